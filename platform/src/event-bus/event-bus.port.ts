@@ -1,0 +1,64 @@
+/**
+ * EventBus port: topics of keyed messages, consumed by named consumer groups at least once.
+ * An offset is committed only after the handler succeeds; a failing message is retried with
+ * exponential backoff, then sent to the dead-letter topic and skipped so the partition moves on.
+ * Adapters: a durable log in PostgreSQL (PGlite or pg) and Kafka (kafkajs).
+ */
+
+export type Headers = Record<string, string>;
+
+export interface OutgoingMessage<V = unknown> {
+  /** Unique message id (the integration event id); consumers deduplicate on it. */
+  id: string;
+  /** Partitioning key: messages with one key keep their order. */
+  key: string;
+  value: V;
+  headers?: Headers;
+}
+
+export interface BusMessage<V = unknown> {
+  id: string;
+  topic: string;
+  key: string;
+  value: V;
+  headers: Headers;
+  partition: number;
+  /** Adapter-specific offset, as a string. */
+  offset: string;
+  timestamp: Date;
+  /** 1 on first delivery to this handler, then 2, 3... on retries. */
+  attempt: number;
+}
+
+export interface RetryPolicy {
+  /** Total attempts including the first. */
+  maxAttempts: number;
+  initialDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, initialDelayMs: 100, maxDelayMs: 5_000 };
+
+export function deadLetterTopic(topic: string): string {
+  return `${topic}.dlq`;
+}
+
+export interface SubscribeOptions<V = unknown> {
+  groupId: string;
+  topics: readonly string[];
+  handler: (message: BusMessage<V>) => Promise<void>;
+  retry?: Partial<RetryPolicy>;
+  /** Read from the earliest retained message when the group has no committed offset (default true). */
+  fromBeginning?: boolean;
+}
+
+export interface Subscription {
+  /** Stops fetching, lets the in-flight message finish, and releases the partitions. */
+  stop(): Promise<void>;
+}
+
+export interface EventBus {
+  publish(topic: string, messages: readonly OutgoingMessage[]): Promise<void>;
+  subscribe<V = unknown>(options: SubscribeOptions<V>): Promise<Subscription>;
+  close(): Promise<void>;
+}

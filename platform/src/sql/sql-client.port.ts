@@ -1,0 +1,34 @@
+/**
+ * The one relational port. The PostgreSQL adapters (event store, bus log, checkpoints, service
+ * tables) are written once against it and run unchanged over embedded PGlite and a pg Pool.
+ */
+export interface QueryResult<R> {
+  rows: R[];
+  /** Rows inserted, updated or deleted (0 for a SELECT that returned nothing). */
+  rowCount: number;
+}
+
+export interface SqlExecutor {
+  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+}
+
+export interface SqlClient extends SqlExecutor {
+  readonly kind: 'pglite' | 'pg';
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL SQLSTATE codes the adapters map to typed errors. */
+export const PG_UNIQUE_VIOLATION = '23505';
+export const PG_SERIALIZATION_FAILURE = '40001';
+
+export function sqlState(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    const code = (error as { code: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,34 @@
+import { PgSqlClient } from '../sql/pg-client.adapter';
+import { PgliteSqlClient } from '../sql/pglite-client.adapter';
+import type { SqlClient } from '../sql/sql-client.port';
+
+export interface SqlTarget {
+  name: string;
+  /** Why this target is skipped here, or undefined when it runs. */
+  skipReason?: string;
+  /** A fresh, empty database for one test file. */
+  open(): Promise<SqlClient>;
+}
+
+/**
+ * Every SQL target a contract suite runs against: embedded PGlite always, and a PostgreSQL
+ * server when TEST_DATABASE_URL (or DATABASE_URL) is set; each test file gets its own schema there.
+ */
+export function sqlTargets(): SqlTarget[] {
+  const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  return [
+    { name: 'PGlite', open: () => PgliteSqlClient.open() },
+    {
+      name: 'PostgreSQL server',
+      skipReason: url ? undefined : 'no PostgreSQL server configured (set TEST_DATABASE_URL)',
+      open: async () => {
+        const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+        const admin = PgSqlClient.open(url!, { max: 1 });
+        await admin.exec(`CREATE SCHEMA ${schema}`);
+        await admin.close();
+        const sep = url!.includes('?') ? '&' : '?';
+        return PgSqlClient.open(`${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`);
+      },
+    },
+  ];
+}

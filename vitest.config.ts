@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+// Three tiers told apart by file name (docs/testing.md):
+//   *.unit.spec.ts  pure code, no I/O
+//   *.int.spec.ts   embedded adapters, or one real server when configured
+//   *.e2e.spec.ts   the whole product through the gateway in headless Chromium
+const exclude = ['**/node_modules/**', '**/dist/**'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['**/*.unit.spec.ts', '**/*.unit.spec.tsx'], exclude } },
+      {
+        test: {
+          name: 'int',
+          include: ['**/*.int.spec.ts'],
+          exclude,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['**/*.e2e.spec.ts'],
+          exclude,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
