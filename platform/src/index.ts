@@ -1,1 +1,11 @@
-export {};
+export * from './config/config';
+export * from './event-bus/event-bus.port';
+export * from './event-store/event-store.port';
+export * from './http';
+export * from './logging/logger';
+export * from './runtime/service-module';
+export * from './sql/migrations';
+export * from './sql/open-sql-client';
+export * from './sql/pg-client.adapter';
+export * from './sql/pglite-client.adapter';
+export * from './sql/sql-client.port';

@@ -1,0 +1,4 @@
+export * from './http-errors';
+export * from './serve';
+export * from './service-app';
+export * from './validate';

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import type { Logger } from '../logging/logger';
+import { HttpError, httpError } from './http-errors';
+
+export interface ServiceAppOptions {
+  name: string;
+  logger: Logger;
+  /** Largest accepted JSON body (express/bytes syntax). */
+  bodyLimit?: string;
+  /** Resolves true when the service can take traffic (its stores are reachable). */
+  ready?: () => Promise<boolean>;
+  /**
+   * Which proxies to trust for the client address (express "trust proxy"). Behind the gateway
+   * this is what makes `req.ip` the client's address rather than the gateway's.
+   */
+  trustProxy?: boolean | number | string;
+  routes: (app: Express) => void;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/**
+ * The HTTP kit every service (and the gateway) is built on: request ids, JSON bodies with a size
+ * limit, health and readiness, JSON 404s, and one error handler that never leaks a stack trace.
+ */
+export function createServiceApp(options: ServiceAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxy ?? 'loopback');
+  app.use(requestContext(options.logger));
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', service: options.name });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ready = options.ready ? await options.ready().catch(() => false) : true;
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', service: options.name });
+  });
+  app.use(jsonBody(options.bodyLimit ?? '100kb'));
+  options.routes(app);
+  app.use(notFound);
+  app.use(errorHandler(options.logger));
+  return app;
+}
+
+function requestContext(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.header('x-request-id');
+    const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = id;
+    res.setHeader('x-request-id', id);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const entry = { reqId: id, method: req.method, url: req.originalUrl, status: res.statusCode, ms };
+      if (res.statusCode >= 500) logger.error(entry, 'request failed');
+      else logger.debug(entry, 'request');
+    });
+    next();
+  };
+}
+
+/** JSON only: a body in another media type is refused rather than silently ignored. */
+function jsonBody(limit: string): RequestHandler {
+  const parse = express.json({ limit, strict: true });
+  return (req, res, next) => {
+    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (!hasBody || req.method === 'GET' || req.method === 'HEAD') return next();
+    if (!req.is('application/json')) return next(httpError.unsupportedMediaType());
+    parse(req, res, next);
+  };
+}
+
+const notFound: RequestHandler = (req, _res, next) => {
+  next(httpError.notFound(`Not found: ${req.method} ${req.path}`));
+};
+
+function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const mapped = toHttpError(error);
+    if (mapped.status >= 500) {
+      logger.error({ err: error, reqId: res.locals.requestId, url: req.originalUrl }, 'unhandled error');
+    }
+    if (res.headersSent) return;
+    res.status(mapped.status).json({
+      error: mapped.message,
+      code: mapped.code,
+      ...(mapped.details ? { details: mapped.details } : {}),
+    });
+  };
+}
+
+/** body-parser errors carry a `type`; they are the client's fault, never a 500. */
+export function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const type = (error as { type?: string } | null)?.type;
+  if (type === 'entity.parse.failed') return httpError.badRequest('Malformed JSON body');
+  if (type === 'entity.too.large') return httpError.payloadTooLarge();
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported')
+    return httpError.unsupportedMediaType('Unsupported body encoding');
+  if (type === 'request.aborted') return new HttpError(400, 'Request aborted', 'REQUEST_ABORTED');
+  return new HttpError(500, 'Internal server error', 'INTERNAL');
+}
