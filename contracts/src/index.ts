@@ -1,1 +1,8 @@
-export {};
+// The one module both sides import: questionnaire domain, formatting, link-token shape,
+// user-facing messages, HTTP contracts and integration events. No I/O anywhere below.
+export * from './events';
+export * from './format';
+export * from './http';
+export * from './link-token';
+export * from './messages';
+export * from './questionnaire';

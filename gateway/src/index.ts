@@ -1,1 +1,5 @@
-export {};
+export * from './config';
+export * from './embedded/start-embedded';
+export * from './gateway-app';
+export * from './routing';
+export * from './spa';

@@ -9,3 +9,8 @@ export * from './sql/open-sql-client';
 export * from './sql/pg-client.adapter';
 export * from './sql/pglite-client.adapter';
 export * from './sql/sql-client.port';
+export * from './event-bus/postgres-event-bus.adapter';
+export * from './event-store/postgres-event-store.adapter';
+export * from './runtime/open-platform';
+export * from './runtime/platform-config';
+export * from './runtime/run-service';

@@ -43,10 +43,12 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   return app;
 }
 
-function requestContext(logger: Logger): RequestHandler {
+export function requestContext(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const incoming = req.header('x-request-id');
     const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    // Downstream handlers (a mounted service app, a proxied one) see the same id.
+    req.headers['x-request-id'] = id;
     res.locals.requestId = id;
     res.setHeader('x-request-id', id);
     const started = process.hrtime.bigint();
@@ -71,11 +73,11 @@ function jsonBody(limit: string): RequestHandler {
   };
 }
 
-const notFound: RequestHandler = (req, _res, next) => {
+export const notFound: RequestHandler = (req, _res, next) => {
   next(httpError.notFound(`Not found: ${req.method} ${req.path}`));
 };
 
-function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const mapped = toHttpError(error);
     if (mapped.status >= 500) {

@@ -1,0 +1,42 @@
+import { env, loadConfig } from '@risk-profile/platform';
+import { z } from 'zod';
+
+/** Gateway settings (docs/configuration.md lists every key). */
+export const gatewayConfigSchema = z.object({
+  /** Port the gateway listens on. */
+  PORT: env.port(3000),
+  /** Interface to bind; default all interfaces (IPv4 and IPv6). */
+  HOST: z.string().optional(),
+  /** Public address of the site, used in security.txt (defaults to http://localhost:PORT). */
+  PUBLIC_URL: z.url().optional(),
+  /** Contact address shown in the footer, the legal pages and security.txt. */
+  CONTACT_EMAIL: z.email().default('support@example.com'),
+  /** Largest accepted request body for /api calls. */
+  BODY_LIMIT: z.string().default('100kb'),
+  /** Requests per minute per client IP on /api (0 turns the limit off, for benchmarks only). */
+  RATE_LIMIT_PER_MINUTE: env.int(600),
+  /** express "trust proxy": hops or subnets in front of the gateway (a load balancer). */
+  TRUST_PROXY: z.string().default('loopback'),
+  /** Folder of the built front end. */
+  FRONTEND_DIST: z.string().optional(),
+  /** Demo mode: shows demo credentials on the admin login page. */
+  DEMO_DATA: env.bool(false),
+  LOG_LEVEL: env.logLevel(),
+  /** Service addresses for the distributed mode (the gateway proxies to them). */
+  ASSESSMENT_URL: z.url().default('http://localhost:3001'),
+  ADVISER_URL: z.url().default('http://localhost:3002'),
+  NOTIFICATION_URL: z.url().default('http://localhost:3003'),
+  ANALYTICS_URL: z.url().default('http://localhost:3004'),
+});
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  return loadConfig(gatewayConfigSchema, source);
+}
+
+/** "loopback", "2", "true" or a subnet list, as express accepts them. */
+export function trustProxySetting(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}

@@ -1,0 +1,19 @@
+import { ConfigError } from '@risk-profile/platform';
+import { startEmbedded } from './start-embedded';
+
+// Entry of `npm start`: everything in one process on embedded adapters.
+const started = performance.now();
+try {
+  const system = await startEmbedded(process.env, { handleSignals: true });
+  const { sql, eventStore, bus } = system.platform.describe;
+  system.logger.info(
+    { url: system.url, sql, eventStore, bus, startupMs: Math.round(performance.now() - started) },
+    `Risk Profile is ready at ${system.url}`,
+  );
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}

@@ -1,0 +1,93 @@
+import { resolve } from 'node:path';
+import { createAdviserService, loadAdviserConfig } from '@risk-profile/adviser';
+import { createAnalyticsService } from '@risk-profile/analytics';
+import { createAssessmentService, loadAssessmentConfig } from '@risk-profile/assessment';
+import { createNotificationService } from '@risk-profile/notification';
+import {
+  createLogger,
+  type Logger,
+  loadConfig,
+  type OpenedPlatform,
+  openPlatform,
+  platformConfigSchema,
+  type Running,
+  type ServiceModule,
+  serve,
+} from '@risk-profile/platform';
+import { loadGatewayConfig, trustProxySetting } from '../config';
+import { createGatewayApp } from '../gateway-app';
+import { ensureLocalSecrets } from './local-secrets';
+
+export interface EmbeddedSystem {
+  url: string;
+  running: Running;
+  platform: OpenedPlatform;
+  modules: readonly ServiceModule[];
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product in one process: the four services on shared embedded adapters (or the
+ * servers the environment names) and the gateway mounting their apps directly. `npm start`,
+ * the end-to-end tests and the benchmarks all start the product through here.
+ */
+export async function startEmbedded(
+  environment: NodeJS.ProcessEnv = process.env,
+  options: { handleSignals?: boolean; logger?: Logger } = {},
+): Promise<EmbeddedSystem> {
+  // Demo data is on for the one-command start; production configuration never sets it.
+  environment.DEMO_DATA ??= 'true';
+  const platformConfig = loadConfig(platformConfigSchema, environment);
+  ensureLocalSecrets(platformConfig.DATA_DIR, environment);
+  const gatewayConfig = loadGatewayConfig(environment);
+  const serviceConfigs = {
+    assessment: loadAssessmentConfig(environment),
+    adviser: loadAdviserConfig(environment),
+  };
+  const logger = options.logger ?? createLogger('risk-profile', platformConfig.LOG_LEVEL);
+
+  const platform = await openPlatform(platformConfig, logger);
+  const modules: ServiceModule[] = [];
+  try {
+    modules.push(
+      await createAssessmentService(platform, serviceConfigs.assessment),
+      await createAdviserService(platform, serviceConfigs.adviser),
+      await createNotificationService(platform),
+      await createAnalyticsService(platform),
+    );
+    for (const module of modules) await module.start();
+  } catch (error) {
+    for (const module of modules) await module.stop().catch(() => {});
+    await platform.close();
+    throw error;
+  }
+
+  const publicUrl = gatewayConfig.PUBLIC_URL ?? `http://localhost:${gatewayConfig.PORT}`;
+  const app = createGatewayApp({
+    upstreams: { kind: 'embedded', modules },
+    logger,
+    publicUrl,
+    publicConfig: { contactEmail: gatewayConfig.CONTACT_EMAIL, demoMode: gatewayConfig.DEMO_DATA },
+    frontendDist: resolve(gatewayConfig.FRONTEND_DIST ?? 'frontend/dist'),
+    bodyLimit: gatewayConfig.BODY_LIMIT,
+    rateLimitPerMinute: gatewayConfig.RATE_LIMIT_PER_MINUTE,
+    trustProxy: trustProxySetting(gatewayConfig.TRUST_PROXY),
+  });
+  const running = await serve(app, {
+    port: gatewayConfig.PORT,
+    host: gatewayConfig.HOST,
+    logger,
+    handleSignals: options.handleSignals ?? false,
+    // Run in reverse: services stop (relays, consumers) before the shared adapters close.
+    cleanups: [() => platform.close(), ...modules.map((m) => () => m.stop())],
+  });
+  return {
+    url: `http://localhost:${running.port}`,
+    running,
+    platform,
+    modules,
+    logger,
+    stop: () => running.stop(),
+  };
+}

@@ -1,0 +1,161 @@
+import { Agent } from 'node:http';
+import {
+  errorHandler,
+  httpError,
+  type Logger,
+  notFound,
+  requestContext,
+  type ServiceModule,
+} from '@risk-profile/platform';
+import express, { type Express, type RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import helmet from 'helmet';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import bytes from 'bytes';
+import { type ServiceName, serviceFor } from './routing';
+import { securityTxt } from './security-txt';
+import { type PublicConfig, spa } from './spa';
+
+export type Upstreams =
+  /** Embedded: the services' express apps are mounted directly (no extra hop). */
+  | { kind: 'embedded'; modules: readonly ServiceModule[] }
+  /** Distributed: each service is an HTTP origin; the gateway proxies over keep-alive. */
+  | { kind: 'proxy'; urls: Record<ServiceName, string> };
+
+export interface GatewayOptions {
+  upstreams: Upstreams;
+  logger: Logger;
+  publicUrl: string;
+  publicConfig: PublicConfig;
+  frontendDist: string;
+  bodyLimit: string;
+  rateLimitPerMinute: number;
+  trustProxy: boolean | number | string;
+  clock?: () => Date;
+}
+
+export function createGatewayApp(options: GatewayOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxy);
+  app.use(securityHeaders());
+  app.use(requestContext(options.logger));
+
+  const ready = readiness(options.upstreams);
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', service: 'gateway' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ok = await ready();
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready', service: 'gateway' });
+  });
+  const txt = securityTxt({
+    contactEmail: options.publicConfig.contactEmail,
+    publicUrl: options.publicUrl,
+    now: (options.clock ?? (() => new Date()))(),
+  });
+  app.get('/.well-known/security.txt', (_req, res) => {
+    res.type('text/plain').send(txt);
+  });
+
+  app.use('/api', apiGuards(options));
+  app.use(route(options.upstreams));
+  app.use('/api', notFound);
+  app.use(spa(options.frontendDist, options.publicConfig));
+  app.use(notFound);
+  app.use(errorHandler(options.logger));
+  return app;
+}
+
+function securityHeaders(): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix primitives position popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+/** Rate limit per client IP, and refuse oversized bodies before they reach a service. */
+function apiGuards(options: GatewayOptions): express.Router {
+  const router = express.Router();
+  const limit = bytes.parse(options.bodyLimit) ?? 100 * 1024;
+  router.use((req, _res, next) => {
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > limit) return next(httpError.payloadTooLarge());
+    next();
+  });
+  if (options.rateLimitPerMinute > 0) {
+    router.use(
+      rateLimit({
+        windowMs: 60_000,
+        limit: options.rateLimitPerMinute,
+        standardHeaders: 'draft-8',
+        legacyHeaders: false,
+        handler: (_req, _res, next) => next(httpError.tooManyRequests()),
+      }),
+    );
+  }
+  return router;
+}
+
+function route(upstreams: Upstreams): RequestHandler {
+  const handlers = new Map<ServiceName, RequestHandler>();
+  if (upstreams.kind === 'embedded') {
+    for (const module of upstreams.modules) handlers.set(module.name, module.app);
+  } else {
+    const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+    for (const [name, target] of Object.entries(upstreams.urls) as [ServiceName, string][]) {
+      handlers.set(
+        name,
+        createProxyMiddleware({
+          target,
+          agent,
+          xfwd: true,
+          proxyTimeout: 30_000,
+          on: {
+            error: (_err, _req, res) => {
+              if ('writeHead' in res && !res.headersSent) {
+                res.writeHead(502, { 'content-type': 'application/json' });
+                res.end(JSON.stringify({ error: `The ${name} service is unavailable`, code: 'BAD_GATEWAY' }));
+              }
+            },
+          },
+        }),
+      );
+    }
+  }
+  return (req, res, next) => {
+    const owner = req.path.startsWith('/api/') ? serviceFor(req.path) : undefined;
+    const handler = owner ? handlers.get(owner) : undefined;
+    if (!handler) return next();
+    handler(req, res, next);
+  };
+}
+
+function readiness(upstreams: Upstreams): () => Promise<boolean> {
+  if (upstreams.kind === 'embedded') {
+    return async () => (await Promise.all(upstreams.modules.map((m) => m.ready().catch(() => false)))).every(Boolean);
+  }
+  return async () => {
+    const checks = Object.values(upstreams.urls).map(async (url) => {
+      const res = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(2_000) });
+      return res.ok;
+    });
+    return (await Promise.all(checks.map((c) => c.catch(() => false)))).every(Boolean);
+  };
+}

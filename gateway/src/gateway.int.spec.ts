@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { silentLogger } from '@risk-profile/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EmbeddedSystem, startEmbedded } from './embedded/start-embedded';
+
+async function start(extra: Record<string, string> = {}): Promise<EmbeddedSystem & { dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-int-'));
+  const system = await startEmbedded(
+    { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', CONTACT_EMAIL: 'help@example.org', ...extra },
+    { logger: silentLogger() },
+  );
+  return { ...system, url: `http://127.0.0.1:${system.running.port}`, dataDir };
+}
+
+describe('gateway on the embedded start', () => {
+  let system: EmbeddedSystem & { dataDir: string };
+  beforeAll(async () => {
+    system = await start();
+  });
+  afterAll(async () => {
+    await system.stop();
+    rmSync(system.dataDir, { recursive: true, force: true });
+  });
+
+  const post = (path: string, body: string, type = 'application/json') =>
+    fetch(`${system.url}${path}`, { method: 'POST', headers: { 'content-type': type }, body });
+
+  it('is live and ready', async () => {
+    expect((await fetch(`${system.url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${system.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready' });
+  });
+
+  it('sets security headers and echoes a request id', async () => {
+    const res = await fetch(`${system.url}/healthz`, { headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-request-id')).toBe('abc-123');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('answers malformed JSON with 400 and a JSON error', async () => {
+    const res = await post('/api/assessments', '{"clientName": ');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'Malformed JSON body' });
+  });
+
+  it('refuses a body over the limit with 413 before any service sees it', async () => {
+    const res = await post('/api/assessments', JSON.stringify({ clientName: 'x'.repeat(200_000) }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: 'Request body too large' });
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    const res = await post('/api/assessments', 'clientName=x', 'application/x-www-form-urlencoded');
+    expect(res.status).toBe(415);
+    expect((await res.json()).error).toMatch(/application\/json/);
+  });
+
+  it.each(['/api/unknown', '/api/assessments/x/y/z', '/api'])('answers %s with a JSON 404', async (path) => {
+    const res = await fetch(`${system.url}${path}`);
+    expect(res.status).toBe(404);
+    const body = await res.json();
+    expect(typeof body.error).toBe('string');
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.ts|stack/i);
+  });
+
+  it('routes to the adviser service', async () => {
+    const res = await fetch(`${system.url}/api/advisers/demo-adviser`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ companyName: 'Harbour Wealth Partners', adviserName: 'Alex Morgan' });
+  });
+
+  it('serves security.txt per RFC 9116', async () => {
+    const res = await fetch(`${system.url}/.well-known/security.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).toContain('Contact: mailto:help@example.org');
+    expect(text).toMatch(/^Expires: \d{4}-\d\d-\d\dT/m);
+    expect(text).toContain('/security');
+  });
+});
+
+describe('gateway rate limit', () => {
+  it('answers 429 with a JSON error past the per-IP limit', async () => {
+    const system = await start({ RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await fetch(`${system.url}/api/advisers/demo-adviser`)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const res = await fetch(`${system.url}/api/advisers/demo-adviser`);
+      expect(await res.json()).toMatchObject({ error: 'Too many requests, please try again later' });
+    } finally {
+      await system.stop();
+      rmSync(system.dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import type { EventBus } from '../event-bus/event-bus.port';
+import { PostgresEventBus } from '../event-bus/postgres-event-bus.adapter';
+import type { EventStore } from '../event-store/event-store.port';
+import { PostgresEventStore } from '../event-store/postgres-event-store.adapter';
+import type { Logger } from '../logging/logger';
+import { PgSqlClient } from '../sql/pg-client.adapter';
+import { PgliteSqlClient } from '../sql/pglite-client.adapter';
+import type { SqlClient } from '../sql/sql-client.port';
+import { join } from 'node:path';
+import type { PlatformConfig } from './platform-config';
+import { type PlatformDeps, systemClock } from './service-module';
+
+export interface OpenedPlatform extends PlatformDeps {
+  /** Human-readable summary of the chosen adapters, for the start-up log line. */
+  describe: { sql: string; eventStore: string; bus: string };
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the adapters the configuration asks for. The Kafka and KurrentDB clients are imported
+ * only when configured, so the embedded start loads neither.
+ */
+export async function openPlatform(config: PlatformConfig, logger: Logger): Promise<OpenedPlatform> {
+  const sql: SqlClient = config.DATABASE_URL
+    ? PgSqlClient.open(config.DATABASE_URL, { max: config.DATABASE_POOL_SIZE })
+    : await PgliteSqlClient.open(join(config.DATA_DIR, 'pglite'));
+
+  let eventStore: EventStore;
+  if (config.KURRENTDB_URL) {
+    const { KurrentDbEventStore } = await import('../event-store/kurrentdb-event-store.adapter');
+    eventStore = KurrentDbEventStore.connect(config.KURRENTDB_URL);
+  } else {
+    eventStore = await PostgresEventStore.create(sql);
+  }
+
+  let bus: EventBus;
+  if (config.KAFKA_BROKERS.length > 0) {
+    const { KafkaEventBus } = await import('../event-bus/kafka-event-bus.adapter');
+    bus = await KafkaEventBus.create({
+      brokers: config.KAFKA_BROKERS,
+      clientId: config.KAFKA_CLIENT_ID,
+      numPartitions: config.BUS_PARTITIONS,
+      allowTopicCreation: true,
+      logger,
+    });
+  } else {
+    bus = await PostgresEventBus.create(sql, { partitions: config.BUS_PARTITIONS, logger });
+  }
+
+  const describe = {
+    sql: config.DATABASE_URL ? 'PostgreSQL server' : `PGlite (${join(config.DATA_DIR, 'pglite')})`,
+    eventStore: config.KURRENTDB_URL ? 'KurrentDB' : 'PostgreSQL',
+    bus: config.KAFKA_BROKERS.length > 0 ? 'Kafka' : 'PostgreSQL log',
+  };
+  return {
+    sql,
+    eventStore,
+    bus,
+    logger,
+    clock: systemClock,
+    describe,
+    // Bus before store before database: consumers stop before the tables they read close.
+    close: async () => {
+      await bus.close();
+      await eventStore.close();
+      await sql.close();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { env } from '../config/config';
+
+/**
+ * The keys that choose the platform's adapters (docs/configuration.md). Nothing set: embedded
+ * PGlite under DATA_DIR for everything. DATABASE_URL: a PostgreSQL server. KURRENTDB_URL and
+ * KAFKA_BROKERS: the distributed mode's event store and bus.
+ */
+export const platformConfigShape = {
+  /** Folder for embedded state (PGlite files, mail outbox, generated secrets). */
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL server (postgres://user:pass@host:5432/db); absent: embedded PGlite. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+    .optional(),
+  /** Connections in the PostgreSQL pool. */
+  DATABASE_POOL_SIZE: env.int(10, 1),
+  /** KurrentDB connection string (kurrentdb://host:2113?tls=false); absent: PostgreSQL event store. */
+  KURRENTDB_URL: z
+    .string()
+    .regex(/^(kurrentdb|esdb|kdb)(\+discover)?:\/\//, 'must be a kurrentdb:// connection string')
+    .optional(),
+  /** Comma-separated Kafka brokers (host:9092); absent: the PostgreSQL log. */
+  KAFKA_BROKERS: env.list(),
+  /** Kafka client id prefix. */
+  KAFKA_CLIENT_ID: z.string().default('risk-profile'),
+  /** Partitions of topics created by the bus. */
+  BUS_PARTITIONS: env.int(4, 1),
+  LOG_LEVEL: env.logLevel(),
+};
+
+export const platformConfigSchema = z.object(platformConfigShape);
+export type PlatformConfig = z.infer<typeof platformConfigSchema>;

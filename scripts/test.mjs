@@ -1,0 +1,33 @@
+// `npm test`: the three tiers (unit, int, e2e) in one vitest run. The end-to-end tier needs the
+// built product, so the build runs first when the sources are newer than the last build. Tests
+// that need a server this machine lacks (PostgreSQL, Chromium, Kafka, KurrentDB) skip with a reason.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { frontendDist, newestSourceMtime, root, stampFile } from './lib/paths.mjs';
+
+const stale =
+  !existsSync(stampFile) ||
+  !existsSync(join(frontendDist, 'index.html')) ||
+  JSON.parse(readFileSync(stampFile, 'utf8')).serverOnly ||
+  newestSourceMtime() > JSON.parse(readFileSync(stampFile, 'utf8')).builtAt;
+if (stale) {
+  const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const report = join(root, 'dist', 'test-report.json');
+rmSync(report, { force: true });
+const vitest = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  { stdio: 'inherit', cwd: root },
+);
+
+if (existsSync(report)) {
+  const results = JSON.parse(readFileSync(report, 'utf8'));
+  const skipped = results.numPendingTests + results.numTodoTests;
+  // A plain closing line that CI and people can read at a glance.
+  console.log(`\n${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped`);
+}
+process.exit(vitest.status ?? 1);
