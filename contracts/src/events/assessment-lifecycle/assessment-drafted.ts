@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { analyticsSessionIdSchema } from '../../http/analytics';
+import { riskScoreSchema } from '../../http/assessments';
+import { deviceTypeSchema, isoDateTimeSchema } from '../../http/primitives';
+import { profileNameSchema, riskGroupSchema } from '../../questionnaire/profiles';
+import { integrationEventEnvelope } from '../envelope';
+
+/** A draft was created; analytics counts it and joins it to the session and device. */
+export const assessmentDraftedV1 = integrationEventEnvelope(
+  'AssessmentDrafted',
+  1,
+  z.object({
+    assessmentId: z.uuid(),
+    clientName: z.string(),
+    clientEmail: z.string().nullable(),
+    clientPhone: z.string().nullable(),
+    adviserSlug: z.string().nullable(),
+    riskScore: riskScoreSchema,
+    riskGroup: riskGroupSchema,
+    originalProfile: profileNameSchema,
+    selectedProfile: profileNameSchema,
+    profileChanged: z.boolean(),
+    sessionId: analyticsSessionIdSchema.nullable(),
+    deviceType: deviceTypeSchema.nullable(),
+    createdAt: isoDateTimeSchema,
+  }),
+);
+export type AssessmentDraftedV1 = z.infer<typeof assessmentDraftedV1>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { analyticsSessionIdSchema } from '../../http/analytics';
+import { riskScoreSchema } from '../../http/assessments';
+import { deviceTypeSchema, isoDateTimeSchema, sha256HexSchema } from '../../http/primitives';
+import { consistencyIssueSchema } from '../../questionnaire/consistency';
+import { profileNameSchema, riskGroupSchema } from '../../questionnaire/profiles';
+import { responsesSchema } from '../../questionnaire/responses';
+import { integrationEventEnvelope } from '../envelope';
+
+/**
+ * The assessment was signed, which completes it. It carries the whole snapshot so notification
+ * can render the adviser report and the client copy, and analytics can time the completion,
+ * without calling back into the assessment service.
+ */
+export const assessmentSignedV1 = integrationEventEnvelope(
+  'AssessmentSigned',
+  1,
+  z.object({
+    assessmentId: z.uuid(),
+    clientName: z.string(),
+    clientEmail: z.string().nullable(),
+    clientPhone: z.string().nullable(),
+    responses: responsesSchema,
+    riskScore: riskScoreSchema,
+    riskGroup: riskGroupSchema,
+    percentile: z.int().min(1).max(99),
+    originalProfile: profileNameSchema,
+    selectedProfile: profileNameSchema,
+    profileChanged: z.boolean(),
+    profileChangeReason: z.string().nullable(),
+    consistencyWarnings: z.array(consistencyIssueSchema),
+    investmentExclusions: z.string(),
+    investmentPreferences: z.string(),
+    adviserSlug: z.string().nullable(),
+    signedAt: isoDateTimeSchema,
+    ipAddress: z.string(),
+    userAgent: z.string(),
+    digest: sha256HexSchema,
+    sessionId: analyticsSessionIdSchema.nullable(),
+    deviceType: deviceTypeSchema.nullable(),
+    createdAt: isoDateTimeSchema,
+  }),
+);
+export type AssessmentSignedV1 = z.infer<typeof assessmentSignedV1>;

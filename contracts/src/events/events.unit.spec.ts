@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  integrationEventEnvelope,
+  integrationEventKey,
+  isTopic,
+  parseIntegrationEvent,
+  TOPICS,
+  topicOf,
+  UnknownTopicError,
+} from './index';
+
+const ASSESSMENT_ID = '0b6b8f4e-8a53-4d0e-9a59-0d1b0a7f2c11';
+const responses = Object.fromEntries(Array.from({ length: 18 }, (_, index) => [`q${index + 1}`, 3]));
+
+const envelope = {
+  id: '6f1c1d3e-5b7a-4c2e-8f00-2a9d4b1e7c55',
+  occurredAt: '2026-01-10T09:05:00.000Z',
+  correlationId: 'req-123',
+  causationId: null,
+};
+
+const client = { clientName: 'Jo Client', clientEmail: 'jo@example.com', clientPhone: null };
+
+const drafted = {
+  ...envelope,
+  type: 'AssessmentDrafted',
+  version: 1,
+  data: {
+    assessmentId: ASSESSMENT_ID,
+    ...client,
+    adviserSlug: 'demo-adviser',
+    riskScore: 36,
+    riskGroup: 3,
+    originalProfile: 'Balanced',
+    selectedProfile: 'Balanced',
+    profileChanged: false,
+    sessionId: 's-1',
+    deviceType: 'mobile',
+    createdAt: '2026-01-10T09:00:00.000Z',
+  },
+};
+
+const signed = {
+  ...envelope,
+  type: 'AssessmentSigned',
+  version: 1,
+  causationId: 'command-9',
+  data: {
+    assessmentId: ASSESSMENT_ID,
+    ...client,
+    responses,
+    riskScore: 36,
+    riskGroup: 3,
+    percentile: 30,
+    originalProfile: 'Balanced',
+    selectedProfile: 'Growth',
+    profileChanged: true,
+    profileChangeReason: 'Long horizon.',
+    consistencyWarnings: [],
+    investmentExclusions: 'tobacco',
+    investmentPreferences: '',
+    adviserSlug: null,
+    signedAt: '2026-01-10T09:05:00.000Z',
+    ipAddress: '203.0.113.7',
+    userAgent: 'Mozilla/5.0',
+    digest: 'ab'.repeat(32),
+    sessionId: null,
+    deviceType: null,
+    createdAt: '2026-01-10T09:00:00.000Z',
+  },
+};
+
+const linkRequested = {
+  ...envelope,
+  type: 'QuestionnaireLinkRequested',
+  version: 1,
+  data: {
+    linkId: 'link-1',
+    adviserId: 'adviser-1',
+    adviserSlug: 'demo-adviser',
+    adviserName: 'Alex Morgan',
+    companyName: 'Harbour Wealth Partners',
+    ...client,
+    method: 'email',
+    url: 'http://localhost:3000/demo-adviser?token=abc',
+    expiresAt: '2026-01-24T09:05:00.000Z',
+  },
+};
+
+const questionRecorded = {
+  ...envelope,
+  type: 'QuestionEventRecorded',
+  version: 1,
+  data: {
+    sessionId: 's-1',
+    questionId: 'q1',
+    questionViewedAt: '2026-01-10T09:00:00.000Z',
+    questionAnsweredAt: null,
+    timeSpent: 0,
+    answerChanges: 0,
+    finalAnswer: null,
+    deviceType: 'desktop',
+    receivedAt: '2026-01-10T09:00:00.100Z',
+  },
+};
+
+describe('integrationEventEnvelope', () => {
+  const pinged = integrationEventEnvelope('Pinged', 2, z.object({ n: z.int() }));
+  const valid = { ...envelope, type: 'Pinged', version: 2, data: { n: 1 } };
+
+  it('accepts a well-formed event', () => {
+    expect(pinged.parse(valid)).toEqual(valid);
+  });
+
+  it.each([
+    ['a non-uuid id', { id: 'abc' }, 'id'],
+    ['another type', { type: 'Ponged' }, 'type'],
+    ['another version', { version: 1 }, 'version'],
+    ['a non-ISO time', { occurredAt: '10/01/2026' }, 'occurredAt'],
+    ['an empty correlation id', { correlationId: '' }, 'correlationId'],
+    ['a missing causation id', { causationId: undefined }, 'causationId'],
+    ['bad data', { data: { n: 'one' } }, 'data.n'],
+  ])('refuses %s', (_, change, path) => {
+    const issues = pinged.safeParse({ ...valid, ...change }).error?.issues ?? [];
+    expect(issues.map((issue) => issue.path.join('.'))).toEqual([path]);
+  });
+});
+
+describe('parseIntegrationEvent', () => {
+  it.each([
+    [TOPICS.assessmentLifecycle, drafted, ASSESSMENT_ID],
+    [TOPICS.assessmentLifecycle, signed, ASSESSMENT_ID],
+    [TOPICS.questionnaireLinks, linkRequested, 'link-1'],
+    [TOPICS.questionEvents, questionRecorded, 's-1'],
+  ])('reads event %# from its topic, with its key', (topic, event, key) => {
+    const parsed = parseIntegrationEvent(topic, event);
+    expect(parsed).toEqual(event);
+    expect(integrationEventKey(parsed)).toBe(key);
+    expect(topicOf(parsed)).toBe(topic);
+  });
+
+  it.each([
+    ['an unknown type', TOPICS.assessmentLifecycle, { ...drafted, type: 'AssessmentDeclined' }],
+    ['a type from another topic', TOPICS.questionEvents, drafted],
+    ['an unknown version', TOPICS.assessmentLifecycle, { ...signed, version: 2 }],
+    [
+      'a signed event with a short digest',
+      TOPICS.assessmentLifecycle,
+      { ...signed, data: { ...signed.data, digest: 'ab' } },
+    ],
+    [
+      'a link without a usable url',
+      TOPICS.questionnaireLinks,
+      { ...linkRequested, data: { ...linkRequested.data, url: 'nope' } },
+    ],
+    [
+      'a question event without receivedAt',
+      TOPICS.questionEvents,
+      { ...questionRecorded, data: { ...questionRecorded.data, receivedAt: undefined } },
+    ],
+    ['a non-object', TOPICS.questionEvents, 'QuestionEventRecorded'],
+  ])('refuses %s', (_, topic, value) => {
+    expect(() => parseIntegrationEvent(topic, value)).toThrow(z.ZodError);
+  });
+
+  it('refuses an unknown topic', () => {
+    expect(() => parseIntegrationEvent('risk-profile.assessment-lifecycle.v2', drafted)).toThrow(
+      UnknownTopicError,
+    );
+    expect(isTopic('toString')).toBe(false);
+  });
+});
+
+describe('TOPICS', () => {
+  it('names each topic with its version', () => {
+    expect(Object.values(TOPICS)).toEqual([
+      'risk-profile.assessment-lifecycle.v1',
+      'risk-profile.questionnaire-links.v1',
+      'risk-profile.question-events.v1',
+    ]);
+    expect(Object.values(TOPICS).every(isTopic)).toBe(true);
+  });
+});

@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+import { ASSESSMENT_LIFECYCLE_TOPIC, assessmentLifecycleTopicSchema } from './assessment-lifecycle';
+import { QUESTION_EVENTS_TOPIC, questionEventsTopicSchema } from './question-events';
+import { QUESTIONNAIRE_LINKS_TOPIC, questionnaireLinksTopicSchema } from './questionnaire-links';
+
+export * from './assessment-lifecycle';
+export * from './envelope';
+export * from './question-events';
+export * from './questionnaire-links';
+
+export const TOPICS = {
+  assessmentLifecycle: ASSESSMENT_LIFECYCLE_TOPIC,
+  questionnaireLinks: QUESTIONNAIRE_LINKS_TOPIC,
+  questionEvents: QUESTION_EVENTS_TOPIC,
+} as const;
+export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
+
+/** Per topic, the union of the event types (and versions) that may appear on it. */
+export const integrationEventSchema = {
+  [ASSESSMENT_LIFECYCLE_TOPIC]: assessmentLifecycleTopicSchema,
+  [QUESTIONNAIRE_LINKS_TOPIC]: questionnaireLinksTopicSchema,
+  [QUESTION_EVENTS_TOPIC]: questionEventsTopicSchema,
+} as const;
+
+export type IntegrationEventOf<T extends Topic> = z.output<(typeof integrationEventSchema)[T]>;
+export type IntegrationEvent = IntegrationEventOf<Topic>;
+
+export class UnknownTopicError extends Error {
+  override readonly name = 'UnknownTopicError';
+  constructor(readonly topic: string) {
+    super(`Unknown integration event topic "${topic}"`);
+  }
+}
+
+export function isTopic(topic: string): topic is Topic {
+  return Object.hasOwn(integrationEventSchema, topic);
+}
+
+/**
+ * A consumer's first step: check a message against its topic's schema. Throws UnknownTopicError
+ * for a topic this contract does not name and a ZodError for an unknown type, version or shape,
+ * so the bus can dead-letter it instead of acting on a guess.
+ */
+export function parseIntegrationEvent<T extends Topic>(topic: T, value: unknown): IntegrationEventOf<T>;
+export function parseIntegrationEvent(topic: string, value: unknown): IntegrationEvent;
+export function parseIntegrationEvent(topic: string, value: unknown): IntegrationEvent {
+  if (!isTopic(topic)) throw new UnknownTopicError(topic);
+  return integrationEventSchema[topic].parse(value);
+}
+
+/** The message key a producer publishes the event with (the partitioning and ordering unit). */
+export function integrationEventKey(event: IntegrationEvent): string {
+  switch (event.type) {
+    case 'AssessmentDrafted':
+    case 'AssessmentSigned':
+      return event.data.assessmentId;
+    case 'QuestionnaireLinkRequested':
+      return event.data.linkId;
+    case 'QuestionEventRecorded':
+      return event.data.sessionId;
+    default: {
+      const unreachable: never = event;
+      throw new Error(`No key rule for ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
+/** The topic an event belongs on, so producers cannot publish it to the wrong one. */
+export function topicOf(event: IntegrationEvent): Topic {
+  switch (event.type) {
+    case 'AssessmentDrafted':
+    case 'AssessmentSigned':
+      return ASSESSMENT_LIFECYCLE_TOPIC;
+    case 'QuestionnaireLinkRequested':
+      return QUESTIONNAIRE_LINKS_TOPIC;
+    case 'QuestionEventRecorded':
+      return QUESTION_EVENTS_TOPIC;
+    default: {
+      const unreachable: never = event;
+      throw new Error(`No topic for ${JSON.stringify(unreachable)}`);
+    }
+  }
+}

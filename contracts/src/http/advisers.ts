@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineEndpoint, errorBodySchema } from './endpoint';
+
+/** First path segments the site uses itself, so never an adviser's page. */
+export const RESERVED_SEGMENTS = [
+  'admin',
+  'register',
+  'login',
+  'privacy',
+  'security',
+  'assessment',
+  'api',
+] as const;
+
+const reserved: ReadonlySet<string> = new Set(RESERVED_SEGMENTS);
+
+/** Lowercase words joined by single hyphens: the slug is the first segment of the adviser's page address. */
+export const adviserSlugSchema = z
+  .string()
+  .min(2, 'An adviser page name must be 2 to 64 characters.')
+  .max(64, 'An adviser page name must be 2 to 64 characters.')
+  .regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    'An adviser page name may contain only lowercase letters, digits and single hyphens between them.',
+  )
+  .refine((slug) => !reserved.has(slug), 'This name is reserved by the site and cannot be an adviser page.');
+export type AdviserSlug = z.infer<typeof adviserSlugSchema>;
+
+export const adviserSchema = z.object({
+  slug: z.string(),
+  companyName: z.string(),
+  adviserName: z.string(),
+});
+export type Adviser = z.infer<typeof adviserSchema>;
+
+export const getAdviserEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/advisers/:slug',
+  service: 'adviser',
+  access: 'public',
+  summary: "An adviser's public details for the banner on their assessment page; 404 when unknown.",
+  responses: { 200: adviserSchema, 404: errorBodySchema },
+});

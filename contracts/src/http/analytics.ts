@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { profileNameSchema } from '../questionnaire/profiles';
+import { defineEndpoint, errorBodySchema } from './endpoint';
+import { deviceTypeSchema, isoDateTimeSchema } from './primitives';
+
+export const QUESTION_EVENT_IDS = [
+  'q1',
+  'q2',
+  'q3',
+  'q4',
+  'q5',
+  'q6',
+  'q7',
+  'q8',
+  'q9',
+  'q10',
+  'q11',
+  'q12',
+  'q13',
+  'q14',
+  'q15',
+  'q16',
+  'q17',
+  'q18',
+] as const;
+export const questionIdSchema = z.enum(QUESTION_EVENT_IDS);
+export type QuestionId = z.infer<typeof questionIdSchema>;
+
+export const analyticsSessionIdSchema = z.string().min(1).max(100);
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One view (answeredAt null) or answer of one question in one analytics session. */
+export const questionEventSchema = z.object({
+  sessionId: analyticsSessionIdSchema,
+  questionId: questionIdSchema,
+  questionViewedAt: isoDateTimeSchema,
+  questionAnsweredAt: isoDateTimeSchema.nullable(),
+  timeSpent: z.int().min(0).max(DAY_MS),
+  answerChanges: z.int().min(0).max(1000),
+  finalAnswer: z.int().min(1).max(5).nullable(),
+  deviceType: deviceTypeSchema,
+});
+export type QuestionEvent = z.infer<typeof questionEventSchema>;
+
+export const MAX_QUESTION_EVENT_BATCH = 100;
+
+export const questionEventBatchSchema = z.object({
+  events: z
+    .array(questionEventSchema)
+    .min(1, 'A batch needs at least one event.')
+    .max(MAX_QUESTION_EVENT_BATCH, `A batch holds at most ${MAX_QUESTION_EVENT_BATCH} events.`),
+});
+
+export type QuestionEventIngestBody = QuestionEvent | z.input<typeof questionEventBatchSchema>;
+
+const isBatch = (value: unknown): boolean => typeof value === 'object' && value !== null && 'events' in value;
+
+/**
+ * The ingest body is one event (as the specification sends it) or `{ events }` (so the page can
+ * batch); either way the service gets an array. Dispatching on `events` instead of a zod union
+ * keeps the field-level issues of the shape that was meant, where a union reports only "Invalid input".
+ */
+export const questionEventIngestBodySchema = z.transform(
+  (value: QuestionEventIngestBody, ctx): QuestionEvent[] => {
+    const result = isBatch(value)
+      ? questionEventBatchSchema.safeParse(value)
+      : questionEventSchema.transform((event) => ({ events: [event] })).safeParse(value);
+    if (result.success) return result.data.events;
+    for (const { path, message } of result.error.issues) ctx.addIssue({ code: 'custom', path, message });
+    return z.NEVER;
+  },
+);
+
+export const acceptedResponseSchema = z.object({ accepted: z.int().min(0) });
+
+export const ingestQuestionEventsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/analytics/question',
+  service: 'analytics',
+  access: 'public',
+  summary: 'Records question views and answers (one event or a batch) for the dashboard.',
+  body: questionEventIngestBodySchema,
+  responses: { 202: acceptedResponseSchema, 400: errorBodySchema },
+});
+
+export const analyticsSummarySchema = z.object({
+  totalAssessments: z.int().min(0),
+  completionRate: z.number().min(0).max(100),
+  averageTimePerAssessment: z.number().min(0),
+  mostDifficultQuestion: z.string().nullable(),
+});
+export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
+
+export const difficultySchema = z.enum(['easy', 'medium', 'hard']);
+export const questionDifficultySchema = z.array(
+  z.object({
+    questionId: z.string(),
+    difficulty: difficultySchema,
+    averageTime: z.number().min(0),
+    answerChanges: z.number().min(0),
+  }),
+);
+export type QuestionDifficulty = z.infer<typeof questionDifficultySchema>;
+
+export const dropOffSchema = z.array(
+  z.object({ questionId: z.string(), dropOffRate: z.number().min(0).max(100) }),
+);
+export type DropOff = z.infer<typeof dropOffSchema>;
+
+export const deviceStatsSchema = z.array(
+  z.object({ deviceType: deviceTypeSchema, count: z.int().min(0), averageCompletionTime: z.number().min(0) }),
+);
+export type DeviceStats = z.infer<typeof deviceStatsSchema>;
+
+export const recentAssessmentsSchema = z.array(
+  z.object({
+    id: z.uuid(),
+    clientName: z.string(),
+    clientEmail: z.string().nullable(),
+    createdAt: isoDateTimeSchema,
+    selectedProfile: profileNameSchema,
+    riskScore: z.int(),
+  }),
+);
+export type RecentAssessments = z.infer<typeof recentAssessmentsSchema>;
+
+const adminRead = <P extends `/api/admin/${string}`, S extends z.ZodType>(
+  path: P,
+  summary: string,
+  schema: S,
+) =>
+  defineEndpoint({
+    method: 'GET',
+    path,
+    service: 'analytics',
+    access: 'admin',
+    summary,
+    responses: { 200: schema, 401: errorBodySchema, 403: errorBodySchema },
+  });
+
+export const analyticsSummaryEndpoint = adminRead(
+  '/api/admin/analytics/summary',
+  'Dashboard cards: totals, completion rate, average time, most difficult question.',
+  analyticsSummarySchema,
+);
+export const questionDifficultyEndpoint = adminRead(
+  '/api/admin/analytics/question-difficulty',
+  'Per question: difficulty band, average time and average answer changes.',
+  questionDifficultySchema,
+);
+export const dropOffEndpoint = adminRead(
+  '/api/admin/analytics/drop-off',
+  'Per question: percentage of sessions that viewed it without answering.',
+  dropOffSchema,
+);
+export const deviceStatsEndpoint = adminRead(
+  '/api/admin/analytics/devices',
+  'Per device type: completed assessments and average completion time.',
+  deviceStatsSchema,
+);
+export const recentAssessmentsEndpoint = adminRead(
+  '/api/admin/assessments/recent',
+  'The most recent assessments, newest first.',
+  recentAssessmentsSchema,
+);

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  analyticsSummarySchema,
+  MAX_QUESTION_EVENT_BATCH,
+  questionEventIngestBodySchema,
+  questionEventSchema,
+  recentAssessmentsSchema,
+} from './analytics';
+
+const event = {
+  sessionId: 'session-1',
+  questionId: 'q3',
+  questionViewedAt: '2026-01-10T09:00:00.000Z',
+  questionAnsweredAt: '2026-01-10T09:00:04.500Z',
+  timeSpent: 4500,
+  answerChanges: 1,
+  finalAnswer: 4,
+  deviceType: 'mobile',
+} as const;
+
+const pathsOf = (input: unknown) =>
+  questionEventIngestBodySchema.safeParse(input).error?.issues.map((issue) => issue.path.join('.')) ?? [];
+
+describe('questionEventSchema', () => {
+  it.each([
+    ['an answer', event],
+    ['a view', { ...event, questionAnsweredAt: null, timeSpent: 0, answerChanges: 0, finalAnswer: null }],
+    ['q18 on a tablet', { ...event, questionId: 'q18', deviceType: 'tablet' }],
+    ['a full day spent', { ...event, timeSpent: 86_400_000 }],
+  ])('accepts %s', (_, input) => {
+    expect(questionEventSchema.parse(input)).toEqual(input);
+  });
+
+  it.each([
+    ['q0', { questionId: 'q0' }, 'questionId'],
+    ['q19', { questionId: 'q19' }, 'questionId'],
+    ['an empty session', { sessionId: '' }, 'sessionId'],
+    ['a long session id', { sessionId: 's'.repeat(101) }, 'sessionId'],
+    ['a non-ISO view time', { questionViewedAt: 'yesterday' }, 'questionViewedAt'],
+    ['negative time', { timeSpent: -1 }, 'timeSpent'],
+    ['fractional time', { timeSpent: 1.5 }, 'timeSpent'],
+    ['over a day', { timeSpent: 86_400_001 }, 'timeSpent'],
+    ['too many changes', { answerChanges: 1001 }, 'answerChanges'],
+    ['answer 0', { finalAnswer: 0 }, 'finalAnswer'],
+    ['answer 6', { finalAnswer: 6 }, 'finalAnswer'],
+    ['an unknown device', { deviceType: 'watch' }, 'deviceType'],
+  ])('refuses %s', (_, change, path) => {
+    expect(questionEventSchema.safeParse({ ...event, ...change }).error?.issues[0]?.path).toEqual([path]);
+  });
+});
+
+describe('questionEventIngestBodySchema', () => {
+  it('turns a single event into a list of one', () => {
+    expect(questionEventIngestBodySchema.parse(event)).toEqual([event]);
+  });
+
+  it.each([1, 2, MAX_QUESTION_EVENT_BATCH])('accepts a batch of %i', (size) => {
+    const events = Array.from({ length: size }, () => event);
+    expect(questionEventIngestBodySchema.parse({ events })).toEqual(events);
+  });
+
+  it.each([
+    ['an empty batch', { events: [] }, ['events']],
+    [
+      'an oversized batch',
+      { events: Array.from({ length: MAX_QUESTION_EVENT_BATCH + 1 }, () => event) },
+      ['events'],
+    ],
+    [
+      'a batch with one bad event',
+      { events: [event, { ...event, finalAnswer: 9 }] },
+      ['events.1.finalAnswer'],
+    ],
+    ['a batch that is not a list', { events: event }, ['events']],
+    ['a single event with a bad field', { ...event, questionId: 'q42' }, ['questionId']],
+    ['null', null, ['']],
+    ['a list without the wrapper', [event], ['']],
+  ])('refuses %s, pointing at %j', (_, input, paths) => {
+    expect(pathsOf(input)).toEqual(paths);
+  });
+});
+
+describe('analytics read models', () => {
+  it('bounds the completion rate to a percentage', () => {
+    const summary = {
+      totalAssessments: 3,
+      completionRate: 42.5,
+      averageTimePerAssessment: 61_000,
+      mostDifficultQuestion: null,
+    };
+    expect(analyticsSummarySchema.parse(summary)).toEqual(summary);
+    expect(analyticsSummarySchema.safeParse({ ...summary, completionRate: 100.1 }).success).toBe(false);
+  });
+
+  it('names the selected profile of recent assessments by the profile names', () => {
+    const row = {
+      id: '0b6b8f4e-8a53-4d0e-9a59-0d1b0a7f2c11',
+      clientName: 'Jo',
+      clientEmail: null,
+      createdAt: '2026-01-10T09:00:00.000Z',
+      selectedProfile: 'Balanced',
+      riskScore: 40,
+    };
+    expect(recentAssessmentsSchema.parse([row])).toEqual([row]);
+    expect(recentAssessmentsSchema.safeParse([{ ...row, selectedProfile: 'Aggressive' }]).success).toBe(
+      false,
+    );
+  });
+});

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { consistencyIssueSchema } from '../questionnaire/consistency';
+import { profileNameSchema, riskGroupSchema } from '../questionnaire/profiles';
+import { responsesSchema } from '../questionnaire/responses';
+import { adviserSlugSchema } from './advisers';
+import { analyticsSessionIdSchema } from './analytics';
+import { defineEndpoint, errorBodySchema } from './endpoint';
+import {
+  deviceTypeSchema,
+  freeTextSchema,
+  isoDateTimeSchema,
+  MAX_NAME_LENGTH,
+  optionalEmailSchema,
+  optionalPhoneSchema,
+  sha256HexSchema,
+} from './primitives';
+
+export const MAX_CHANGE_REASON_LENGTH = 2000;
+/** One per consistency rule. */
+export const MAX_CONSISTENCY_WARNINGS = 6;
+
+const blankToNull = (value: string | null | undefined): string | null => (value ? value : null);
+const absentToNull = <T>(value: T | null | undefined): T | null => value ?? null;
+
+export const riskScoreSchema = z.int().min(12).max(60);
+
+const draftAssessmentFields = z.object({
+  clientName: z
+    .string({ error: MESSAGES.nameRequired })
+    .trim()
+    .min(1, MESSAGES.nameRequired)
+    .max(MAX_NAME_LENGTH, `Please keep your name to ${MAX_NAME_LENGTH} characters or fewer.`),
+  clientEmail: optionalEmailSchema,
+  clientPhone: optionalPhoneSchema,
+  responses: responsesSchema,
+  riskScore: riskScoreSchema,
+  originalProfile: profileNameSchema,
+  selectedProfile: profileNameSchema,
+  profileChanged: z.boolean(),
+  profileChangeReason: z
+    .string()
+    .trim()
+    .max(
+      MAX_CHANGE_REASON_LENGTH,
+      `Please keep your reason to ${MAX_CHANGE_REASON_LENGTH} characters or fewer.`,
+    )
+    .nullish()
+    .transform(blankToNull),
+  riskAcknowledged: z.boolean().default(false),
+  investmentExclusions: freeTextSchema,
+  investmentPreferences: freeTextSchema,
+  consistencyWarnings: z.array(consistencyIssueSchema).max(MAX_CONSISTENCY_WARNINGS).default([]),
+  adviserSlug: z.string().trim().nullish().transform(blankToNull).pipe(adviserSlugSchema.nullable()),
+  /** The page's placeholder until signing, `draft_{epoch ms}`; carries no meaning on the server. */
+  signatureData: z
+    .string()
+    .regex(/^draft_\d+$/)
+    .optional(),
+  sessionId: analyticsSessionIdSchema.nullish().transform(absentToNull),
+  deviceType: deviceTypeSchema.nullish().transform(absentToNull),
+});
+
+/**
+ * POST /api/assessments. Unknown keys are dropped rather than refused, so an older page keeps
+ * working after a field is added. The cross-field rules repeat the page's own checks (with the
+ * specification's messages) because the server trusts nothing the browser decided. Whether
+ * riskScore and originalProfile match the answers is the service's check (422), since it needs
+ * the scoring code.
+ */
+export const draftAssessmentBodySchema = draftAssessmentFields.superRefine((body, ctx) => {
+  if (body.clientEmail === null && body.clientPhone === null) {
+    ctx.addIssue({ code: 'custom', path: ['clientEmail'], message: MESSAGES.contactRequired });
+  }
+  const changed = body.selectedProfile !== body.originalProfile;
+  if (body.profileChanged !== changed) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['profileChanged'],
+      message: 'profileChanged must be true exactly when selectedProfile differs from originalProfile.',
+    });
+  }
+  if (!changed) return;
+  if (body.profileChangeReason === null) {
+    ctx.addIssue({ code: 'custom', path: ['profileChangeReason'], message: MESSAGES.changeReasonRequired });
+  }
+  if (!body.riskAcknowledged) {
+    ctx.addIssue({ code: 'custom', path: ['riskAcknowledged'], message: MESSAGES.acknowledgementRequired });
+  }
+});
+export type DraftAssessmentBody = z.input<typeof draftAssessmentBodySchema>;
+export type DraftAssessment = z.output<typeof draftAssessmentBodySchema>;
+
+/** What was recorded at signing; the digest is SHA-256 over exactly what the client signed. */
+export const assessmentSignatureSchema = z.object({
+  signedAt: isoDateTimeSchema,
+  ipAddress: z.string(),
+  userAgent: z.string(),
+  digest: sha256HexSchema,
+});
+export type AssessmentSignature = z.infer<typeof assessmentSignatureSchema>;
+
+const assessmentFields = z.object({
+  id: z.uuid(),
+  clientName: z.string(),
+  clientEmail: z.string().nullable(),
+  clientPhone: z.string().nullable(),
+  responses: responsesSchema,
+  riskScore: riskScoreSchema,
+  riskGroup: riskGroupSchema,
+  percentile: z.int().min(1).max(99),
+  originalProfile: profileNameSchema,
+  selectedProfile: profileNameSchema,
+  profileChanged: z.boolean(),
+  profileChangeReason: z.string().nullable(),
+  consistencyWarnings: z.array(consistencyIssueSchema),
+  adviserSlug: z.string().nullable(),
+  investmentExclusions: z.string(),
+  investmentPreferences: z.string(),
+  createdAt: isoDateTimeSchema,
+});
+
+/** The assessment as the service returns it; a signed one always carries its signature. */
+export const assessmentSchema = z.discriminatedUnion('status', [
+  assessmentFields.extend({ status: z.literal('draft'), signedAt: z.null(), signature: z.null() }),
+  assessmentFields.extend({
+    status: z.literal('signed'),
+    signedAt: isoDateTimeSchema,
+    signature: assessmentSignatureSchema,
+  }),
+]);
+export type Assessment = z.infer<typeof assessmentSchema>;
+
+export const createAssessmentEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/assessments',
+  service: 'assessment',
+  access: 'public',
+  summary: 'Creates the draft assessment; 422 when riskScore or originalProfile do not match the answers.',
+  body: draftAssessmentBodySchema,
+  responses: { 201: assessmentSchema, 400: errorBodySchema, 422: errorBodySchema },
+});
+
+export const signAssessmentBodySchema = z.object({
+  investmentExclusions: freeTextSchema,
+  investmentPreferences: freeTextSchema,
+  confirmed: z.literal(true, MESSAGES.confirmationRequired),
+});
+export type SignAssessmentBody = z.input<typeof signAssessmentBodySchema>;
+
+export const signAssessmentEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/assessments/:id/sign',
+  service: 'assessment',
+  access: 'public',
+  summary: 'Signs (completes) a draft, recording time, IP, user agent and digest; 409 when already signed.',
+  body: signAssessmentBodySchema,
+  responses: { 200: assessmentSchema, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+});

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { defineEndpoint, errorBodySchema } from './endpoint';
+import { INVALID_EMAIL_MESSAGE, MAX_EMAIL_LENGTH, messageBodySchema } from './primitives';
+
+export const USER_ROLES = ['adviser', 'admin'] as const;
+export const userRoleSchema = z.enum(USER_ROLES);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+export const userSchema = z.object({
+  id: z.string().min(1),
+  email: z.string(),
+  role: userRoleSchema,
+  name: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userResponseSchema = z.object({ user: userSchema });
+
+/** bcrypt reads at most 72 bytes; the cap only stops huge bodies from costing hashing time. */
+const MAX_PASSWORD_LENGTH = 1024;
+
+/** What the servers accept; the forms below carry the stricter, worded checks of each page. */
+export const loginBodySchema = z.object({
+  email: z.string().trim().max(MAX_EMAIL_LENGTH, INVALID_EMAIL_MESSAGE).pipe(z.email(INVALID_EMAIL_MESSAGE)),
+  password: z.string().min(1, 'Password is required.').max(MAX_PASSWORD_LENGTH),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+/** The /login page's minimum (specification, section 9). */
+export const CLIENT_LOGIN_PASSWORD_MIN_LENGTH = 6;
+
+/** The /login page's form, with the specification's messages. */
+export const clientLoginFormSchema = z.object({
+  email: z.email(MESSAGES.clientLoginEmail),
+  password: z.string().min(CLIENT_LOGIN_PASSWORD_MIN_LENGTH, MESSAGES.clientLoginPassword),
+});
+export type ClientLoginForm = z.infer<typeof clientLoginFormSchema>;
+
+/** The /admin/login page's form; its messages differ from /login's on purpose (the spec's wording). */
+export const adminLoginFormSchema = z.object({
+  email: z.email(MESSAGES.adminLoginEmail),
+  password: z.string().min(1, MESSAGES.adminLoginPassword),
+});
+export type AdminLoginForm = z.infer<typeof adminLoginFormSchema>;
+
+export const getCurrentUserEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/auth/user',
+  service: 'adviser',
+  access: 'signed-in',
+  summary: 'The signed-in user; 401 when there is no valid session.',
+  responses: { 200: userSchema, 401: errorBodySchema },
+});
+
+export const loginEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/login',
+  service: 'adviser',
+  access: 'public',
+  summary: 'Adviser (or admin) sign-in; sets the session cookie.',
+  body: loginBodySchema,
+  responses: { 200: userResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
+});
+
+export const logoutEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/logout',
+  service: 'adviser',
+  access: 'public',
+  summary: 'Clears the session cookie; succeeds without a session too.',
+  responses: { 200: z.object({ message: z.literal('Logged out') }) },
+});
+
+export const adminLoginEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/login',
+  service: 'adviser',
+  access: 'public',
+  summary: 'Administrator sign-in; refuses accounts without the admin role (401).',
+  body: loginBodySchema,
+  responses: { 200: userResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
+});
+
+export const adminMeEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/me',
+  service: 'adviser',
+  access: 'admin',
+  summary: 'The signed-in administrator; 401 without a session, 403 for a non-admin session.',
+  responses: { 200: userSchema, 401: errorBodySchema, 403: errorBodySchema },
+});
+
+export const adminLogoutEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/logout',
+  service: 'adviser',
+  access: 'public',
+  summary: 'Clears the administrator session cookie.',
+  responses: { 200: messageBodySchema },
+});

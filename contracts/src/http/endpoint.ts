@@ -1,0 +1,162 @@
+import { z } from 'zod';
+
+/** Every error answer of every service: a message for people, plus machine detail where useful. */
+export const errorBodySchema = z.object({
+  error: z.string(),
+  code: z.string().optional(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const HTTP_METHODS = ['GET', 'POST'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export const SERVICE_NAMES = ['assessment', 'adviser', 'notification', 'analytics'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/**
+ * Who may call an endpoint, so the gateway can refuse early: `signed-in` is any session,
+ * `adviser` and `admin` need that role. Services still check for themselves.
+ */
+export type Access = 'public' | 'signed-in' | 'adviser' | 'admin';
+
+export interface EndpointDefinition {
+  readonly method: HttpMethod;
+  readonly path: `/api/${string}`;
+  readonly service: ServiceName;
+  readonly access: Access;
+  readonly summary: string;
+  readonly body?: z.ZodType;
+  readonly responses: Readonly<Record<number, z.ZodType>>;
+}
+
+/** Keeps the literal types of the definition (method, path, status codes) for the helpers below. */
+export function defineEndpoint<const E extends EndpointDefinition>(endpoint: E): E {
+  return Object.freeze(endpoint);
+}
+
+/** What a caller sends (before the schema's defaults and trimming). */
+export type RequestBody<E extends EndpointDefinition> = E['body'] extends z.ZodType
+  ? z.input<E['body']>
+  : undefined;
+/** What a service holds after `validateBody`. */
+export type ParsedBody<E extends EndpointDefinition> = E['body'] extends z.ZodType
+  ? z.output<E['body']>
+  : undefined;
+export type ResponseStatus<E extends EndpointDefinition> = keyof E['responses'] & number;
+export type ResponseBody<E extends EndpointDefinition, S extends ResponseStatus<E>> = z.output<
+  E['responses'][S]
+>;
+export type SuccessStatus<E extends EndpointDefinition> = Extract<ResponseStatus<E>, 200 | 201 | 202>;
+export type SuccessBody<E extends EndpointDefinition> = ResponseBody<E, SuccessStatus<E>>;
+export type ParsedResponse<E extends EndpointDefinition> = {
+  [S in ResponseStatus<E>]: { status: S; body: ResponseBody<E, S> };
+}[ResponseStatus<E>];
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+export type PathParams<P extends string> = { readonly [K in ParamNames<P>]: string | number };
+type PathArgs<P extends string> = [ParamNames<P>] extends [never] ? [] : [params: PathParams<P>];
+
+const PARAM = /:([A-Za-z][A-Za-z0-9_]*)/g;
+
+/** The concrete path of an endpoint, each `:param` percent-encoded so a value cannot add segments. */
+export function buildPath<E extends EndpointDefinition>(endpoint: E, ...args: PathArgs<E['path']>): string {
+  const params: Readonly<Record<string, string | number>> = args[0] ?? {};
+  return endpoint.path.replace(PARAM, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${endpoint.path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The decoded `:params` when `pathname` fits the endpoint's path pattern, else null. */
+export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
+  const patternParts = pattern.split('/');
+  const parts = pathname.split('/');
+  if (patternParts.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, expected] of patternParts.entries()) {
+    const actual = parts[index] ?? '';
+    if (!expected.startsWith(':')) {
+      if (expected !== actual) return null;
+      continue;
+    }
+    if (actual === '') return null;
+    try {
+      params[expected.slice(1)] = decodeURIComponent(actual);
+    } catch {
+      return null;
+    }
+  }
+  return params;
+}
+
+/**
+ * One human sentence for the `error` field. Messages written for people (the spec's validation
+ * texts) end with a full stop and are passed through; zod's own terse defaults never do, so they
+ * are prefixed with the field path to stay understandable on their own.
+ */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.map(String).join('.');
+  if (issue.message.endsWith('.') || path === '') return issue.message;
+  return `${path}: ${issue.message}`;
+}
+
+export function toErrorBody(error: z.ZodError, code = 'validation_failed'): ErrorBody {
+  const [first] = error.issues;
+  return {
+    error: first ? describeIssue(first) : 'Invalid request.',
+    code,
+    details: error.issues.map((issue) => ({
+      path: issue.path.map(String).join('.'),
+      message: issue.message,
+    })),
+  };
+}
+
+export type BodyValidation<E extends EndpointDefinition> =
+  | { ok: true; value: ParsedBody<E> }
+  | { ok: false; error: ErrorBody };
+
+/** Server side: check a request body against the endpoint, ready to answer 400 with the error. */
+export function validateBody<E extends EndpointDefinition>(endpoint: E, input: unknown): BodyValidation<E> {
+  if (!endpoint.body) return { ok: true, value: undefined as ParsedBody<E> };
+  const result = endpoint.body.safeParse(input);
+  if (result.success) return { ok: true, value: result.data as ParsedBody<E> };
+  return { ok: false, error: toErrorBody(result.error) };
+}
+
+export class ContractViolationError extends Error {
+  override readonly name = 'ContractViolationError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly issues: readonly z.core.$ZodIssue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** Client side: type a response by its status, refusing statuses and bodies the contract does not name. */
+export function parseResponse<E extends EndpointDefinition>(
+  endpoint: E,
+  status: number,
+  body: unknown,
+): ParsedResponse<E> {
+  const schema = endpoint.responses[status];
+  const where = `${endpoint.method} ${endpoint.path}`;
+  if (!schema) throw new ContractViolationError(`${where} has no response for status ${status}`, status);
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new ContractViolationError(
+      `${where} answered ${status} with an unexpected body: ${describeIssue(result.error.issues[0]!)}`,
+      status,
+      result.error.issues,
+    );
+  }
+  return { status, body: result.data } as ParsedResponse<E>;
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  buildPath,
+  ContractViolationError,
+  defineEndpoint,
+  errorBodySchema,
+  matchPath,
+  parseResponse,
+  toErrorBody,
+  validateBody,
+} from './endpoint';
+
+const signLike = defineEndpoint({
+  method: 'POST',
+  path: '/api/things/:id/parts/:part',
+  service: 'assessment',
+  access: 'public',
+  summary: 'test endpoint',
+  body: z.object({ name: z.string().trim().min(1, 'Please enter a name.'), count: z.int().default(1) }),
+  responses: { 200: z.object({ ok: z.literal(true) }), 404: errorBodySchema },
+});
+
+const noParams = defineEndpoint({
+  method: 'GET',
+  path: '/api/things',
+  service: 'analytics',
+  access: 'admin',
+  summary: 'test endpoint',
+  responses: { 200: z.array(z.string()) },
+});
+
+describe('buildPath', () => {
+  it.each([
+    [{ id: 'abc', part: 'x' }, '/api/things/abc/parts/x'],
+    [{ id: 42, part: 0 }, '/api/things/42/parts/0'],
+    [{ id: '../admin', part: 'a b' }, '/api/things/..%2Fadmin/parts/a%20b'],
+    [{ id: 'a?b#c', part: '%' }, '/api/things/a%3Fb%23c/parts/%25'],
+  ])('fills %j into %s', (params, expected) => {
+    expect(buildPath(signLike, params)).toBe(expected);
+  });
+
+  it('returns a path without parameters unchanged', () => {
+    expect(buildPath(noParams)).toBe('/api/things');
+  });
+
+  it('refuses a missing parameter at run time', () => {
+    expect(() => buildPath(signLike, { id: 'a' } as never)).toThrow('Missing path parameter "part"');
+  });
+});
+
+describe('matchPath', () => {
+  it.each([
+    ['/api/things/abc/parts/x', { id: 'abc', part: 'x' }],
+    ['/api/things/..%2Fadmin/parts/a%20b', { id: '../admin', part: 'a b' }],
+    ['/api/things/abc/parts', null],
+    ['/api/things/abc/parts/x/y', null],
+    ['/api/things//parts/x', null],
+    ['/api/other/abc/parts/x', null],
+    ['/api/things/%E0%A4%A/parts/x', null],
+  ])('matches %s as %j', (pathname, expected) => {
+    expect(matchPath(signLike.path, pathname)).toEqual(expected);
+  });
+
+  it('round-trips with buildPath', () => {
+    const params = { id: 'ä/€ ?', part: 'p' };
+    expect(matchPath(signLike.path, buildPath(signLike, params))).toEqual(params);
+  });
+});
+
+describe('validateBody', () => {
+  it('returns the parsed value with defaults and trimming applied', () => {
+    expect(validateBody(signLike, { name: '  Ann ' })).toEqual({
+      ok: true,
+      value: { name: 'Ann', count: 1 },
+    });
+  });
+
+  it.each([
+    [{ name: ' ' }, 'Please enter a name.', [{ path: 'name', message: 'Please enter a name.' }]],
+    [
+      { name: 'Ann', count: 'x' },
+      'count: Invalid input: expected number, received string',
+      [{ path: 'count', message: 'Invalid input: expected number, received string' }],
+    ],
+    [null, 'Invalid input: expected object, received null', [{ path: '', message: expect.any(String) }]],
+  ])('answers %j with a 400 error body', (input, error, details) => {
+    expect(validateBody(signLike, input)).toEqual({
+      ok: false,
+      error: { error, code: 'validation_failed', details },
+    });
+  });
+
+  it('accepts anything for an endpoint without a body', () => {
+    expect(validateBody(noParams, { anything: true })).toEqual({ ok: true, value: undefined });
+  });
+});
+
+describe('toErrorBody', () => {
+  it('keeps every issue in details and uses the given code', () => {
+    const result = z.object({ a: z.string(), b: z.string() }).safeParse({});
+    expect(result.success).toBe(false);
+    const body = toErrorBody(result.error!, 'bad_input');
+    expect(body.code).toBe('bad_input');
+    expect(body.details?.map((detail) => detail.path)).toEqual(['a', 'b']);
+    expect(errorBodySchema.parse(body)).toEqual(body);
+  });
+});
+
+describe('parseResponse', () => {
+  it('types the body by status', () => {
+    expect(parseResponse(signLike, 200, { ok: true })).toEqual({ status: 200, body: { ok: true } });
+    expect(parseResponse(signLike, 404, { error: 'Not found' })).toEqual({
+      status: 404,
+      body: { error: 'Not found' },
+    });
+  });
+
+  it.each([
+    [500, { error: 'boom' }, 'has no response for status 500'],
+    [200, { ok: false }, 'answered 200 with an unexpected body'],
+    [404, { message: 'no error field' }, 'answered 404 with an unexpected body'],
+  ])('refuses status %i with %j', (status, body, message) => {
+    expect(() => parseResponse(signLike, status, body)).toThrow(ContractViolationError);
+    expect(() => parseResponse(signLike, status, body)).toThrow(message);
+  });
+});

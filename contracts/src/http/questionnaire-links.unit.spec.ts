@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LINK_EMAIL_REQUIRED_MESSAGE,
+  LINK_PHONE_REQUIRED_MESSAGE,
+  sendQuestionnaireLinkBodySchema,
+  verifiedLinkSchema,
+  verifyQuestionnaireLinkBodySchema,
+} from './questionnaire-links';
+
+const base = { clientName: 'Jo Client', clientEmail: 'jo@example.com', clientPhone: '0412 345 678' };
+
+describe('sendQuestionnaireLinkBodySchema', () => {
+  it.each([
+    [
+      { ...base, method: 'email' },
+      { ...base, method: 'email' },
+    ],
+    [
+      { ...base, clientEmail: null, method: 'sms' },
+      { ...base, clientEmail: null, method: 'sms' },
+    ],
+    [
+      { clientName: '  Jo Client ', clientEmail: ' jo@example.com ', clientPhone: '', method: 'email' },
+      { ...base, clientPhone: null, method: 'email' },
+    ],
+  ])('accepts %j', (body, parsed) => {
+    expect(sendQuestionnaireLinkBodySchema.parse(body)).toEqual(parsed);
+  });
+
+  it.each([
+    [{ ...base, clientEmail: null, method: 'email' }, 'clientEmail', LINK_EMAIL_REQUIRED_MESSAGE],
+    [{ ...base, clientEmail: '', method: 'email' }, 'clientEmail', LINK_EMAIL_REQUIRED_MESSAGE],
+    [{ ...base, clientPhone: null, method: 'sms' }, 'clientPhone', LINK_PHONE_REQUIRED_MESSAGE],
+    [{ ...base, clientName: ' ', method: 'email' }, 'clientName', "Please enter the client's name."],
+    [{ ...base, clientEmail: 'jo@', method: 'email' }, 'clientEmail', 'Please enter a valid email address.'],
+    [
+      { ...base, clientPhone: '+61 412 345', method: 'sms' },
+      'clientPhone',
+      'Please enter a valid mobile number.',
+    ],
+    [
+      { ...base, clientPhone: '0412 345 6789', method: 'sms' },
+      'clientPhone',
+      'Please enter a valid mobile number.',
+    ],
+    [{ ...base, method: 'fax' }, 'method', expect.stringContaining('Invalid option')],
+  ])('refuses %j at %s', (body, path, message) => {
+    const issues = sendQuestionnaireLinkBodySchema.safeParse(body).error?.issues ?? [];
+    expect(issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))).toEqual([
+      { path, message },
+    ]);
+  });
+});
+
+describe('verifyQuestionnaireLinkBodySchema', () => {
+  it.each([
+    ['abc.def', true],
+    ['', false],
+    ['x'.repeat(2048), true],
+    ['x'.repeat(2049), false],
+  ])('token %s valid: %s', (token, valid) => {
+    expect(verifyQuestionnaireLinkBodySchema.safeParse({ token }).success).toBe(valid);
+  });
+});
+
+describe('verifiedLinkSchema', () => {
+  it('carries nullable contact details and an ISO expiry', () => {
+    const link = {
+      name: 'Jo',
+      email: null,
+      phone: '0412 345 678',
+      adviserSlug: 'demo-adviser',
+      expiresAt: '2026-01-15T00:00:00.000Z',
+    };
+    expect(verifiedLinkSchema.parse(link)).toEqual(link);
+    expect(verifiedLinkSchema.safeParse({ ...link, expiresAt: 'next week' }).success).toBe(false);
+  });
+});
