@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { QUESTION_NUMBERS, type Question, type QuestionNumber } from './questions';
+
+export type ResponseKey = `q${QuestionNumber}`;
+
+/** A stored answer: the score of the chosen option after its question's scoring array. */
+export type AnswerScore = 1 | 2 | 3 | 4 | 5;
+
+/** The position of an option, 0 for A to 4 for E. */
+export type OptionIndex = 0 | 1 | 2 | 3 | 4;
+
+export type Responses = Partial<Record<ResponseKey, AnswerScore>>;
+export type CompleteResponses = Record<ResponseKey, AnswerScore>;
+
+export function responseKey(number: QuestionNumber): ResponseKey {
+  return `q${number}`;
+}
+
+export const RESPONSE_KEYS: readonly ResponseKey[] = QUESTION_NUMBERS.map(responseKey);
+
+export const answerScoreSchema = z.literal([1, 2, 3, 4, 5]);
+
+const shape = Object.fromEntries(RESPONSE_KEYS.map((key) => [key, answerScoreSchema])) as Record<
+  ResponseKey,
+  typeof answerScoreSchema
+>;
+
+/** Every question answered, nothing else. */
+export const responsesSchema = z.strictObject(shape);
+
+/** Answers so far (saved progress, drafts in the browser). */
+export const partialResponsesSchema = responsesSchema.partial();
+
+export function firstUnanswered(responses: Responses): QuestionNumber | undefined {
+  return QUESTION_NUMBERS.find((number) => responses[responseKey(number)] === undefined);
+}
+
+export function unansweredQuestions(
+  responses: Responses,
+  numbers: readonly QuestionNumber[] = QUESTION_NUMBERS,
+): QuestionNumber[] {
+  return numbers.filter((number) => responses[responseKey(number)] === undefined);
+}
+
+export function isComplete(responses: Responses): responses is CompleteResponses {
+  return firstUnanswered(responses) === undefined;
+}
+
+export function scoreForOption(question: Question, optionIndex: number): AnswerScore {
+  const score = question.scoring[optionIndex];
+  if (!Number.isInteger(optionIndex) || score === undefined) {
+    throw new RangeError(`Question ${question.number} has no option ${optionIndex}`);
+  }
+  return score;
+}
+
+export function optionForScore(question: Question, score: AnswerScore): OptionIndex {
+  const index = question.scoring.indexOf(score);
+  if (index === -1) throw new RangeError(`Question ${question.number} has no option scoring ${score}`);
+  return index as OptionIndex;
+}
