@@ -58,13 +58,13 @@ describe('gateway on the embedded start', () => {
   it('refuses a body that is not JSON with 415', async () => {
     const res = await post('/api/assessments', 'clientName=x', 'application/x-www-form-urlencoded');
     expect(res.status).toBe(415);
-    expect((await res.json()).error).toMatch(/application\/json/);
+    expect(((await res.json()) as { error: string }).error).toMatch(/application\/json/);
   });
 
   it.each(['/api/unknown', '/api/assessments/x/y/z', '/api'])('answers %s with a JSON 404', async (path) => {
     const res = await fetch(`${system.url}${path}`);
     expect(res.status).toBe(404);
-    const body = await res.json();
+    const body = (await res.json()) as { error: unknown };
     expect(typeof body.error).toBe('string');
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts|stack/i);
   });

@@ -78,3 +78,16 @@ export class WrongExpectedVersionError extends Error {
     this.name = 'WrongExpectedVersionError';
   }
 }
+
+/**
+ * An appended event reuses an id already stored. The PostgreSQL adapter enforces store-wide
+ * unique event ids and rejects the whole append (nothing is stored); KurrentDB instead treats a
+ * retried append with the same ids as idempotent and never raises this.
+ */
+export class DuplicateEventIdError extends Error {
+  readonly code = 'DUPLICATE_EVENT_ID';
+  constructor(readonly streamId: string) {
+    super(`Stream ${streamId}: an appended event id is already stored`);
+    this.name = 'DuplicateEventIdError';
+  }
+}

@@ -28,7 +28,7 @@ export async function openPlatform(config: PlatformConfig, logger: Logger): Prom
   let eventStore: EventStore;
   if (config.KURRENTDB_URL) {
     const { KurrentDbEventStore } = await import('../event-store/kurrentdb-event-store.adapter');
-    eventStore = KurrentDbEventStore.connect(config.KURRENTDB_URL);
+    eventStore = await KurrentDbEventStore.connect(config.KURRENTDB_URL);
   } else {
     eventStore = await PostgresEventStore.create(sql);
   }
