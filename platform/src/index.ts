@@ -14,3 +14,4 @@ export * from './event-store/postgres-event-store.adapter';
 export * from './runtime/open-platform';
 export * from './runtime/platform-config';
 export * from './runtime/run-service';
+export * from './relay';

@@ -1,1 +1,57 @@
-export {};
+import { createServiceApp, migrate, type PlatformDeps, type ServiceModule } from '@risk-profile/platform';
+import { ADVISER_MIGRATIONS } from './advisers/adviser.migrations';
+import { mountGetAdviser } from './advisers/get-adviser.route';
+import type { AdviserConfig } from './config';
+import { seedDemoData } from './demo/seed';
+import { createLinkTokenSigner } from './links/link-token-signer';
+import { mountVerifyLink } from './links/verify-link.route';
+
+export { type AdviserConfig, adviserConfigSchema, loadAdviserConfig } from './config';
+export { DEMO_ADVISER } from './demo/seed';
+export {
+  createLinkTokenSigner,
+  type LinkTokenSigner,
+  type LinkTokenSubject,
+  type LinkTokenVerification,
+} from './links/link-token-signer';
+
+/**
+ * Advisers and questionnaire links. The tables exist once this resolves; the demo adviser (when
+ * DEMO_DATA is on) is upserted by start(), idempotently, so every start leaves exactly one.
+ */
+export async function createAdviserService(
+  deps: PlatformDeps,
+  config: AdviserConfig,
+): Promise<ServiceModule> {
+  const { sql, logger, clock } = deps;
+  await migrate(sql, 'adviser', ADVISER_MIGRATIONS);
+  const signer = createLinkTokenSigner(config.LINK_TOKEN_SECRET, clock, {
+    ttlDays: config.LINK_TOKEN_TTL_DAYS,
+  });
+  const ready = async () => {
+    await sql.query('SELECT 1');
+    return true;
+  };
+  const app = createServiceApp({
+    name: 'adviser',
+    logger,
+    bodyLimit: config.ADVISER_BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    ready,
+    routes: (router) => {
+      mountGetAdviser(router, sql);
+      mountVerifyLink(router, signer, logger);
+    },
+  });
+  return {
+    name: 'adviser',
+    app,
+    start: async () => {
+      if (!config.DEMO_DATA) return;
+      const adviser = await seedDemoData(sql, clock());
+      logger.info({ slug: adviser.slug }, 'demo adviser ready');
+    },
+    stop: async () => {},
+    ready,
+  };
+}

@@ -1,1 +1,46 @@
-export {};
+import { createServiceApp, type PlatformDeps, type Relay, type ServiceModule } from '@risk-profile/platform';
+import type { AssessmentConfig } from './config';
+import { mountAssessmentRoutes } from './http/routes';
+import { startAssessmentRelay } from './integration/assessment-relay';
+
+export { type AssessmentConfig, assessmentConfigSchema, loadAssessmentConfig } from './config';
+
+/**
+ * The event-sourced assessment: drafts and signatures over HTTP, stored as events in
+ * `assessment-{id}` streams, published on the lifecycle topic by a checkpointed relay.
+ */
+export async function createAssessmentService(
+  deps: PlatformDeps,
+  config: AssessmentConfig,
+): Promise<ServiceModule> {
+  const { eventStore, sql, logger, clock } = deps;
+  // Reading a stream that never exists is the cheapest round trip every event store adapter has.
+  const ready = async () => {
+    await eventStore.readStream('assessment-readiness-probe');
+    await sql.query('SELECT 1');
+    return true;
+  };
+  let relay: Relay | undefined;
+  const app = createServiceApp({
+    name: 'assessment',
+    logger,
+    bodyLimit: config.ASSESSMENT_BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    ready,
+    routes: (router) =>
+      mountAssessmentRoutes(router, { store: eventStore, clock, onStored: () => relay?.wake() }),
+  });
+
+  return {
+    name: 'assessment',
+    app,
+    start: async () => {
+      relay ??= await startAssessmentRelay(deps);
+    },
+    stop: async () => {
+      await relay?.stop();
+      relay = undefined;
+    },
+    ready,
+  };
+}

@@ -1,0 +1,21 @@
+import type { Migration } from '@risk-profile/platform';
+
+/**
+ * Advisers have their own surrogate key so that the user accounts of a later issue can reference
+ * an adviser (`users.adviser_id REFERENCES advisers(id)`) while the public slug stays renameable.
+ */
+export const ADVISER_MIGRATIONS: readonly Migration[] = [
+  {
+    id: '001-create-advisers',
+    sql: `
+      CREATE TABLE advisers (
+        id uuid PRIMARY KEY,
+        slug text NOT NULL CONSTRAINT advisers_slug_unique UNIQUE,
+        company_name text NOT NULL,
+        adviser_name text NOT NULL,
+        email text NOT NULL,
+        created_at timestamptz NOT NULL
+      );
+    `,
+  },
+];

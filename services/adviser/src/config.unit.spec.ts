@@ -1,0 +1,48 @@
+import { ConfigError } from '@risk-profile/platform';
+import { describe, expect, it } from 'vitest';
+import { loadAdviserConfig } from './config';
+
+const SECRET = 's'.repeat(32);
+
+describe('the adviser configuration', () => {
+  it('applies the documented defaults', () => {
+    expect(loadAdviserConfig({ LINK_TOKEN_SECRET: SECRET })).toEqual({
+      DEMO_DATA: false,
+      LINK_TOKEN_SECRET: SECRET,
+      LINK_TOKEN_TTL_DAYS: 14,
+      ADVISER_BODY_LIMIT: '16kb',
+      TRUST_PROXY: 'loopback',
+    });
+  });
+
+  it.each([
+    ['missing', {}],
+    ['shorter than 32 characters', { LINK_TOKEN_SECRET: 's'.repeat(31) }],
+  ])('fails fast when the link token secret is %s', (_, env) => {
+    expect(() => loadAdviserConfig(env)).toThrow(ConfigError);
+    expect(() => loadAdviserConfig(env)).toThrow(/LINK_TOKEN_SECRET/);
+  });
+
+  it('lists every bad key at once', () => {
+    try {
+      loadAdviserConfig({ DEMO_DATA: 'maybe', LINK_TOKEN_TTL_DAYS: '0' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).issues.map((issue) => issue.split(':')[0])).toEqual([
+        'DEMO_DATA',
+        'LINK_TOKEN_SECRET',
+        'LINK_TOKEN_TTL_DAYS',
+      ]);
+    }
+  });
+
+  it.each([
+    ['true', true],
+    ['2', 2],
+    ['10.0.0.0/8', '10.0.0.0/8'],
+  ])('reads TRUST_PROXY=%s as express expects it', (value, expected) => {
+    expect(loadAdviserConfig({ LINK_TOKEN_SECRET: SECRET, TRUST_PROXY: value }).TRUST_PROXY).toEqual(
+      expected,
+    );
+  });
+});

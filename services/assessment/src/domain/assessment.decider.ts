@@ -1,0 +1,184 @@
+import {
+  type ConsistencyIssue,
+  type DeviceType,
+  deriveAssessment,
+  firstUnanswered,
+  isComplete,
+  type ProfileName,
+  type Responses,
+} from '@risk-profile/contracts';
+import { assessmentErrors, type ErrorDetail } from './assessment.errors';
+import type { AssessmentDrafted, AssessmentEvent, AssessmentSigned } from './assessment.events';
+import type { AssessmentState } from './assessment.state';
+
+/**
+ * Create the draft from the client's answers and choices. Derived figures the client sends are
+ * only compared with the server's own, never stored; fields are as loose as a caller could send
+ * them, because every rule below is the domain's to enforce, whatever validated them before.
+ */
+export interface DraftAssessment {
+  type: 'DraftAssessment';
+  data: {
+    assessmentId: string;
+    clientName: string;
+    clientEmail: string | null;
+    clientPhone: string | null;
+    responses: Responses;
+    riskScore: number;
+    originalProfile: string;
+    selectedProfile: ProfileName | null;
+    profileChanged: boolean;
+    profileChangeReason: string | null;
+    riskAcknowledged: boolean;
+    consistencyWarnings: readonly Pick<ConsistencyIssue, 'id'>[];
+    investmentExclusions: string;
+    investmentPreferences: string;
+    adviserSlug: string | null;
+    sessionId: string | null;
+    deviceType: DeviceType | null;
+    draftedAt: Date;
+  };
+}
+
+/** Sign (and so complete) a draft. */
+export interface SignAssessment {
+  type: 'SignAssessment';
+  data: {
+    assessmentId: string;
+    investmentExclusions: string;
+    investmentPreferences: string;
+    confirmed: boolean;
+    signedAt: Date;
+    ipAddress: string;
+    userAgent: string;
+    /**
+     * SHA-256 over `signedContent(draft, signing)`, computed by the application (node:crypto)
+     * so this module stays pure. Unused when the state refuses the command anyway.
+     */
+    digest: string;
+  };
+}
+
+export type AssessmentCommand = DraftAssessment | SignAssessment;
+
+export function decide(command: AssessmentCommand, state: AssessmentState): AssessmentEvent[] {
+  switch (command.type) {
+    case 'DraftAssessment':
+      return [draft(command, state)];
+    case 'SignAssessment':
+      return [sign(command, state)];
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown assessment command ${(unknown as { type: string }).type}`);
+    }
+  }
+}
+
+const blankToNull = (value: string | null): string | null => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+const sortedIds = (warnings: readonly Pick<ConsistencyIssue, 'id'>[]) =>
+  warnings.map((warning) => warning.id).sort();
+
+function draft({ data }: DraftAssessment, state: AssessmentState): AssessmentDrafted {
+  if (state.status !== 'initial') throw assessmentErrors.alreadyExists();
+
+  // The order of the page's own steps: details, answers, results, profile choice.
+  const clientName = data.clientName.trim();
+  if (clientName === '') throw assessmentErrors.nameRequired();
+  const clientEmail = blankToNull(data.clientEmail);
+  const clientPhone = blankToNull(data.clientPhone);
+  if (clientEmail === null && clientPhone === null) throw assessmentErrors.contactRequired();
+
+  const responses = data.responses;
+  if (!isComplete(responses)) throw assessmentErrors.answerRequired(firstUnanswered(responses)!);
+  const derived = deriveAssessment(responses);
+
+  const mismatches: ErrorDetail[] = [];
+  if (data.riskScore !== derived.riskScore) {
+    mismatches.push({ path: 'riskScore', message: `The answers give a risk score of ${derived.riskScore}.` });
+  }
+  if (data.originalProfile !== derived.originalProfile) {
+    mismatches.push({
+      path: 'originalProfile',
+      message: `The answers give the ${derived.originalProfile} profile.`,
+    });
+  }
+  const expectedWarnings = sortedIds(derived.consistencyWarnings);
+  if (sortedIds(data.consistencyWarnings).join('\n') !== expectedWarnings.join('\n')) {
+    mismatches.push({
+      path: 'consistencyWarnings',
+      message: `The answers give these consistency warnings: ${expectedWarnings.join(', ') || 'none'}.`,
+    });
+  }
+  if (mismatches.length > 0) throw assessmentErrors.derivedValuesMismatch(mismatches);
+
+  if (derived.consistencyWarnings.length > 0) {
+    throw assessmentErrors.inconsistentAnswers(
+      derived.consistencyWarnings.map((issue) => ({ path: 'responses', message: issue.title })),
+    );
+  }
+
+  const selectedProfile = data.selectedProfile;
+  if (selectedProfile === null) throw assessmentErrors.profileRequired();
+  const profileChanged = selectedProfile !== derived.originalProfile;
+  if (data.profileChanged !== profileChanged) {
+    throw assessmentErrors.derivedValuesMismatch([
+      {
+        path: 'profileChanged',
+        message: `The selected profile ${profileChanged ? 'differs from' : 'is'} the recommended one.`,
+      },
+    ]);
+  }
+  const profileChangeReason = profileChanged ? blankToNull(data.profileChangeReason) : null;
+  if (profileChanged && profileChangeReason === null) throw assessmentErrors.changeReasonRequired();
+  if (profileChanged && data.riskAcknowledged !== true) throw assessmentErrors.riskAcknowledgementRequired();
+
+  return {
+    type: 'AssessmentDrafted',
+    data: {
+      assessmentId: data.assessmentId,
+      clientName,
+      clientEmail,
+      clientPhone,
+      responses,
+      riskScore: derived.riskScore,
+      riskGroup: derived.riskGroup,
+      percentile: derived.percentile,
+      originalProfile: derived.originalProfile,
+      predictedGroup: derived.predictedGroup,
+      selectedProfile,
+      profileChanged,
+      profileChangeReason,
+      riskAcknowledged: profileChanged,
+      consistencyWarnings: derived.consistencyWarnings,
+      investmentExclusions: data.investmentExclusions.trim(),
+      investmentPreferences: data.investmentPreferences.trim(),
+      adviserSlug: data.adviserSlug,
+      sessionId: data.sessionId,
+      deviceType: data.deviceType,
+      draftedAt: data.draftedAt.toISOString(),
+    },
+  };
+}
+
+function sign({ data }: SignAssessment, state: AssessmentState): AssessmentSigned {
+  if (state.status === 'initial') throw assessmentErrors.notFound();
+  if (state.status === 'signed') throw assessmentErrors.alreadySigned();
+  if (data.confirmed !== true) throw assessmentErrors.confirmationRequired();
+  return {
+    type: 'AssessmentSigned',
+    data: {
+      assessmentId: state.assessment.assessmentId,
+      // Stored exactly as given: the digest was computed over these very values.
+      investmentExclusions: data.investmentExclusions,
+      investmentPreferences: data.investmentPreferences,
+      signedAt: data.signedAt.toISOString(),
+      ipAddress: data.ipAddress,
+      userAgent: data.userAgent,
+      digest: data.digest,
+    },
+  };
+}

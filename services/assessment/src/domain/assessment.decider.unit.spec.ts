@@ -1,0 +1,315 @@
+import { type CompleteResponses, MESSAGES, type ProfileName } from '@risk-profile/contracts';
+import { describe, expect, it } from 'vitest';
+import { consistentResponses, inconsistentResponses } from '../testing/fixtures';
+import {
+  type AssessmentCommand,
+  type DraftAssessment,
+  decide,
+  type SignAssessment,
+} from './assessment.decider';
+import { AssessmentError, type AssessmentErrorCode } from './assessment.errors';
+import type { AssessmentDrafted, AssessmentEvent, AssessmentSigned } from './assessment.events';
+import { evolve, initialState } from './assessment.state';
+
+const ID = '0b6b8f4e-8a53-4d0e-9a59-0d1b0a7f2c11';
+const DRAFTED_AT = new Date('2026-01-10T09:00:00.000Z');
+const SIGNED_AT = new Date('2026-01-10T09:05:00.000Z');
+const DIGEST = 'ab'.repeat(32);
+
+const given = (...events: AssessmentEvent[]) => events.reduce(evolve, initialState());
+
+function when(command: AssessmentCommand, past: AssessmentEvent[] = []) {
+  return () => decide(command, given(...past));
+}
+
+function expectRefusal(attempt: () => unknown, code: AssessmentErrorCode, message?: string) {
+  try {
+    attempt();
+  } catch (error) {
+    expect(error).toBeInstanceOf(AssessmentError);
+    expect((error as AssessmentError).code).toBe(code);
+    if (message !== undefined) expect((error as AssessmentError).message).toBe(message);
+    return error as AssessmentError;
+  }
+  throw new Error(`expected ${code}, but the command was accepted`);
+}
+
+/** Score 36, Balanced, as the page sends it on the YES path. */
+function draftCommand(overrides: Partial<DraftAssessment['data']> = {}): DraftAssessment {
+  return {
+    type: 'DraftAssessment',
+    data: {
+      assessmentId: ID,
+      clientName: 'Jo Client',
+      clientEmail: 'jo@example.com',
+      clientPhone: null,
+      responses: consistentResponses(),
+      riskScore: 36,
+      originalProfile: 'Balanced',
+      selectedProfile: 'Balanced',
+      profileChanged: false,
+      profileChangeReason: null,
+      riskAcknowledged: false,
+      consistencyWarnings: [],
+      investmentExclusions: '',
+      investmentPreferences: '',
+      adviserSlug: 'demo-adviser',
+      sessionId: 'session-1',
+      deviceType: 'mobile',
+      draftedAt: DRAFTED_AT,
+      ...overrides,
+    },
+  };
+}
+
+const changedTo = (selectedProfile: ProfileName, overrides: Partial<DraftAssessment['data']> = {}) =>
+  draftCommand({
+    selectedProfile,
+    profileChanged: true,
+    profileChangeReason: 'I will not need this money for fifteen years.',
+    riskAcknowledged: true,
+    ...overrides,
+  });
+
+function signCommand(overrides: Partial<SignAssessment['data']> = {}): SignAssessment {
+  return {
+    type: 'SignAssessment',
+    data: {
+      assessmentId: ID,
+      investmentExclusions: 'Tobacco',
+      investmentPreferences: 'Renewable energy',
+      confirmed: true,
+      signedAt: SIGNED_AT,
+      ipAddress: '203.0.113.7',
+      userAgent: 'Mozilla/5.0',
+      digest: DIGEST,
+      ...overrides,
+    },
+  };
+}
+
+const drafted = (): AssessmentDrafted => decide(draftCommand(), initialState())[0] as AssessmentDrafted;
+const signed = (): AssessmentSigned => decide(signCommand(), given(drafted()))[0] as AssessmentSigned;
+
+describe('an assessment that does not exist yet', () => {
+  it('is drafted with the values derived on the server', () => {
+    expect(when(draftCommand({ clientName: '  Jo Client ', investmentExclusions: ' Tobacco ' }))()).toEqual([
+      {
+        type: 'AssessmentDrafted',
+        data: {
+          assessmentId: ID,
+          clientName: 'Jo Client',
+          clientEmail: 'jo@example.com',
+          clientPhone: null,
+          responses: consistentResponses(),
+          riskScore: 36,
+          riskGroup: 3,
+          percentile: 18,
+          originalProfile: 'Balanced',
+          predictedGroup: 3,
+          selectedProfile: 'Balanced',
+          profileChanged: false,
+          profileChangeReason: null,
+          riskAcknowledged: false,
+          consistencyWarnings: [],
+          investmentExclusions: 'Tobacco',
+          investmentPreferences: '',
+          adviserSlug: 'demo-adviser',
+          sessionId: 'session-1',
+          deviceType: 'mobile',
+          draftedAt: '2026-01-10T09:00:00.000Z',
+        },
+      },
+    ]);
+  });
+
+  it('is drafted with a changed profile, its reason and the acknowledgement', () => {
+    const [event] = when(changedTo('Growth', { clientEmail: null, clientPhone: '0412 345 678' }))();
+    expect(event).toMatchObject({
+      type: 'AssessmentDrafted',
+      data: {
+        clientEmail: null,
+        clientPhone: '0412 345 678',
+        originalProfile: 'Balanced',
+        selectedProfile: 'Growth',
+        profileChanged: true,
+        profileChangeReason: 'I will not need this money for fifteen years.',
+        riskAcknowledged: true,
+      },
+    });
+  });
+
+  it('keeps no change reason when the recommended profile is kept', () => {
+    const [event] = when(draftCommand({ profileChangeReason: 'left over from an earlier choice' }))();
+    expect((event as AssessmentDrafted).data.profileChangeReason).toBeNull();
+  });
+
+  it('is drafted when the warnings sent match the answers in another order', () => {
+    // Q8 at 5 with Q1 at 1 adds the portfolio rule to the Q1/Q9 one: both must be resolved, but
+    // the order the page lists them in is no mismatch.
+    const responses: CompleteResponses = { ...inconsistentResponses(), q8: 5 };
+    const score = 36 - 2 + 2 + 2;
+    const attempt = when(
+      draftCommand({
+        responses,
+        riskScore: score,
+        consistencyWarnings: [
+          { id: 'portfolio-choice-vs-falls-accepted' },
+          { id: 'risk-attitude-vs-staying-invested' },
+        ],
+      }),
+    );
+    expectRefusal(attempt, 'INCONSISTENT_ANSWERS', MESSAGES.resolveInconsistencies);
+  });
+
+  it.each<[string, Partial<DraftAssessment['data']>, AssessmentErrorCode, string]>([
+    ['a blank name', { clientName: '   ' }, 'NAME_REQUIRED', MESSAGES.nameRequired],
+    [
+      'neither email nor phone',
+      { clientEmail: ' ', clientPhone: null },
+      'CONTACT_REQUIRED',
+      MESSAGES.contactRequired,
+    ],
+    [
+      'an unanswered question',
+      { responses: { ...consistentResponses(), q7: undefined } },
+      'ANSWER_REQUIRED',
+      'Please answer question 7 before proceeding.',
+    ],
+    [
+      'the estimate question unanswered',
+      { responses: { ...consistentResponses(), q18: undefined } },
+      'ANSWER_REQUIRED',
+      'Please answer question 18 before proceeding.',
+    ],
+    ['no profile chosen', { selectedProfile: null }, 'PROFILE_REQUIRED', MESSAGES.profileRequired],
+  ])('is refused for %s', (_, overrides, code, message) => {
+    expectRefusal(when(draftCommand(overrides)), code, message);
+  });
+
+  it.each<[string, Partial<DraftAssessment['data']>, string]>([
+    ['a risk score that the answers do not give', { riskScore: 40 }, 'riskScore'],
+    [
+      'a recommended profile that the answers do not give',
+      { originalProfile: 'Growth', selectedProfile: 'Growth' },
+      'originalProfile',
+    ],
+    [
+      'consistency warnings the answers do not raise',
+      { consistencyWarnings: [{ id: 'risk-attitude-vs-largest-fall' }] },
+      'consistencyWarnings',
+    ],
+    ['a change flag although the profile is the recommended one', { profileChanged: true }, 'profileChanged'],
+  ])('is refused as a mismatch for %s', (_, overrides, path) => {
+    const error = expectRefusal(when(draftCommand(overrides)), 'DERIVED_VALUES_MISMATCH');
+    expect(error.details?.map((detail) => detail.path)).toEqual([path]);
+  });
+
+  it('is refused as a mismatch when inconsistent answers are sent without their warnings', () => {
+    const error = expectRefusal(
+      when(draftCommand({ responses: inconsistentResponses(), riskScore: 36 - 2 + 2 })),
+      'DERIVED_VALUES_MISMATCH',
+    );
+    expect(error.details).toEqual([
+      {
+        path: 'consistencyWarnings',
+        message: 'The answers give these consistency warnings: risk-attitude-vs-staying-invested.',
+      },
+    ]);
+  });
+
+  it('is refused while the answers contradict each other', () => {
+    const error = expectRefusal(
+      when(
+        draftCommand({
+          responses: inconsistentResponses(),
+          riskScore: 36,
+          consistencyWarnings: [{ id: 'risk-attitude-vs-staying-invested' }],
+        }),
+      ),
+      'INCONSISTENT_ANSWERS',
+      MESSAGES.resolveInconsistencies,
+    );
+    expect(error.details).toHaveLength(1);
+  });
+
+  it.each<[string, Partial<DraftAssessment['data']>, AssessmentErrorCode, string]>([
+    [
+      'without a reason',
+      { profileChangeReason: '  ' },
+      'CHANGE_REASON_REQUIRED',
+      MESSAGES.changeReasonRequired,
+    ],
+    [
+      'without a reason at all',
+      { profileChangeReason: null },
+      'CHANGE_REASON_REQUIRED',
+      MESSAGES.changeReasonRequired,
+    ],
+    [
+      'without the risk acknowledgement',
+      { riskAcknowledged: false },
+      'RISK_ACKNOWLEDGEMENT_REQUIRED',
+      MESSAGES.acknowledgementRequired,
+    ],
+  ])('is refused with a changed profile %s', (_, overrides, code, message) => {
+    expectRefusal(when(changedTo('Conservative', overrides)), code, message);
+  });
+
+  it('is refused as a mismatch when a different profile is not flagged as changed', () => {
+    const error = expectRefusal(
+      when(changedTo('Growth', { profileChanged: false })),
+      'DERIVED_VALUES_MISMATCH',
+    );
+    expect(error.details?.map((detail) => detail.path)).toEqual(['profileChanged']);
+  });
+
+  it('cannot be signed', () => {
+    expectRefusal(when(signCommand()), 'ASSESSMENT_NOT_FOUND', 'Assessment not found.');
+  });
+});
+
+describe('a draft assessment', () => {
+  it('is signed with what the client added, when and where they signed, and the digest', () => {
+    expect(when(signCommand(), [drafted()])()).toEqual([
+      {
+        type: 'AssessmentSigned',
+        data: {
+          assessmentId: ID,
+          investmentExclusions: 'Tobacco',
+          investmentPreferences: 'Renewable energy',
+          signedAt: '2026-01-10T09:05:00.000Z',
+          ipAddress: '203.0.113.7',
+          userAgent: 'Mozilla/5.0',
+          digest: DIGEST,
+        },
+      },
+    ]);
+  });
+
+  it('is not signed without the confirmation', () => {
+    expectRefusal(
+      when(signCommand({ confirmed: false }), [drafted()]),
+      'CONFIRMATION_REQUIRED',
+      MESSAGES.confirmationRequired,
+    );
+  });
+
+  it('cannot be drafted again', () => {
+    expectRefusal(when(draftCommand(), [drafted()]), 'ASSESSMENT_ALREADY_EXISTS');
+  });
+});
+
+describe('a signed assessment', () => {
+  it('cannot be signed again', () => {
+    expectRefusal(
+      when(signCommand(), [drafted(), signed()]),
+      'ASSESSMENT_ALREADY_SIGNED',
+      'This assessment has already been signed.',
+    );
+  });
+
+  it('cannot be drafted again', () => {
+    expectRefusal(when(draftCommand(), [drafted(), signed()]), 'ASSESSMENT_ALREADY_EXISTS');
+  });
+});

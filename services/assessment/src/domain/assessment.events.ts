@@ -1,0 +1,58 @@
+import type {
+  CompleteResponses,
+  ConsistencyIssue,
+  DeviceType,
+  ProfileName,
+  RiskGroup,
+} from '@risk-profile/contracts';
+
+/**
+ * The events stored in an `assessment-{id}` stream. They are private to this service: other
+ * services see the integration events of contracts/ that the relay builds from them. A stored
+ * shape never changes; a new shape gets a new type and the old one an upcaster.
+ */
+export interface AssessmentDrafted {
+  type: 'AssessmentDrafted';
+  data: {
+    assessmentId: string;
+    clientName: string;
+    clientEmail: string | null;
+    clientPhone: string | null;
+    responses: CompleteResponses;
+    /** Derived on the server from the responses; never the client's figures. */
+    riskScore: number;
+    riskGroup: RiskGroup;
+    percentile: number;
+    originalProfile: ProfileName;
+    predictedGroup: RiskGroup;
+    selectedProfile: ProfileName;
+    profileChanged: boolean;
+    profileChangeReason: string | null;
+    riskAcknowledged: boolean;
+    consistencyWarnings: ConsistencyIssue[];
+    investmentExclusions: string;
+    investmentPreferences: string;
+    adviserSlug: string | null;
+    sessionId: string | null;
+    deviceType: DeviceType | null;
+    /** ISO 8601. */
+    draftedAt: string;
+  };
+}
+
+export interface AssessmentSigned {
+  type: 'AssessmentSigned';
+  data: {
+    assessmentId: string;
+    investmentExclusions: string;
+    investmentPreferences: string;
+    /** ISO 8601. */
+    signedAt: string;
+    ipAddress: string;
+    userAgent: string;
+    /** SHA-256 (lowercase hex) of the canonical signed content, see docs/assessment-service.md. */
+    digest: string;
+  };
+}
+
+export type AssessmentEvent = AssessmentDrafted | AssessmentSigned;

@@ -1,0 +1,107 @@
+import {
+  ASSESSMENT_LIFECYCLE_TOPIC,
+  type AssessmentLifecycleTopicEvent,
+  assessmentLifecycleTopicSchema,
+  assessmentSchema,
+} from '@risk-profile/contracts';
+import type { BusMessage, SqlClient, Subscription } from '@risk-profile/platform';
+import { sqlTargets } from '@risk-profile/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AssessmentTestServer, startAssessmentServer } from '../testing/assessment-test-server';
+import { yesBody } from '../testing/fixtures';
+
+async function eventually(check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for published messages');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe.each(sqlTargets())('the assessment relay on $name', (target) => {
+  let sql: SqlClient;
+  let server: AssessmentTestServer;
+  let subscription: Subscription;
+  const received: BusMessage<AssessmentLifecycleTopicEvent>[] = [];
+
+  beforeAll(async () => {
+    if (target.skipReason) return;
+    sql = await target.open();
+    server = await startAssessmentServer(sql, { background: true });
+    subscription = await server.bus.subscribe<AssessmentLifecycleTopicEvent>({
+      groupId: 'assessment-relay-test',
+      topics: [ASSESSMENT_LIFECYCLE_TOPIC],
+      handler: async (message) => {
+        received.push(message);
+      },
+    });
+  });
+  afterAll(async () => {
+    await subscription?.stop();
+    await server?.stop();
+    await sql?.close();
+  });
+
+  const about = (id: string) => received.filter((message) => message.key === id);
+
+  async function draftAndSign(): Promise<string> {
+    const drafted = await server.post('/api/assessments', yesBody(), { 'x-request-id': 'req-draft' });
+    const { id } = assessmentSchema.parse(await drafted.json());
+    const signed = await server.post(
+      `/api/assessments/${id}/sign`,
+      { confirmed: true },
+      { 'x-request-id': 'req-sign' },
+    );
+    expect(signed.status).toBe(200);
+    return id;
+  }
+
+  it.skipIf(target.skipReason)(
+    'publishes AssessmentDrafted then AssessmentSigned on the lifecycle topic',
+    async () => {
+      const id = await draftAndSign();
+      await eventually(() => about(id).length === 2);
+
+      const messages = about(id);
+      const stream = await server.store.readStream(`assessment-${id}`);
+      expect(messages.map((message) => message.id)).toEqual(stream.map((event) => event.id));
+      const values = messages.map((message) => assessmentLifecycleTopicSchema.parse(message.value));
+      expect(values.map((value) => [value.type, value.version])).toEqual([
+        ['AssessmentDrafted', 1],
+        ['AssessmentSigned', 1],
+      ]);
+      expect(values.map((value) => value.id)).toEqual(stream.map((event) => event.id));
+      expect(values.map((value) => value.correlationId)).toEqual(['req-draft', 'req-sign']);
+      expect(values[1]).toMatchObject({
+        type: 'AssessmentSigned',
+        data: {
+          assessmentId: id,
+          clientName: 'Jo Client',
+          digest: (stream[1]!.data as { digest: string }).digest,
+        },
+      });
+    },
+  );
+
+  it.skipIf(target.skipReason)(
+    'resumes from its checkpoint after a restart without publishing again',
+    async () => {
+      const first = await draftAndSign();
+      await eventually(() => about(first).length === 2);
+      await server.module.stop();
+      await server.module.start();
+
+      const second = await draftAndSign();
+      await eventually(() => about(second).length === 2);
+      // Read from the PostgreSQL bus log itself: consumers on other partitions may lag, the log does not.
+      const { rows } = await sql.query<{ key: string; published: number }>(
+        'SELECT key, count(*)::int AS published FROM bus_messages WHERE topic = $1 AND key = ANY($2) GROUP BY key',
+        [ASSESSMENT_LIFECYCLE_TOPIC, [first, second]],
+      );
+      expect(Object.fromEntries(rows.map((row) => [row.key, row.published]))).toEqual({
+        [first]: 2,
+        [second]: 2,
+      });
+    },
+  );
+});

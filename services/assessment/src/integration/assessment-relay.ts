@@ -1,0 +1,53 @@
+import { ASSESSMENT_LIFECYCLE_TOPIC } from '@risk-profile/contracts';
+import {
+  type PlatformDeps,
+  PostgresCheckpointStore,
+  type Relay,
+  type RoutedMessage,
+  type StoredEvent,
+  startRelay,
+} from '@risk-profile/platform';
+import { toLifecycleEvent } from './lifecycle-events';
+
+export const ASSESSMENT_RELAY_NAME = 'assessment-lifecycle';
+
+const isAssessmentStream = (streamId: string) => streamId.startsWith('assessment-');
+
+/**
+ * The messages for one stored event: its lifecycle integration event, keyed by assessment id so
+ * one assessment's events stay in order, with the stored event id as message id for dedupe.
+ * The stream is read up to the event, so a signed event carries the snapshot of what was signed.
+ */
+export async function routeAssessmentEvent(
+  event: StoredEvent,
+  readStream: (streamId: string) => Promise<StoredEvent[]>,
+): Promise<RoutedMessage[]> {
+  if (!isAssessmentStream(event.streamId)) return [];
+  const upToEvent = (await readStream(event.streamId)).filter((e) => e.streamVersion <= event.streamVersion);
+  const lifecycle = toLifecycleEvent(event, upToEvent);
+  if (lifecycle === undefined) return [];
+  return [
+    {
+      topic: ASSESSMENT_LIFECYCLE_TOPIC,
+      message: {
+        id: event.id,
+        key: lifecycle.data.assessmentId,
+        value: lifecycle,
+        headers: { 'event-type': lifecycle.type, 'event-version': String(lifecycle.version) },
+      },
+    },
+  ];
+}
+
+/** Publishes every assessment event, from the relay's checkpoint on, until stopped. */
+export async function startAssessmentRelay(deps: PlatformDeps): Promise<Relay> {
+  const checkpoints = await PostgresCheckpointStore.create(deps.sql);
+  return startRelay({
+    name: ASSESSMENT_RELAY_NAME,
+    store: deps.eventStore,
+    bus: deps.bus,
+    checkpoints,
+    logger: deps.logger,
+    route: (event) => routeAssessmentEvent(event, (streamId) => deps.eventStore.readStream(streamId)),
+  });
+}

@@ -1,0 +1,132 @@
+import { assessmentLifecycleTopicSchema } from '@risk-profile/contracts';
+import type { StoredEvent } from '@risk-profile/platform';
+import { describe, expect, it } from 'vitest';
+import { decide } from '../domain/assessment.decider';
+import type { AssessmentEvent } from '../domain/assessment.events';
+import { evolve, initialState } from '../domain/assessment.state';
+import { consistentResponses } from '../testing/fixtures';
+import { toLifecycleEvent } from './lifecycle-events';
+
+const ID = '0b6b8f4e-8a53-4d0e-9a59-0d1b0a7f2c11';
+const DRAFTED_AT = new Date('2026-01-10T09:00:00.000Z');
+const SIGNED_AT = new Date('2026-01-10T09:05:00.000Z');
+
+const [drafted] = decide(
+  {
+    type: 'DraftAssessment',
+    data: {
+      assessmentId: ID,
+      clientName: 'Jo Client',
+      clientEmail: 'jo@example.com',
+      clientPhone: null,
+      responses: consistentResponses(),
+      riskScore: 36,
+      originalProfile: 'Balanced',
+      selectedProfile: 'Growth',
+      profileChanged: true,
+      profileChangeReason: 'Long horizon.',
+      riskAcknowledged: true,
+      consistencyWarnings: [],
+      investmentExclusions: '',
+      investmentPreferences: '',
+      adviserSlug: 'demo-adviser',
+      sessionId: 'session-1',
+      deviceType: 'tablet',
+      draftedAt: DRAFTED_AT,
+    },
+  },
+  initialState(),
+) as [AssessmentEvent];
+const [signed] = decide(
+  {
+    type: 'SignAssessment',
+    data: {
+      assessmentId: ID,
+      investmentExclusions: 'Tobacco',
+      investmentPreferences: '',
+      confirmed: true,
+      signedAt: SIGNED_AT,
+      ipAddress: '203.0.113.7',
+      userAgent: 'Mozilla/5.0',
+      digest: 'ab'.repeat(32),
+    },
+  },
+  evolve(initialState(), drafted),
+) as [AssessmentEvent];
+
+const stored = (event: AssessmentEvent, version: number, id: string): StoredEvent => ({
+  id,
+  streamId: `assessment-${ID}`,
+  streamVersion: version,
+  type: event.type,
+  data: event.data,
+  metadata: { correlationId: 'req-1', causationId: `command-${version}` },
+  recordedAt: new Date('2026-01-10T10:00:00.000Z'),
+  position: String(version),
+});
+
+const draftedStored = stored(drafted, 0, '11111111-1111-4111-8111-111111111111');
+const signedStored = stored(signed, 1, '22222222-2222-4222-8222-222222222222');
+
+describe('the lifecycle event of a stored AssessmentDrafted', () => {
+  it('is an AssessmentDrafted v1 envelope with the stored event id, trace ids and draft time', () => {
+    const event = toLifecycleEvent(draftedStored, [draftedStored]);
+    expect(assessmentLifecycleTopicSchema.parse(event)).toEqual({
+      id: draftedStored.id,
+      type: 'AssessmentDrafted',
+      version: 1,
+      occurredAt: DRAFTED_AT.toISOString(),
+      correlationId: 'req-1',
+      causationId: 'command-0',
+      data: {
+        assessmentId: ID,
+        clientName: 'Jo Client',
+        clientEmail: 'jo@example.com',
+        clientPhone: null,
+        adviserSlug: 'demo-adviser',
+        riskScore: 36,
+        riskGroup: 3,
+        originalProfile: 'Balanced',
+        selectedProfile: 'Growth',
+        profileChanged: true,
+        sessionId: 'session-1',
+        deviceType: 'tablet',
+        createdAt: DRAFTED_AT.toISOString(),
+      },
+    });
+  });
+});
+
+describe('the lifecycle event of a stored AssessmentSigned', () => {
+  it('carries the whole signed snapshot', () => {
+    const event = toLifecycleEvent(signedStored, [draftedStored, signedStored]);
+    expect(event).toMatchObject({
+      id: signedStored.id,
+      type: 'AssessmentSigned',
+      occurredAt: SIGNED_AT.toISOString(),
+      causationId: 'command-1',
+      data: {
+        assessmentId: ID,
+        responses: consistentResponses(),
+        percentile: 18,
+        profileChangeReason: 'Long horizon.',
+        investmentExclusions: 'Tobacco',
+        signedAt: SIGNED_AT.toISOString(),
+        ipAddress: '203.0.113.7',
+        digest: 'ab'.repeat(32),
+        createdAt: DRAFTED_AT.toISOString(),
+      },
+    });
+  });
+
+  it('cannot be built without the draft before it', () => {
+    expect(() => toLifecycleEvent(signedStored, [signedStored])).toThrow();
+  });
+});
+
+describe('a stored event this service does not publish', () => {
+  it('has no lifecycle event', () => {
+    const other = { ...draftedStored, type: 'SomethingInternal' };
+    expect(toLifecycleEvent(other, [])).toBeUndefined();
+  });
+});

@@ -1,0 +1,54 @@
+import type { signAssessmentBodySchema } from '@risk-profile/contracts';
+import type { EventStore } from '@risk-profile/platform';
+import type { z } from 'zod';
+import { assessmentStreamId } from '../application/assessment-stream';
+import { type CommandContext, commandMetadata } from '../application/command-context';
+import { handleCommand } from '../application/command-handler';
+import { signatureDigest } from '../application/signature-digest';
+import { decide, type SignAssessment } from '../domain/assessment.decider';
+import { type SigningDetails, signedContent } from '../domain/assessment.signed-content';
+import { type AssessmentState, evolve, initialState } from '../domain/assessment.state';
+
+export interface SignContext extends CommandContext {
+  ipAddress: string;
+  userAgent: string;
+}
+
+/**
+ * Signs a draft. The digest needs the draft's content, so the command is built from the state the
+ * handler has just read; a concurrent sign in between makes the append fail rather than sign twice.
+ */
+export async function signAssessment(
+  store: EventStore,
+  assessmentId: string,
+  body: z.output<typeof signAssessmentBodySchema>,
+  context: SignContext,
+): Promise<AssessmentState> {
+  const signing: SigningDetails = {
+    investmentExclusions: body.investmentExclusions,
+    investmentPreferences: body.investmentPreferences,
+    signedAt: context.now,
+    ipAddress: context.ipAddress,
+    userAgent: context.userAgent,
+  };
+  const command = (state: AssessmentState): SignAssessment => ({
+    type: 'SignAssessment',
+    data: {
+      assessmentId,
+      ...signing,
+      confirmed: body.confirmed,
+      // Only a draft can be signed; for any other state decide refuses before reading the digest.
+      digest: state.status === 'draft' ? signatureDigest(signedContent(state.assessment, signing)) : '',
+    },
+  });
+  const { state } = await handleCommand(
+    store,
+    assessmentStreamId(assessmentId),
+    decide,
+    evolve,
+    initialState,
+    command,
+    commandMetadata(context),
+  );
+  return state;
+}

@@ -1,0 +1,36 @@
+import { signAssessmentBodySchema, signAssessmentEndpoint } from '@risk-profile/contracts';
+import { parseOrThrow } from '@risk-profile/platform';
+import type { Express, Request } from 'express';
+import { isAssessmentId } from '../application/assessment-stream';
+import { assessmentErrors } from '../domain/assessment.errors';
+import { toAssessmentHttpError } from '../http/assessment-http-errors';
+import type { AssessmentRouteDeps } from '../http/route-deps';
+import { toAssessmentResponse } from '../http/to-assessment-response';
+import { signAssessment } from './sign-assessment.handler';
+
+export const MAX_USER_AGENT_LENGTH = 512;
+
+/**
+ * The address the signature text promises to record. `req.ip` honours the app's trust-proxy
+ * setting: directly connected, it is the socket's peer; behind the gateway, the client address
+ * the gateway put in X-Forwarded-For.
+ */
+const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+export function mountSignAssessment(app: Express, { store, clock, onStored }: AssessmentRouteDeps): void {
+  app.post(signAssessmentEndpoint.path, async (req, res) => {
+    const id = String(req.params.id);
+    if (!isAssessmentId(id)) throw toAssessmentHttpError(assessmentErrors.notFound());
+    const body = parseOrThrow(signAssessmentBodySchema, req.body ?? {});
+    const state = await signAssessment(store, id, body, {
+      now: clock(),
+      correlationId: res.locals.requestId as string,
+      ipAddress: clientIp(req),
+      userAgent: (req.get('user-agent') ?? '').slice(0, MAX_USER_AGENT_LENGTH),
+    }).catch((error: unknown) => {
+      throw toAssessmentHttpError(error);
+    });
+    onStored();
+    res.status(200).json(toAssessmentResponse(state));
+  });
+}

@@ -1,0 +1,56 @@
+import {
+  type CompleteResponses,
+  type DraftAssessmentBody,
+  deriveAssessment,
+  PROFILE_NAMES,
+  RESPONSE_KEYS,
+} from '@risk-profile/contracts';
+
+/** Every answer 3: score 36, Balanced, no consistency warnings. */
+export const consistentResponses = (overrides: Partial<CompleteResponses> = {}): CompleteResponses => ({
+  ...(Object.fromEntries(RESPONSE_KEYS.map((key) => [key, 3])) as CompleteResponses),
+  ...overrides,
+});
+
+/** Q1 at 1 and Q9 at 5 contradict each other (rule risk-attitude-vs-staying-invested). */
+export const inconsistentResponses = (): CompleteResponses => consistentResponses({ q1: 1, q9: 5 });
+
+/** A body the page would send on the YES path: derived values as the browser computes them. */
+export function yesBody(overrides: Partial<DraftAssessmentBody> = {}): DraftAssessmentBody {
+  const responses = (overrides.responses as CompleteResponses | undefined) ?? consistentResponses();
+  const derived = deriveAssessment(responses);
+  return {
+    clientName: 'Jo Client',
+    clientEmail: 'jo@example.com',
+    responses,
+    riskScore: derived.riskScore,
+    originalProfile: derived.originalProfile,
+    selectedProfile: derived.originalProfile,
+    profileChanged: false,
+    profileChangeReason: '',
+    investmentExclusions: '',
+    investmentPreferences: '',
+    consistencyWarnings: derived.consistencyWarnings,
+    adviserSlug: 'demo-adviser',
+    signatureData: 'draft_1767225600000',
+    sessionId: 'session-1',
+    deviceType: 'mobile',
+    ...overrides,
+  };
+}
+
+/** The NO path: a higher profile than recommended, with reason and acknowledgement. */
+export function changedBody(overrides: Partial<DraftAssessmentBody> = {}): DraftAssessmentBody {
+  const base = yesBody();
+  const index = PROFILE_NAMES.indexOf(base.originalProfile as (typeof PROFILE_NAMES)[number]);
+  return {
+    ...base,
+    clientEmail: null,
+    clientPhone: '0412 345 678',
+    selectedProfile: PROFILE_NAMES[index + 1]!,
+    profileChanged: true,
+    profileChangeReason: 'I will not need this money for fifteen years.',
+    riskAcknowledged: true,
+    ...overrides,
+  };
+}
