@@ -9,6 +9,13 @@ module.exports = {
       to: { path: '^(platform|services|gateway|frontend)/|node_modules/(pg|express|@electric-sql|kafkajs|@kurrent|pino)/' },
     },
     {
+      name: 'contracts-use-only-zod',
+      comment: 'The only package contracts/ may use is zod; it runs in the browser and in Node.',
+      severity: 'error',
+      from: { path: '^contracts/' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'core'], pathNot: 'node_modules/zod/' },
+    },
+    {
       name: 'domain-never-imports-adapters',
       comment: 'Domain code (deciders, rules) is pure: no adapters, no HTTP, no I/O libraries.',
       severity: 'error',
@@ -37,14 +44,15 @@ module.exports = {
     },
     {
       name: 'no-circular',
+      comment: 'Runtime cycles only: a type-only import is erased and cannot cause load-order bugs.',
       severity: 'error',
       from: {},
-      to: { circular: true },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(node_modules|dist|routeTree\\.gen\\.ts)' },
+    exclude: { path: '(^|/)dist/|routeTree\\.gen\\.ts' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     combinedDependencies: true,

@@ -8,7 +8,9 @@ import { root } from './lib/paths.mjs';
 const only = process.argv[2];
 const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-for (const file of readdirSync(join(root, 'bench')).filter((f) => f.endsWith('.bench.ts')).sort()) {
+for (const file of readdirSync(join(root, 'bench'))
+  .filter((f) => f.endsWith('.bench.ts'))
+  .sort()) {
   if (only && !file.includes(only)) continue;
   console.log(`\n=== ${file}`);
   const run = spawnSync(process.execPath, [join(root, 'scripts/run-ts.mjs'), join('bench', file)], {

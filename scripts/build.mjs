@@ -1,8 +1,8 @@
 // Builds everything `npm start` and the Docker images run: the front end (Vite) and one Node
 // bundle per deployable (esbuild). Usage: node scripts/build.mjs [--server-only]
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { bundle } from './lib/bundle.mjs';
 import { root, serverDist, serverEntries, stampFile } from './lib/paths.mjs';
@@ -12,7 +12,10 @@ const serverOnly = process.argv.includes('--server-only');
 
 if (!serverOnly) {
   // Vite is the front end's dependency; resolve it from there, wherever npm placed it.
-  const viteBin = join(dirname(createRequire(join(root, 'frontend/package.json')).resolve('vite/package.json')), 'bin/vite.js');
+  const viteBin = join(
+    dirname(createRequire(join(root, 'frontend/package.json')).resolve('vite/package.json')),
+    'bin/vite.js',
+  );
   const vite = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
     cwd: join(root, 'frontend'),
     stdio: 'inherit',

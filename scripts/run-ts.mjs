@@ -1,7 +1,6 @@
 // Runs a TypeScript entry (benchmarks, tools): bundles it with esbuild to a temporary file and
 // imports it. Usage: node scripts/run-ts.mjs bench/event-store.bench.ts [args...]
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundle } from './lib/bundle.mjs';

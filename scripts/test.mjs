@@ -20,7 +20,14 @@ const report = join(root, 'dist', 'test-report.json');
 rmSync(report, { force: true });
 const vitest = spawnSync(
   process.execPath,
-  [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  [
+    join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit', cwd: root },
 );
 

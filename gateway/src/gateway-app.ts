@@ -7,11 +7,11 @@ import {
   requestContext,
   type ServiceModule,
 } from '@risk-profile/platform';
+import bytes from 'bytes';
 import express, { type Express, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import bytes from 'bytes';
 import { type ServiceName, serviceFor } from './routing';
 import { securityTxt } from './security-txt';
 import { type PublicConfig, spa } from './spa';
@@ -149,7 +149,8 @@ function route(upstreams: Upstreams): RequestHandler {
 
 function readiness(upstreams: Upstreams): () => Promise<boolean> {
   if (upstreams.kind === 'embedded') {
-    return async () => (await Promise.all(upstreams.modules.map((m) => m.ready().catch(() => false)))).every(Boolean);
+    return async () =>
+      (await Promise.all(upstreams.modules.map((m) => m.ready().catch(() => false)))).every(Boolean);
   }
   return async () => {
     const checks = Object.values(upstreams.urls).map(async (url) => {

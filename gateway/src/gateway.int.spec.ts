@@ -8,7 +8,14 @@ import { type EmbeddedSystem, startEmbedded } from './embedded/start-embedded';
 async function start(extra: Record<string, string> = {}): Promise<EmbeddedSystem & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-int-'));
   const system = await startEmbedded(
-    { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', CONTACT_EMAIL: 'help@example.org', ...extra },
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      CONTACT_EMAIL: 'help@example.org',
+      ...extra,
+    },
     { logger: silentLogger() },
   );
   return { ...system, url: `http://127.0.0.1:${system.running.port}`, dataDir };
@@ -72,7 +79,10 @@ describe('gateway on the embedded start', () => {
   it('routes to the adviser service', async () => {
     const res = await fetch(`${system.url}/api/advisers/demo-adviser`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ companyName: 'Harbour Wealth Partners', adviserName: 'Alex Morgan' });
+    expect(await res.json()).toMatchObject({
+      companyName: 'Harbour Wealth Partners',
+      adviserName: 'Alex Morgan',
+    });
   });
 
   it('serves security.txt per RFC 9116', async () => {
@@ -91,7 +101,8 @@ describe('gateway rate limit', () => {
     const system = await start({ RATE_LIMIT_PER_MINUTE: '3' });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await fetch(`${system.url}/api/advisers/demo-adviser`)).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push((await fetch(`${system.url}/api/advisers/demo-adviser`)).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
       const res = await fetch(`${system.url}/api/advisers/demo-adviser`);
       expect(await res.json()).toMatchObject({ error: 'Too many requests, please try again later' });

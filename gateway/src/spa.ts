@@ -55,7 +55,12 @@ export function spa(distDir: string, config: PublicConfig): Router {
   );
   router.use(
     '/assets',
-    express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
+    express.static(join(distDir, 'assets'), {
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      fallthrough: false,
+    }),
   );
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
   const page: RequestHandler = (req, res, next) => {

@@ -17,8 +17,17 @@ export const serverEntries = {
   analytics: 'services/analytics/src/main.ts',
 };
 
-const SOURCE_ROOTS = ['contracts/src', 'platform/src', 'services', 'gateway/src', 'frontend/src', 'frontend/index.html',
-  'frontend/vite.config.ts', 'frontend/public', 'package-lock.json'];
+const SOURCE_ROOTS = [
+  'contracts/src',
+  'platform/src',
+  'services',
+  'gateway/src',
+  'frontend/src',
+  'frontend/index.html',
+  'frontend/vite.config.ts',
+  'frontend/public',
+  'package-lock.json',
+];
 
 /** Newest modification time of any source file (skipping node_modules and build output). */
 export function newestSourceMtime() {

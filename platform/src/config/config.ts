@@ -11,7 +11,10 @@ export class ConfigError extends Error {
  * Parses environment variables with a zod object whose keys are the variable names. Every bad
  * key is reported at once (fail fast, fix everything in one go), never just the first.
  */
-export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function loadConfig<S extends z.ZodObject>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
   const relevant: Record<string, string | undefined> = {};
   for (const key of Object.keys(schema.shape)) {
     const value = env[key];

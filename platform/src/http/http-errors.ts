@@ -18,7 +18,8 @@ export const httpError = {
   badRequest: (message: string, details?: HttpError['details']) =>
     new HttpError(400, message, 'BAD_REQUEST', details),
   unauthorized: (message = 'Authentication required') => new HttpError(401, message, 'UNAUTHORIZED'),
-  forbidden: (message = 'You do not have access to this resource') => new HttpError(403, message, 'FORBIDDEN'),
+  forbidden: (message = 'You do not have access to this resource') =>
+    new HttpError(403, message, 'FORBIDDEN'),
   notFound: (message: string) => new HttpError(404, message, 'NOT_FOUND'),
   conflict: (message: string, code = 'CONFLICT') => new HttpError(409, message, code),
   payloadTooLarge: (message = 'Request body too large') => new HttpError(413, message, 'PAYLOAD_TOO_LARGE'),

@@ -1,5 +1,5 @@
-import { createServer, type Server } from 'node:http';
 import type { RequestListener } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Logger } from '../logging/logger';
 
 export interface Running {

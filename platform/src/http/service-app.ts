@@ -66,7 +66,8 @@ export function requestContext(logger: Logger): RequestHandler {
 function jsonBody(limit: string): RequestHandler {
   const parse = express.json({ limit, strict: true });
   return (req, res, next) => {
-    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    const hasBody =
+      req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
     if (!hasBody || req.method === 'GET' || req.method === 'HEAD') return next();
     if (!req.is('application/json')) return next(httpError.unsupportedMediaType());
     parse(req, res, next);

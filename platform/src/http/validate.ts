@@ -13,7 +13,8 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
     message: issue.message,
   }));
   const first = details[0]!;
-  const message = first.path && !isSentence(first.message) ? `${first.path}: ${first.message}` : first.message;
+  const message =
+    first.path && !isSentence(first.message) ? `${first.path}: ${first.message}` : first.message;
   throw httpError.badRequest(message, details);
 }
 

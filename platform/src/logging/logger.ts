@@ -12,7 +12,14 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
     level,
     base: { service },
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'password', '*.password', 'token', '*.token'],
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'password',
+        '*.password',
+        'token',
+        '*.token',
+      ],
       censor: '[redacted]',
     },
   });

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { EventBus } from '../event-bus/event-bus.port';
 import { PostgresEventBus } from '../event-bus/postgres-event-bus.adapter';
 import type { EventStore } from '../event-store/event-store.port';
@@ -6,7 +7,6 @@ import type { Logger } from '../logging/logger';
 import { PgSqlClient } from '../sql/pg-client.adapter';
 import { PgliteSqlClient } from '../sql/pglite-client.adapter';
 import type { SqlClient } from '../sql/sql-client.port';
-import { join } from 'node:path';
 import type { PlatformConfig } from './platform-config';
 import { type PlatformDeps, systemClock } from './service-module';
 

@@ -10,13 +10,19 @@ export interface Migration {
  * Applies the module's migrations once each, in order. An advisory lock serialises concurrent
  * starters (several service processes on one PostgreSQL server).
  */
-export async function migrate(sql: SqlClient, module: string, migrations: readonly Migration[]): Promise<void> {
+export async function migrate(
+  sql: SqlClient,
+  module: string,
+  migrations: readonly Migration[],
+): Promise<void> {
   await sql.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     module text NOT NULL, id text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (module, id))`);
   await sql.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`migrate:${module}`]);
-    const { rows } = await tx.query<{ id: string }>('SELECT id FROM schema_migrations WHERE module = $1', [module]);
+    const { rows } = await tx.query<{ id: string }>('SELECT id FROM schema_migrations WHERE module = $1', [
+      module,
+    ]);
     const applied = new Set(rows.map((r) => r.id));
     for (const migration of migrations) {
       if (applied.has(migration.id)) continue;

@@ -15,7 +15,9 @@ export class PgSqlClient implements SqlClient {
       max: options.max ?? 10,
       types: {
         getTypeParser: ((oid: number, format?: string) =>
-          oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as never,
+          oid === INT8_OID
+            ? (v: string) => Number(v)
+            : pg.types.getTypeParser(oid, format as 'text')) as never,
       },
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
@@ -23,7 +25,10 @@ export class PgSqlClient implements SqlClient {
     return new PgSqlClient(pool);
   }
 
-  async query<R = Record<string, unknown>>(text: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
+  async query<R = Record<string, unknown>>(
+    text: string,
+    params: readonly unknown[] = [],
+  ): Promise<QueryResult<R>> {
     const result = await this.pool.query(text, params as unknown[]);
     return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
   }

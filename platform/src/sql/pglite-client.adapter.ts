@@ -25,7 +25,10 @@ export class PgliteSqlClient implements SqlClient {
     return new PgliteSqlClient(db);
   }
 
-  async query<R = Record<string, unknown>>(text: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
+  async query<R = Record<string, unknown>>(
+    text: string,
+    params: readonly unknown[] = [],
+  ): Promise<QueryResult<R>> {
     return toResult<R>(await this.db.query(text, params as unknown[]));
   }
 
