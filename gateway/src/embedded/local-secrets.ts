@@ -3,11 +3,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Secrets the embedded start generates when the environment does not provide them. */
-const GENERATED = ['LINK_TOKEN_SECRET', 'SESSION_SECRET'] as const;
+const GENERATED = ['LINK_TOKEN_SECRET'] as const;
 
 /**
- * Local runs need signing keys but nobody should have to invent them: each missing one is
- * generated once and kept in DATA_DIR/secrets.json (mode 600), so links and sessions survive a
+ * Local runs need signing keys but nobody should have to invent them: a missing one is
+ * generated once and kept in DATA_DIR/secrets.json (mode 600), so issued links survive a
  * restart. Production passes its own secrets; nothing here is used when they are set.
  */
 export function ensureLocalSecrets(dataDir: string, environment: NodeJS.ProcessEnv): void {
