@@ -1,0 +1,26 @@
+import { useCurrentUser, useLogout } from '../../lib/auth';
+import { Button, buttonClass } from '../ui/button';
+
+/** Login for visitors, Logout for a signed-in adviser or administrator. */
+export function AuthButton() {
+  const { data: user } = useCurrentUser();
+  const logout = useLogout();
+  if (user) {
+    return (
+      <div className="auth-button">
+        <span className="auth-button__who" title={user.email}>
+          {user.name}
+        </span>
+        <Button variant="outline" size="sm" loading={logout.isPending} onClick={() => logout.mutate()}>
+          {logout.isPending ? 'Logging out...' : 'Logout'}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    // A plain link: the sign-in page belongs to another feature and may load its own chunk.
+    <a href="/login" className={buttonClass('outline', 'sm')}>
+      Login
+    </a>
+  );
+}

@@ -1,0 +1,120 @@
+import type { ReactNode } from 'react';
+import { type ItemMarkerState, type MarkerState, markerState, stepPercent } from './progress';
+
+const STATE_TEXT: Record<MarkerState, string> = {
+  done: 'completed',
+  current: 'current step',
+  upcoming: 'not started',
+};
+
+export interface ProgressHeaderProps {
+  steps: readonly string[];
+  currentStep: number;
+  /** Extra progress shown under the steps, such as the questionnaire's per-question markers. */
+  children?: ReactNode;
+}
+
+export function ProgressHeader({ steps, currentStep, children }: ProgressHeaderProps) {
+  const percent = stepPercent(currentStep, steps.length);
+  return (
+    <nav className="progress-header" aria-label="Assessment progress">
+      <div className="progress-header__inner">
+        <div className="progress-header__summary">
+          <span className="progress-header__step">
+            Step {currentStep + 1} of {steps.length}: <strong>{steps[currentStep]}</strong>
+          </span>
+          <span className="progress-header__percent" data-testid="progress-percent">
+            {percent}% complete
+          </span>
+        </div>
+        <div
+          className="progress-bar"
+          role="progressbar"
+          aria-label="Assessment progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <span className="progress-bar__fill" style={{ width: `${percent}%` }} />
+        </div>
+        <ol className="step-markers">
+          {steps.map((label, index) => {
+            const state = markerState(index, currentStep);
+            return (
+              <li
+                key={label}
+                className={`step-marker step-marker--${state}`}
+                aria-current={state === 'current' ? 'step' : undefined}
+                data-state={state}
+              >
+                <span className="step-marker__dot" aria-hidden="true">
+                  {state === 'done' ? '✓' : index + 1}
+                </span>
+                <span className="step-marker__label">{label}</span>
+                <span className="visually-hidden"> ({STATE_TEXT[state]})</span>
+              </li>
+            );
+          })}
+        </ol>
+        {children}
+      </div>
+    </nav>
+  );
+}
+
+export interface ItemProgressProps {
+  /** One entry per item, in order. */
+  items: readonly ItemMarkerState[];
+  /** Visible caption, e.g. "5 of 18 questions completed". */
+  caption: string;
+  itemLabel: (index: number, state: ItemMarkerState) => string;
+  onSelect?: (index: number) => void;
+}
+
+/** A bar plus one small marker per item; markers are buttons when the caller lets users jump. */
+export function ItemProgress({ items, caption, itemLabel, onSelect }: ItemProgressProps) {
+  const completed = items.filter((state) => state === 'completed').length;
+  const percent = items.length ? Math.round((completed / items.length) * 100) : 0;
+  return (
+    <div className="item-progress">
+      <p className="item-progress__caption" data-testid="question-progress">
+        {caption}
+      </p>
+      <div
+        className="progress-bar progress-bar--thin"
+        role="progressbar"
+        aria-label={caption}
+        aria-valuemin={0}
+        aria-valuemax={items.length}
+        aria-valuenow={completed}
+      >
+        <span className="progress-bar__fill progress-bar__fill--accent" style={{ width: `${percent}%` }} />
+      </div>
+      {/* The caption and bar already say how far along the client is; the markers are visual only. */}
+      <ol className="item-markers" aria-hidden={onSelect ? undefined : true}>
+        {items.map((state, index) => {
+          const label = itemLabel(index, state);
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: markers are positional and never reorder.
+            <li key={index} className={`item-marker item-marker--${state}`} data-state={state}>
+              {onSelect ? (
+                <button
+                  type="button"
+                  className="item-marker__button"
+                  aria-label={label}
+                  onClick={() => onSelect(index)}
+                >
+                  <span aria-hidden="true">{index + 1}</span>
+                </button>
+              ) : (
+                <span className="item-marker__dot" title={label}>
+                  <span className="visually-hidden">{label}</span>
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

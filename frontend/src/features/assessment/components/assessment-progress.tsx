@@ -1,0 +1,29 @@
+import { QUESTION_COUNT, QUESTIONS, type Responses } from '@risk-profile/contracts';
+import { ItemProgress, ProgressHeader } from '../../../components/ui/progress-header';
+import { MARKER_TEXT, questionMarkers } from '../model/question-markers';
+import { STEP_LABELS, STEPS, type Step, stepIndex } from '../model/steps';
+
+const STEP_NAMES = STEPS.map((step) => STEP_LABELS[step]);
+
+export function AssessmentProgress({
+  step,
+  responses,
+  currentQuestionIndex,
+}: {
+  step: Step;
+  responses: Responses;
+  currentQuestionIndex: number;
+}) {
+  const answered = QUESTIONS.filter((question) => responses[question.id] !== undefined).length;
+  return (
+    <ProgressHeader steps={STEP_NAMES} currentStep={stepIndex(step)}>
+      {step === 'questionnaire' ? (
+        <ItemProgress
+          items={questionMarkers(responses, currentQuestionIndex)}
+          caption={`${answered} of ${QUESTION_COUNT} questions completed`}
+          itemLabel={(index, state) => `Question ${index + 1}: ${MARKER_TEXT[state]}`}
+        />
+      ) : null}
+    </ProgressHeader>
+  );
+}

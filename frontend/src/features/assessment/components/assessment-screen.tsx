@@ -1,0 +1,300 @@
+import {
+  type AnswerScore,
+  deriveAssessment,
+  formatMobileNumber,
+  isComplete,
+  MESSAGES,
+  type Question,
+  type QuestionNumber,
+  responseKey,
+  type VerifiedLink,
+} from '@risk-profile/contracts';
+import {
+  Suspense,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCreateAssessment } from '../api/create-assessment';
+import { useAdviser } from '../api/get-adviser';
+import { useSignAssessment } from '../api/sign-assessment';
+import { useAutosave } from '../hooks/use-autosave';
+import { useLinkToken } from '../hooks/use-link-token';
+import { useQuestionAnalytics } from '../hooks/use-question-analytics';
+import {
+  type Agreement,
+  type AssessmentEvent,
+  assessmentReducer,
+  initialAssessmentState,
+} from '../model/assessment-state';
+import { buildDraftBody } from '../model/draft-body';
+import { fromSavedProgress, type SavedProgress } from '../model/saved-progress';
+import { STEP_LABELS } from '../model/steps';
+import { clearProgress, loadProgress } from '../storage/progress-storage';
+import '../assessment.css';
+import { Spinner } from '../../../components/ui/spinner';
+import { AdviserBanner, type AdviserLookup } from './adviser-banner';
+import { AssessmentProgress } from './assessment-progress';
+import { AutosaveStatus } from './autosave-status';
+import {
+  LazyConfirmationStep,
+  LazyQuestionnaireStep,
+  LazyResultsStep,
+  LazyResumeDialog,
+  LazySuccessStep,
+  preloadSteps,
+} from './lazy-steps';
+import { WelcomeStep } from './welcome-step';
+
+export interface AssessmentScreenProps {
+  /** The adviser named by the page address, if any. */
+  adviserSlug?: string | null;
+}
+
+/** The client's journey: welcome, questionnaire, results, confirmation and success. */
+export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentScreenProps) {
+  const [state, dispatch] = useReducer(assessmentReducer, initialAssessmentState);
+  // A questionnaire link or restored progress can name the adviser when the address does not.
+  const [linkSlug, setLinkSlug] = useState<string | null>(null);
+  const [savedSlug, setSavedSlug] = useState<string | null>(null);
+  const [resume, setResume] = useState<SavedProgress | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const previousStep = useRef(state.step);
+
+  // Later steps load lazily; moving between steps as a transition keeps the current step on screen
+  // until the next one is ready instead of flashing a loading state.
+  const changeStep = useCallback((event: AssessmentEvent) => startTransition(() => dispatch(event)), []);
+
+  const slug = routeSlug ?? linkSlug ?? savedSlug;
+  const adviserQuery = useAdviser(slug);
+  const lookup: AdviserLookup =
+    slug === null
+      ? { status: 'none' }
+      : adviserQuery.isPending
+        ? { status: 'loading' }
+        : adviserQuery.isError
+          ? { status: 'error' }
+          : adviserQuery.data
+            ? { status: 'found', adviser: adviserQuery.data }
+            : { status: 'missing' };
+  const adviser = lookup.status === 'found' ? lookup.adviser : null;
+
+  const { data: user } = useCurrentUser();
+  const analytics = useQuestionAnalytics();
+  const autosave = useAutosave(state, slug);
+  const createDraft = useCreateAssessment();
+  const sign = useSignAssessment();
+  useDocumentTitle(STEP_LABELS[state.step]);
+
+  const derived = useMemo(
+    () => (isComplete(state.responses) ? deriveAssessment(state.responses) : null),
+    [state.responses],
+  );
+
+  useEffect(() => {
+    setResume(loadProgress());
+    return preloadSteps();
+  }, []);
+
+  useLinkToken((link: VerifiedLink) => {
+    dispatch({
+      type: 'clientPrefilled',
+      details: {
+        name: link.name,
+        email: link.email ?? '',
+        phone: link.phone ? formatMobileNumber(link.phone) : '',
+      },
+    });
+    if (link.adviserSlug) setLinkSlug(link.adviserSlug);
+  });
+
+  // Each step starts at the top with focus on its heading, so screen readers announce it.
+  useEffect(() => {
+    if (previousStep.current === state.step) return;
+    previousStep.current = state.step;
+    analytics.flush();
+    window.scrollTo({ top: 0 });
+    headingRef.current?.focus({ preventScroll: true });
+  }, [state.step, analytics]);
+
+  // Cleared once the success step is rendered, so that no autosave still holding the unsigned
+  // draft can write it back afterwards.
+  useEffect(() => {
+    if (state.step === 'success') clearProgress();
+  }, [state.step]);
+
+  const answer = useCallback(
+    (question: QuestionNumber, score: AnswerScore) => {
+      dispatch({ type: 'answered', question, score });
+      analytics.answered(responseKey(question), score);
+    },
+    [analytics],
+  );
+  const focusQuestion = useCallback(
+    (question: QuestionNumber) => dispatch({ type: 'questionFocused', question }),
+    [],
+  );
+  const viewed = useCallback((question: Question) => analytics.viewed(question.id), [analytics]);
+
+  const submitDraft = (agreement: Agreement) => {
+    if (!derived || createDraft.isPending) return;
+    const body = buildDraftBody(
+      { ...state, agreement },
+      {
+        derived,
+        adviserSlug: adviser?.slug ?? null,
+        sessionId: analytics.sessionId(),
+        deviceType: analytics.deviceType(),
+        now: Date.now(),
+      },
+    );
+    createDraft.mutate(body, {
+      onSuccess: (assessment) => changeStep({ type: 'draftCreated', assessment }),
+      onError: (error) =>
+        toast({
+          title: MESSAGES.draftCreationFailed,
+          description: errorMessage(error),
+          variant: 'destructive',
+        }),
+    });
+  };
+
+  const signAssessment = () => {
+    const draft = state.assessment;
+    if (!draft || sign.isPending) return;
+    sign.mutate(
+      {
+        id: draft.id,
+        body: {
+          investmentExclusions: state.exclusions,
+          investmentPreferences: state.preferences,
+          confirmed: true,
+        },
+      },
+      {
+        onSuccess: (assessment) => changeStep({ type: 'signed', assessment }),
+        onError: (error) =>
+          toast({ title: 'Signing Failed', description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const continueSaved = () => {
+    if (!resume) return;
+    const restored = fromSavedProgress(resume);
+    changeStep({ type: 'restored', state: restored });
+    if (resume.adviserSlug) setSavedSlug(resume.adviserSlug);
+    analytics.seed(restored.responses);
+    setResume(null);
+  };
+
+  const startOver = () => {
+    clearProgress();
+    setResume(null);
+  };
+
+  const startAnother = () => {
+    clearProgress();
+    analytics.restart();
+    createDraft.reset();
+    sign.reset();
+    setLinkSlug(null);
+    setSavedSlug(null);
+    changeStep({ type: 'reset' });
+  };
+
+  return (
+    <>
+      <AssessmentProgress
+        step={state.step}
+        responses={state.responses}
+        currentQuestionIndex={state.currentQuestionIndex}
+      />
+      <div className="page page--assessment">
+        <AdviserBanner lookup={lookup} />
+        <AutosaveStatus step={state.step} enabled={autosave.enabled} lastSavedAt={autosave.lastSavedAt} />
+        {state.step === 'welcome' ? (
+          <WelcomeStep
+            client={state.client}
+            onChange={(field, value) => dispatch({ type: 'clientChanged', field, value })}
+            onStart={() => changeStep({ type: 'started' })}
+            canSendLink={user?.role === 'adviser'}
+            headingRef={headingRef}
+          />
+        ) : null}
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          {state.step === 'questionnaire' ? (
+            <LazyQuestionnaireStep
+              responses={state.responses}
+              currentQuestionIndex={state.currentQuestionIndex}
+              consistencyIssues={state.consistencyIssues}
+              onAnswer={answer}
+              onFocusQuestion={focusQuestion}
+              onViewed={viewed}
+              onComplete={() => changeStep({ type: 'resultsRequested' })}
+              headingRef={headingRef}
+            />
+          ) : null}
+          {state.step === 'results' && derived ? (
+            <LazyResultsStep
+              derived={derived}
+              agreement={state.agreement}
+              selectedProfile={state.selectedProfile}
+              changeReason={state.changeReason}
+              riskAcknowledged={state.riskAcknowledged}
+              pending={createDraft.isPending}
+              onAgree={() => {
+                dispatch({ type: 'agreementChosen', agreement: 'yes' });
+                submitDraft('yes');
+              }}
+              onDisagree={() => dispatch({ type: 'agreementChosen', agreement: 'no' })}
+              onSelectProfile={(profile) => dispatch({ type: 'profileSelected', profile })}
+              onChangeReason={(value) => dispatch({ type: 'changeReasonChanged', value })}
+              onAcknowledge={(value) => dispatch({ type: 'riskAcknowledgedChanged', value })}
+              onContinue={() => submitDraft('no')}
+              onReview={() => changeStep({ type: 'reviewRequested' })}
+              headingRef={headingRef}
+            />
+          ) : null}
+          {state.step === 'confirmation' && state.assessment ? (
+            <LazyConfirmationStep
+              finalProfile={state.assessment.selectedProfile}
+              profileChanged={state.assessment.profileChanged}
+              exclusions={state.exclusions}
+              preferences={state.preferences}
+              onExclusionsChange={(value) => dispatch({ type: 'exclusionsChanged', value })}
+              onPreferencesChange={(value) => dispatch({ type: 'preferencesChanged', value })}
+              signing={sign.isPending}
+              onSign={signAssessment}
+              headingRef={headingRef}
+            />
+          ) : null}
+          {state.step === 'success' ? (
+            <LazySuccessStep
+              clientEmail={state.client.email}
+              clientPhone={state.client.phone}
+              adviser={adviser}
+              profileName={state.assessment?.selectedProfile ?? ''}
+              signedAt={state.signature?.signedAt ?? null}
+              onStartAnother={startAnother}
+              headingRef={headingRef}
+            />
+          ) : null}
+        </Suspense>
+      </div>
+      {state.step === 'welcome' && resume ? (
+        <Suspense fallback={null}>
+          <LazyResumeDialog saved={resume} onContinue={continueSaved} onStartOver={startOver} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { lazy } from 'react';
+
+/*
+ * Everything after the welcome step loads in its own chunk, so the first screen of the client's
+ * journey needs as little JavaScript as possible. The chunks are fetched while the client reads
+ * the welcome step (see preloadSteps), so moving on never waits on the network in practice.
+ */
+const loaders = {
+  questionnaire: () => import('./questionnaire-step'),
+  results: () => import('./results-step'),
+  confirmation: () => import('./confirmation-step'),
+  success: () => import('./success-step'),
+  resume: () => import('./resume-dialog'),
+  sendLink: () => import('./send-link-dialog'),
+};
+
+export const LazyQuestionnaireStep = lazy(() =>
+  loaders.questionnaire().then((m) => ({ default: m.QuestionnaireStep })),
+);
+export const LazyResultsStep = lazy(() => loaders.results().then((m) => ({ default: m.ResultsStep })));
+export const LazyConfirmationStep = lazy(() =>
+  loaders.confirmation().then((m) => ({ default: m.ConfirmationStep })),
+);
+export const LazySuccessStep = lazy(() => loaders.success().then((m) => ({ default: m.SuccessStep })));
+export const LazyResumeDialog = lazy(() => loaders.resume().then((m) => ({ default: m.ResumeDialog })));
+export const LazySendLinkDialog = lazy(() => loaders.sendLink().then((m) => ({ default: m.SendLinkDialog })));
+
+/** Fetches the later steps once the browser is idle. */
+export function preloadSteps(): () => void {
+  const load = () => {
+    for (const loader of [loaders.questionnaire, loaders.results, loaders.confirmation, loaders.success]) {
+      loader().catch((error: unknown) => console.warn('Could not preload a step', error));
+    }
+  };
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(load, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(load, 500);
+  return () => window.clearTimeout(handle);
+}

@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '../../../lib/toast';
+import type { AssessmentState } from '../model/assessment-state';
+import { toSavedProgress } from '../model/saved-progress';
+import { isAutosaveStep } from '../model/steps';
+import { saveProgress } from '../storage/progress-storage';
+
+export const AUTOSAVE_INTERVAL_MS = 10_000;
+
+export interface Autosave {
+  enabled: boolean;
+  lastSavedAt: Date | null;
+  saveNow: () => boolean;
+}
+
+function aDialogIsOpen(): boolean {
+  return document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
+}
+
+/**
+ * Keeps the client's progress in local storage every 10 seconds while they are between the
+ * welcome and success steps. Ctrl/Cmd+S saves at once; Escape turns autosaving off and on.
+ */
+export function useAutosave(state: AssessmentState, adviserSlug: string | null): Autosave {
+  const [enabled, setEnabled] = useState(true);
+  const [lastSavedAt, setLastSavedAt] = useState<Date | null>(null);
+  const latest = useRef({ state, adviserSlug });
+  latest.current = { state, adviserSlug };
+  const active = isAutosaveStep(state.step);
+
+  const saveNow = useCallback((): boolean => {
+    const now = new Date();
+    const progress = toSavedProgress(latest.current.state, latest.current.adviserSlug, now);
+    if (!progress || !saveProgress(progress)) return false;
+    setLastSavedAt(now);
+    return true;
+  }, []);
+
+  useEffect(() => {
+    if (!enabled || !active) return;
+    const timer = window.setInterval(saveNow, AUTOSAVE_INTERVAL_MS);
+    const onPageHide = () => saveNow();
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('pagehide', onPageHide);
+    };
+  }, [enabled, active, saveNow]);
+
+  // A step change (a draft created, say) is worth keeping at once rather than up to 10 s later.
+  useEffect(() => {
+    if (enabled && isAutosaveStep(state.step)) saveNow();
+  }, [state.step, enabled, saveNow]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        if (!active) {
+          toast({
+            title: 'Nothing to save yet',
+            description: 'Your progress can be saved once you start the assessment.',
+          });
+        } else if (saveNow()) {
+          toast({
+            title: 'Progress saved',
+            description: 'You can continue later on this device.',
+            variant: 'success',
+          });
+        } else {
+          toast({
+            title: 'Could not save progress',
+            description: 'Your browser did not allow it.',
+            variant: 'destructive',
+          });
+        }
+        return;
+      }
+      if (event.key === 'Escape' && active && !event.defaultPrevented && !aDialogIsOpen()) {
+        const next = !enabled;
+        setEnabled(next);
+        toast(
+          next
+            ? { title: 'Autosave on', description: 'Your progress is saved every 10 seconds.' }
+            : {
+                title: 'Autosave off',
+                description: 'Press Escape to turn it back on, or Ctrl+S to save now.',
+              },
+        );
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [active, enabled, saveNow]);
+
+  return { enabled, lastSavedAt, saveNow };
+}

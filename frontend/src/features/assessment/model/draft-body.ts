@@ -1,0 +1,53 @@
+import {
+  compareProfiles,
+  type DerivedAssessment,
+  type DeviceType,
+  type DraftAssessmentBody,
+  isComplete,
+} from '@risk-profile/contracts';
+import type { AssessmentState } from './assessment-state';
+
+export interface DraftContext {
+  derived: DerivedAssessment;
+  /** Sent only when the adviser exists, so an unknown address never blocks the client. */
+  adviserSlug: string | null;
+  sessionId: string;
+  deviceType: DeviceType;
+  now: number;
+}
+
+const orNull = (value: string): string | null => (value.trim() === '' ? null : value.trim());
+
+/**
+ * The body of POST /api/assessments. The specification omits the phone on the YES path, but the
+ * service needs an email or a phone on every draft, so a given phone is always sent: a client
+ * who gave only a mobile number must be able to agree with their profile.
+ */
+export function buildDraftBody(state: AssessmentState, context: DraftContext): DraftAssessmentBody {
+  if (!isComplete(state.responses)) throw new Error('A draft needs every question answered');
+  const { derived } = context;
+  const selectedProfile =
+    state.agreement === 'no' && state.selectedProfile !== null
+      ? state.selectedProfile
+      : derived.originalProfile;
+  const profileChanged = compareProfiles(selectedProfile, derived.originalProfile) !== 'same';
+  return {
+    clientName: state.client.name.trim(),
+    clientEmail: orNull(state.client.email),
+    clientPhone: orNull(state.client.phone),
+    responses: state.responses,
+    riskScore: derived.riskScore,
+    originalProfile: derived.originalProfile,
+    selectedProfile,
+    profileChanged,
+    profileChangeReason: profileChanged ? state.changeReason.trim() : null,
+    riskAcknowledged: profileChanged && state.riskAcknowledged,
+    investmentExclusions: state.exclusions,
+    investmentPreferences: state.preferences,
+    consistencyWarnings: derived.consistencyWarnings,
+    adviserSlug: context.adviserSlug,
+    signatureData: `draft_${context.now}`,
+    sessionId: context.sessionId,
+    deviceType: context.deviceType,
+  };
+}

@@ -1,0 +1,84 @@
+import {
+  type ConsistencyIssue,
+  compareProfiles,
+  firstUnanswered,
+  INVALID_EMAIL_MESSAGE,
+  INVALID_PHONE_MESSAGE,
+  isPlausibleMobile,
+  MESSAGES,
+  type ProfileName,
+  type QuestionNumber,
+  type Responses,
+} from '@risk-profile/contracts';
+import { z } from 'zod';
+
+export interface ClientDetails {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+export type ClientField = keyof ClientDetails;
+
+export interface FieldError<F extends string> {
+  field: F;
+  message: string;
+}
+
+const emailSchema = z.email();
+
+/** Whether the details name someone and give a way to reach them (what Send Link needs). */
+export function hasNameAndContact(client: ClientDetails): boolean {
+  return client.name.trim() !== '' && (client.email.trim() !== '' || client.phone.trim() !== '');
+}
+
+/** The first problem with the client's details, in the order the specification checks them. */
+export function validateClientDetails(client: ClientDetails): FieldError<ClientField> | null {
+  if (client.name.trim() === '') return { field: 'name', message: MESSAGES.nameRequired };
+  const email = client.email.trim();
+  const phone = client.phone.trim();
+  if (email === '' && phone === '') return { field: 'email', message: MESSAGES.contactRequired };
+  // Caught here rather than by the server when the draft is saved, after 18 questions.
+  if (email !== '' && !emailSchema.safeParse(email).success)
+    return { field: 'email', message: INVALID_EMAIL_MESSAGE };
+  if (phone !== '' && !isPlausibleMobile(phone)) return { field: 'phone', message: INVALID_PHONE_MESSAGE };
+  return null;
+}
+
+export type QuestionnaireError =
+  | { kind: 'unanswered'; question: QuestionNumber; message: string }
+  | { kind: 'inconsistent'; message: string };
+
+/** Every question answered first, then no contradictions left. */
+export function validateQuestionnaire(
+  responses: Responses,
+  issues: readonly ConsistencyIssue[],
+): QuestionnaireError | null {
+  const missing = firstUnanswered(responses);
+  if (missing !== undefined)
+    return { kind: 'unanswered', question: missing, message: MESSAGES.answerQuestion(missing) };
+  if (issues.length > 0) return { kind: 'inconsistent', message: MESSAGES.resolveInconsistencies };
+  return null;
+}
+
+export type ProfileChoiceField = 'selectedProfile' | 'changeReason' | 'riskAcknowledged';
+
+export interface ProfileChoice {
+  selectedProfile: ProfileName | null;
+  changeReason: string;
+  riskAcknowledged: boolean;
+}
+
+/** A different profile than recommended needs a reason and an acknowledgement of the risk. */
+export function validateProfileChoice(
+  choice: ProfileChoice,
+  recommended: ProfileName,
+): FieldError<ProfileChoiceField> | null {
+  if (choice.selectedProfile === null) return { field: 'selectedProfile', message: MESSAGES.profileRequired };
+  if (compareProfiles(choice.selectedProfile, recommended) === 'same') return null;
+  if (choice.changeReason.trim() === '')
+    return { field: 'changeReason', message: MESSAGES.changeReasonRequired };
+  if (!choice.riskAcknowledged)
+    return { field: 'riskAcknowledged', message: MESSAGES.acknowledgementRequired };
+  return null;
+}

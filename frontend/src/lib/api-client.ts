@@ -1,0 +1,82 @@
+import {
+  type EndpointDefinition,
+  parseResponse,
+  type RequestBody,
+  type SuccessBody,
+} from '@risk-profile/contracts';
+
+/** An HTTP failure. The message follows the product's format: `${status}: ${reason}`. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly reason: string,
+  ) {
+    super(`${status}: ${reason}`);
+  }
+}
+
+/** The reason a failed response gives: its JSON `error` field, else its raw text, else the status text. */
+export function failureReason(status: number, statusText: string, bodyText: string): string {
+  if (bodyText) {
+    try {
+      const body: unknown = JSON.parse(bodyText);
+      if (
+        body &&
+        typeof body === 'object' &&
+        'error' in body &&
+        typeof body.error === 'string' &&
+        body.error
+      ) {
+        return body.error;
+      }
+    } catch {
+      // Not JSON: the raw text is the most useful thing we have.
+    }
+    return bodyText;
+  }
+  return statusText || `HTTP ${status}`;
+}
+
+/** The human part of an error, without the status prefix, for notices. */
+export function errorMessage(error: unknown, fallback = 'Please try again later'): string {
+  if (error instanceof ApiError) return error.reason;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+export interface CallOptions<E extends EndpointDefinition> {
+  /** The concrete path (from `buildPath`) when the endpoint has parameters. */
+  path?: string;
+  body?: RequestBody<E>;
+  signal?: AbortSignal;
+  /** Lets the request outlive the page, for analytics sent while it unloads. */
+  keepalive?: boolean;
+}
+
+/**
+ * Calls one endpoint of the HTTP contract. Cookies always travel; a JSON body only when given.
+ * A non-2xx answer throws `ApiError`; a 2xx answer is parsed with the contract's schema for
+ * that status, so a drifting server fails loudly here instead of deep inside a component.
+ */
+export async function callEndpoint<E extends EndpointDefinition>(
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<SuccessBody<E>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = { method: endpoint.method, credentials: 'include', headers };
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+  if (options.signal) init.signal = options.signal;
+  if (options.keepalive) init.keepalive = true;
+
+  const response = await fetch(options.path ?? endpoint.path, init);
+  const text = await response.text().catch(() => '');
+  if (!response.ok) {
+    throw new ApiError(response.status, failureReason(response.status, response.statusText, text));
+  }
+  const json: unknown = text ? JSON.parse(text) : undefined;
+  return parseResponse(endpoint, response.status, json).body as SuccessBody<E>;
+}

@@ -1,0 +1,40 @@
+import { getCurrentUserEndpoint, logoutEndpoint, type User } from '@risk-profile/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from './api-client';
+import { arrivedWithLinkToken } from './link-arrival';
+import { toast } from './toast';
+
+/**
+ * The signed-in user, or null. Any failure (401 without a session, 404 before the service is
+ * deployed, a network error) means "anonymous": the public pages must never depend on it.
+ */
+export async function fetchCurrentUser(): Promise<User | null> {
+  try {
+    return await callEndpoint(getCurrentUserEndpoint);
+  } catch {
+    return null;
+  }
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({ queryKey: ['auth', 'user'] as const, queryFn: fetchCurrentUser });
+
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions());
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callEndpoint(logoutEndpoint),
+    onSuccess: () => toast({ title: 'Logged out', variant: 'success' }),
+    onError: (error) => console.warn('Logout failed', error),
+    onSettled: () => {
+      queryClient.clear();
+      // A client who came through a questionnaire link has no sign-in page to return to.
+      const destination = arrivedWithLinkToken() ? '/' : '/login';
+      // A full navigation drops every in-memory trace of the session.
+      window.setTimeout(() => window.location.assign(destination), 600);
+    },
+  });
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AssessmentScreen } from '../../../features/assessment/components/assessment-screen';
+
+export const Route = createFileRoute('/assessment/$id/completed')({
+  component: () => <AssessmentScreen />,
+});
