@@ -8,6 +8,7 @@ import {
   type ServiceModule,
 } from '@risk-profile/platform';
 import bytes from 'bytes';
+import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
@@ -40,6 +41,8 @@ export function createGatewayApp(options: GatewayOptions): Express {
   app.set('trust proxy', options.trustProxy);
   app.use(securityHeaders());
   app.use(requestContext(options.logger));
+  // gzip for pages, scripts and JSON; small bodies (under 1 KB) are not worth it.
+  app.use(compression({ threshold: 1024 }));
 
   const ready = readiness(options.upstreams);
   app.get('/healthz', (_req, res) => {
