@@ -93,6 +93,21 @@ describe.each(sqlTargets())('handleCommand on $name', (target) => {
     },
   );
 
+  it.skipIf(target.skipReason)('refuses a "new" stream that already exists, appending nothing', async () => {
+    const id = '5f1d2c3b-4a59-4e68-8d7c-6b5a49382716';
+    const streamId = `assessment-${id}`;
+    const body = draftAssessmentBodySchema.parse(yesBody());
+    const command: DraftAssessment = {
+      type: 'DraftAssessment',
+      data: { ...body, assessmentId: id, draftedAt: NOW },
+    };
+    await handleCommand(store, streamId, decide, evolve, initialState, command, {}, { newStream: true });
+    await expect(
+      handleCommand(store, streamId, decide, evolve, initialState, command, {}, { newStream: true }),
+    ).rejects.toBeInstanceOf(ConcurrencyConflictError);
+    expect(await store.readStream(streamId)).toHaveLength(1);
+  });
+
   it.skipIf(target.skipReason)('appends nothing when the decider refuses', async () => {
     const streamId = 'assessment-7d0c7b7e-2b1a-4c55-9f5e-3c1f0f0e9a01';
     const body = draftAssessmentBodySchema.parse(yesBody({ riskScore: 50 }));

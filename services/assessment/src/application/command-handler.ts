@@ -40,8 +40,11 @@ export async function handleCommand<C, E extends DomainEvent, S>(
   initialState: () => S,
   command: C | ((state: S) => C),
   metadata: EventMetadata = {},
+  options: { newStream?: boolean } = {},
 ): Promise<HandledCommand<S, E>> {
-  const stored = await store.readStream(streamId);
+  // A stream named by an id generated for this command cannot exist yet: skip the read (one
+  // round trip less) and let `no_stream` on the append prove it.
+  const stored = options.newStream ? [] : await store.readStream(streamId);
   // Stored events of this service are written only by this handler, so their shape is E.
   const state = stored.reduce(
     (current, event) => evolve(current, { type: event.type, data: event.data } as E),

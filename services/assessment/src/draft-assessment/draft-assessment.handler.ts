@@ -45,6 +45,7 @@ export async function draftAssessment(
     initialState,
     command,
     commandMetadata(context),
+    { newStream: true },
   );
   return state;
 }
