@@ -1,0 +1,208 @@
+import { type Admin, type Consumer, type IHeaders, Kafka, type KafkaMessage, logLevel, type Producer } from 'kafkajs';
+import { createLogger, type Logger } from '../logging/logger';
+import {
+  type BusMessage,
+  deadLetterTopic,
+  type EventBus,
+  type Headers,
+  type OutgoingMessage,
+  type SubscribeOptions,
+  type Subscription,
+} from './event-bus.port';
+import { deliverWithRetry, retryPolicy } from './retry';
+
+export interface KafkaEventBusOptions {
+  brokers: string[];
+  clientId?: string;
+  /** Create missing topics (and their dead-letter topics) through the admin API. */
+  allowTopicCreation?: boolean;
+  /** Partitions of topics this bus creates (default 4). */
+  numPartitions?: number;
+  /** Replicas of topics this bus creates (default 1: a single-broker development cluster). */
+  replicationFactor?: number;
+  /** Consumer session timeout (kafkajs default 30 s); shorter in tests for faster rebalances. */
+  sessionTimeoutMs?: number;
+  logger?: Logger;
+}
+
+const MESSAGE_ID = 'message-id';
+
+/** The event bus on Kafka: keyed messages from an idempotent producer, offsets committed by hand. */
+export class KafkaEventBus implements EventBus {
+  private readonly knownTopics = new Set<string>();
+  private readonly subscriptions = new Set<KafkaSubscription>();
+
+  private constructor(
+    private readonly kafka: Kafka,
+    private readonly producer: Producer,
+    private readonly admin: Admin | undefined,
+    private readonly options: KafkaEventBusOptions,
+    private readonly logger: Logger,
+  ) {}
+
+  static async create(options: KafkaEventBusOptions): Promise<KafkaEventBus> {
+    const logger = options.logger ?? createLogger('event-bus');
+    const kafka = new Kafka({
+      clientId: options.clientId ?? 'risk-profile',
+      brokers: options.brokers,
+      logLevel: logLevel.WARN,
+      logCreator:
+        () =>
+        ({ level, log }) => {
+          const { message, ...extra } = log;
+          if (level <= logLevel.ERROR) logger.error(extra, `kafka: ${message}`);
+          else logger.warn(extra, `kafka: ${message}`);
+        },
+    });
+    // Idempotence with one request in flight: a retried send neither duplicates nor reorders.
+    const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    await producer.connect();
+    let admin: Admin | undefined;
+    if (options.allowTopicCreation) {
+      admin = kafka.admin();
+      await admin.connect();
+    }
+    return new KafkaEventBus(kafka, producer, admin, options, logger);
+  }
+
+  async publish(topic: string, messages: readonly OutgoingMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    await this.ensureTopics([topic]);
+    await this.producer.send({
+      topic,
+      acks: -1,
+      messages: messages.map((m) => ({
+        key: m.key,
+        value: JSON.stringify(m.value ?? null),
+        headers: { ...m.headers, [MESSAGE_ID]: m.id },
+      })),
+    });
+  }
+
+  async subscribe<V = unknown>(options: SubscribeOptions<V>): Promise<Subscription> {
+    if (options.topics.length === 0) throw new Error('subscribe needs at least one topic');
+    await this.ensureTopics(options.topics.flatMap((t) => [t, deadLetterTopic(t)]));
+    const consumer = this.kafka.consumer({
+      groupId: options.groupId,
+      ...(this.options.sessionTimeoutMs
+        ? { sessionTimeout: this.options.sessionTimeoutMs, heartbeatInterval: this.options.sessionTimeoutMs / 10 }
+        : {}),
+    });
+    const subscription = new KafkaSubscription(consumer, () => this.subscriptions.delete(subscription));
+    this.subscriptions.add(subscription);
+    const policy = retryPolicy(options.retry);
+    await consumer.connect();
+    await consumer.subscribe({ topics: [...options.topics], fromBeginning: options.fromBeginning ?? true });
+    // "From the end" is resolved when partitions are assigned: wait for that before returning.
+    const joined = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`group ${options.groupId} did not join in time`)), 60_000);
+      const off = consumer.on(consumer.events.GROUP_JOIN, () => {
+        clearTimeout(timer);
+        off();
+        resolve();
+      });
+    });
+    await consumer.run({
+      autoCommit: false,
+      eachMessage: async ({ topic, partition, message, heartbeat }) => {
+        if (subscription.stopping) return;
+        const outcome = await deliverWithRetry({
+          message: toBusMessage<V>(topic, partition, message),
+          handler: options.handler,
+          policy,
+          signal: subscription.signal,
+          deadLetter: (dead) => this.publish(deadLetterTopic(topic), [dead]),
+          logger: this.logger,
+          onWait: heartbeat,
+        });
+        if (outcome === 'aborted') return;
+        await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+      },
+    });
+    try {
+      await joined;
+    } catch (error) {
+      await subscription.stop();
+      throw error;
+    }
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    await this.producer.disconnect();
+    await this.admin?.disconnect();
+  }
+
+  private async ensureTopics(topics: readonly string[]): Promise<void> {
+    const missing = topics.filter((t) => !this.knownTopics.has(t));
+    if (missing.length === 0) return;
+    if (this.admin) {
+      const existing = new Set(await this.admin.listTopics());
+      const toCreate = missing.filter((t) => !existing.has(t));
+      if (toCreate.length > 0) {
+        await this.admin.createTopics({
+          waitForLeaders: true,
+          topics: toCreate.map((topic) => ({
+            topic,
+            numPartitions: this.options.numPartitions ?? 4,
+            replicationFactor: this.options.replicationFactor ?? 1,
+          })),
+        });
+      }
+    }
+    for (const t of missing) this.knownTopics.add(t);
+  }
+}
+
+class KafkaSubscription implements Subscription {
+  stopping = false;
+  private readonly abort = new AbortController();
+  private stopped: Promise<void> | undefined;
+
+  constructor(
+    private readonly consumer: Consumer,
+    private readonly onStopped: () => void,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+
+  stop(): Promise<void> {
+    this.stopped ??= (async () => {
+      // Abandon pending retries first: kafkajs waits for the in-flight eachMessage to return.
+      this.stopping = true;
+      this.abort.abort();
+      await this.consumer.disconnect();
+      this.onStopped();
+    })();
+    return this.stopped;
+  }
+}
+
+function toBusMessage<V>(topic: string, partition: number, message: KafkaMessage): Omit<BusMessage<V>, 'attempt'> {
+  const headers = decodeHeaders(message.headers);
+  const id = headers[MESSAGE_ID] ?? `${topic}/${partition}/${message.offset}`;
+  delete headers[MESSAGE_ID];
+  return {
+    id,
+    topic,
+    key: message.key?.toString('utf8') ?? '',
+    value: message.value ? (JSON.parse(message.value.toString('utf8')) as V) : (null as V),
+    headers,
+    partition,
+    offset: message.offset,
+    timestamp: new Date(Number(message.timestamp)),
+  };
+}
+
+function decodeHeaders(raw: IHeaders | undefined): Headers {
+  const headers: Headers = {};
+  for (const [name, value] of Object.entries(raw ?? {})) {
+    if (value === undefined) continue;
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined) headers[name] = first.toString();
+  }
+  return headers;
+}

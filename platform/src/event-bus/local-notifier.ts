@@ -1,0 +1,57 @@
+import type { SqlClient } from '../sql/sql-client.port';
+
+type Listener = () => void;
+
+/**
+ * Wakes consumers in this process as soon as something they care about happens here, instead of
+ * waiting for their next poll: a publish to a topic, or a member joining or leaving a group.
+ * Other processes still find out by polling.
+ */
+export class LocalNotifier {
+  private readonly listeners = new Map<string, Set<Listener>>();
+
+  private static readonly bySql = new WeakMap<SqlClient, LocalNotifier>();
+
+  /** One notifier per database handle, so buses sharing a SqlClient wake each other. */
+  static for(sql: SqlClient): LocalNotifier {
+    let notifier = LocalNotifier.bySql.get(sql);
+    if (!notifier) {
+      notifier = new LocalNotifier();
+      LocalNotifier.bySql.set(sql, notifier);
+    }
+    return notifier;
+  }
+
+  published(topic: string): void {
+    this.emit(`topic:${topic}`);
+  }
+
+  onPublished(topic: string, listener: Listener): () => void {
+    return this.on(`topic:${topic}`, listener);
+  }
+
+  groupChanged(groupId: string): void {
+    this.emit(`group:${groupId}`);
+  }
+
+  onGroupChanged(groupId: string, listener: Listener): () => void {
+    return this.on(`group:${groupId}`, listener);
+  }
+
+  private on(channel: string, listener: Listener): () => void {
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(channel);
+    };
+  }
+
+  private emit(channel: string): void {
+    for (const listener of [...(this.listeners.get(channel) ?? [])]) listener();
+  }
+}

@@ -1,0 +1,21 @@
+const FNV_OFFSET_BASIS = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const encoder = new TextEncoder();
+
+/** FNV-1a, 32 bits, over the UTF-8 bytes of the key: stable across processes, versions and platforms. */
+export function fnv1a32(key: string): number {
+  let hash = FNV_OFFSET_BASIS;
+  for (const byte of encoder.encode(key)) {
+    hash ^= byte;
+    hash = Math.imul(hash, FNV_PRIME);
+  }
+  return hash >>> 0;
+}
+
+/**
+ * The partition of a key in the PostgreSQL log. Every message with one key lands in one
+ * partition, which is what keeps per-key order. (Kafka uses its own murmur2 partitioner.)
+ */
+export function partitionOf(key: string, partitions: number): number {
+  return fnv1a32(key) % partitions;
+}

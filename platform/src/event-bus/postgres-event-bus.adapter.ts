@@ -1,0 +1,165 @@
+import { createLogger, type Logger } from '../logging/logger';
+import { migrate } from '../sql/migrations';
+import type { SqlClient, SqlExecutor } from '../sql/sql-client.port';
+import {
+  type BusMessage,
+  deadLetterTopic,
+  type EventBus,
+  type OutgoingMessage,
+  type SubscribeOptions,
+  type Subscription,
+} from './event-bus.port';
+import { LocalNotifier } from './local-notifier';
+import { partitionOf } from './partitioner';
+import { eventBusMigrations } from './postgres-event-bus.migrations';
+import { PostgresSubscription } from './postgres-subscription';
+import { retryPolicy } from './retry';
+
+export interface PostgresEventBusOptions {
+  /** Partitions of a topic created by this bus (default 4); a topic keeps the count it was created with. */
+  partitions?: number;
+  /** How often an idle consumer looks for messages written by other processes (default 100 ms). */
+  pollIntervalMs?: number;
+  /** Messages fetched per round trip (default 500). */
+  batchSize?: number;
+  /** How long a partition stays claimed by a member that stops renewing (default 10 s). */
+  leaseMs?: number;
+  /** A long batch commits its offset at least this often (default 1 s). */
+  commitIntervalMs?: number;
+  logger?: Logger;
+}
+
+/**
+ * The event bus as a durable log in PostgreSQL (embedded PGlite or a server): topics split into
+ * partitions by key, consumer-group offsets and partition leases in tables. The SqlClient stays
+ * owned by the caller; close() stops this bus's subscriptions only.
+ */
+export class PostgresEventBus implements EventBus {
+  private readonly partitionCounts = new Map<string, number>();
+  private readonly subscriptions = new Set<PostgresSubscription>();
+  private readonly notifier: LocalNotifier;
+  private readonly logger: Logger;
+
+  private constructor(
+    private readonly sql: SqlClient,
+    private readonly options: Required<Omit<PostgresEventBusOptions, 'logger'>>,
+    logger: Logger | undefined,
+  ) {
+    this.notifier = LocalNotifier.for(sql);
+    this.logger = logger ?? createLogger('event-bus');
+  }
+
+  static async create(sql: SqlClient, options: PostgresEventBusOptions = {}): Promise<PostgresEventBus> {
+    await migrate(sql, 'event-bus', eventBusMigrations);
+    const { logger, ...rest } = options;
+    return new PostgresEventBus(
+      sql,
+      {
+        partitions: 4,
+        pollIntervalMs: 100,
+        batchSize: 500,
+        leaseMs: 10_000,
+        commitIntervalMs: 1_000,
+        ...rest,
+      },
+      logger,
+    );
+  }
+
+  async publish(topic: string, messages: readonly OutgoingMessage[]): Promise<void> {
+    await this.publishWithin(this.sql, topic, messages);
+    this.notifier.published(topic);
+  }
+
+  /**
+   * Writes the messages inside the caller's transaction, so they commit (or roll back) with the
+   * caller's own rows. Local consumers are not woken; they see the messages on their next poll.
+   */
+  async publishWithin(executor: SqlExecutor, topic: string, messages: readonly OutgoingMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const partitions = await this.partitionsOf(topic, executor);
+    // One statement for the whole batch; ORDER BY ord makes seq follow the caller's order.
+    await executor.query(
+      `INSERT INTO bus_messages (topic, partition, id, key, value, headers)
+       SELECT $1, m.partition, m.id, m.key, m.value::jsonb, m.headers::jsonb
+       FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[])
+            WITH ORDINALITY AS m(partition, id, key, value, headers, ord)
+       ORDER BY m.ord`,
+      [
+        topic,
+        messages.map((m) => partitionOf(m.key, partitions)),
+        messages.map((m) => m.id),
+        messages.map((m) => m.key),
+        messages.map((m) => JSON.stringify(m.value ?? null)),
+        messages.map((m) => JSON.stringify(m.headers ?? {})),
+      ],
+    );
+  }
+
+  async subscribe<V = unknown>(options: SubscribeOptions<V>): Promise<Subscription> {
+    if (options.topics.length === 0) throw new Error('subscribe needs at least one topic');
+    const topics = new Map<string, number>();
+    for (const topic of options.topics) topics.set(topic, await this.partitionsOf(topic));
+    const subscription = new PostgresSubscription({
+      sql: this.sql,
+      notifier: this.notifier,
+      groupId: options.groupId,
+      topics,
+      handler: options.handler as (message: BusMessage) => Promise<void>,
+      policy: retryPolicy(options.retry),
+      fromBeginning: options.fromBeginning ?? true,
+      batchSize: this.options.batchSize,
+      pollIntervalMs: this.options.pollIntervalMs,
+      commitIntervalMs: this.options.commitIntervalMs,
+      leaseMs: this.options.leaseMs,
+      deadLetter: (topic, message) => this.publish(deadLetterTopic(topic), [message]),
+      logger: this.logger,
+      onStopped: (s) => this.subscriptions.delete(s),
+    });
+    this.subscriptions.add(subscription);
+    await subscription.start();
+    return subscription;
+  }
+
+  /**
+   * Deletes messages older than `retentionMs` that every consumer group of their partition has
+   * already committed past. A topic no group has subscribed to is purged by age alone.
+   * Returns the number of messages deleted.
+   */
+  async purgeOlderThan(retentionMs: number): Promise<number> {
+    const { rowCount } = await this.sql.query(
+      `DELETE FROM bus_messages m
+       WHERE m.created_at < now() - make_interval(secs => $1::float8 / 1000)
+         AND NOT EXISTS (
+           SELECT 1 FROM bus_consumer_offsets o
+           WHERE o.topic = m.topic AND o.partition = m.partition
+             AND (o.offset_tx, o.offset_seq) < (m.transaction_id, m.seq))`,
+      [retentionMs],
+    );
+    return rowCount;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+  }
+
+  /**
+   * A topic's partition count is fixed by whoever creates it first; later buses adopt it. Inside
+   * a caller's transaction the topic row is read through that transaction (PGlite would wait for
+   * it otherwise) and not cached, since the transaction may still roll the row back.
+   */
+  private async partitionsOf(topic: string, executor: SqlExecutor = this.sql): Promise<number> {
+    const known = this.partitionCounts.get(topic);
+    if (known !== undefined) return known;
+    const { rows } = await executor.query<{ partitions: number }>(
+      `WITH created AS (
+         INSERT INTO bus_topics (topic, partitions) VALUES ($1, $2)
+         ON CONFLICT (topic) DO NOTHING RETURNING partitions)
+       SELECT partitions FROM created UNION ALL SELECT partitions FROM bus_topics WHERE topic = $1`,
+      [topic, this.options.partitions],
+    );
+    const partitions = rows[0]!.partitions;
+    if (executor === this.sql) this.partitionCounts.set(topic, partitions);
+    return partitions;
+  }
+}

@@ -1,0 +1,227 @@
+import type { Logger } from '../logging/logger';
+import type { SqlClient } from '../sql/sql-client.port';
+import type { BusMessage, Headers, OutgoingMessage, RetryPolicy } from './event-bus.port';
+import { deliverWithRetry } from './retry';
+
+/** A place in a partition: the writing transaction's id (xid8 as text), then the row's seq. */
+export interface LogPosition {
+  tx: string;
+  seq: number;
+}
+
+export interface PartitionWorkerContext {
+  sql: SqlClient;
+  groupId: string;
+  memberId: string;
+  handler: (message: BusMessage) => Promise<void>;
+  policy: RetryPolicy;
+  batchSize: number;
+  pollIntervalMs: number;
+  /** A long batch commits at least this often, so a crash redelivers little. */
+  commitIntervalMs: number;
+  leaseMs: number;
+  deadLetter: (topic: string, message: OutgoingMessage) => Promise<void>;
+  logger: Logger;
+}
+
+interface Row {
+  tx: string;
+  seq: number;
+  id: string;
+  key: string;
+  value: unknown;
+  headers: Headers;
+  created_at: Date | string;
+}
+
+/*
+ * Why `transaction_id < pg_snapshot_xmin(pg_current_snapshot())`: seq values are taken when a
+ * row is inserted, not when its transaction commits, so a transaction that started earlier can
+ * commit after a later one. Reading "everything committed after my offset" would then skip its
+ * rows for good once the offset has moved past them. Ordering by (transaction_id, seq) and only
+ * reading transactions older than the oldest one still running (xmin) means every row that could
+ * still appear sorts after what has been read. The price: one long transaction anywhere on the
+ * server (the horizon is cluster-wide) delays delivery until it ends; nothing is lost.
+ */
+const FETCH = `
+SELECT transaction_id::text AS tx, seq, id, key, value, headers, created_at
+FROM bus_messages
+WHERE topic = $1 AND partition = $2
+  AND (transaction_id, seq) > ($3::xid8, $4::bigint)
+  AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+ORDER BY transaction_id, seq
+LIMIT $5`;
+
+/** The offset only moves while this member still holds the lease on the partition. */
+const COMMIT = `
+UPDATE bus_consumer_offsets
+SET offset_tx = $5::xid8, offset_seq = $6, lease_until = now() + make_interval(secs => $7::float8 / 1000), updated_at = now()
+WHERE group_id = $1 AND topic = $2 AND partition = $3 AND owner = $4`;
+
+/** Consumes one claimed partition: fetch a batch, deliver each message in order, commit. */
+export class PartitionWorker {
+  private stopping = false;
+  private lost = false;
+  private committed: LogPosition;
+  private readonly abort = new AbortController();
+  private wakeUp: (() => void) | undefined;
+  /** A wake-up that arrived while busy: the next idle() returns at once so it is not lost. */
+  private woken = false;
+  private done: Promise<void> | undefined;
+
+  constructor(
+    private readonly ctx: PartitionWorkerContext,
+    readonly topic: string,
+    readonly partition: number,
+    private position: LogPosition,
+  ) {
+    this.committed = position;
+  }
+
+  start(): void {
+    this.done = this.run();
+  }
+
+  wake(): void {
+    if (this.wakeUp) this.wakeUp();
+    else this.woken = true;
+  }
+
+  /** Lets the in-flight message finish (its retries are abandoned), then commits what was handled. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.abort.abort();
+    this.wake();
+    await this.done;
+  }
+
+  /** Another member holds the partition now: stop without committing anything more. */
+  async abandon(): Promise<void> {
+    this.lost = true;
+    await this.stop();
+  }
+
+  get isLost(): boolean {
+    return this.lost;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      let rows: Row[];
+      try {
+        rows = await this.fetch();
+      } catch (error) {
+        this.ctx.logger.error({ err: error, topic: this.topic, partition: this.partition }, 'bus fetch failed');
+        await this.idle();
+        continue;
+      }
+      if (rows.length === 0) {
+        await this.idle();
+        continue;
+      }
+      try {
+        await this.deliverBatch(rows);
+      } catch (error) {
+        // The message could not be parked on the dead-letter topic: refetch it after a pause.
+        this.ctx.logger.error({ err: error, topic: this.topic, partition: this.partition }, 'bus delivery failed');
+        await this.commit();
+        await this.idle();
+      }
+    }
+    await this.commit();
+  }
+
+  private async deliverBatch(rows: Row[]): Promise<void> {
+    let lastCommit = Date.now();
+    for (const row of rows) {
+      if (this.stopping) break;
+      const outcome = await deliverWithRetry({
+        message: this.toMessage(row),
+        handler: this.ctx.handler,
+        policy: this.ctx.policy,
+        signal: this.abort.signal,
+        deadLetter: (message) => this.ctx.deadLetter(this.topic, message),
+        logger: this.ctx.logger,
+      });
+      if (outcome === 'aborted') break;
+      this.position = { tx: row.tx, seq: row.seq };
+      if (Date.now() - lastCommit >= this.ctx.commitIntervalMs) {
+        await this.commit();
+        lastCommit = Date.now();
+      }
+    }
+    await this.commit();
+  }
+
+  private async fetch(): Promise<Row[]> {
+    const { rows } = await this.ctx.sql.query<Row>(FETCH, [
+      this.topic,
+      this.partition,
+      this.position.tx,
+      this.position.seq,
+      this.ctx.batchSize,
+    ]);
+    return rows;
+  }
+
+  private async commit(): Promise<void> {
+    if (this.lost) return;
+    const { tx, seq } = this.position;
+    if (tx === this.committed.tx && seq === this.committed.seq) return;
+    try {
+      const { rowCount } = await this.ctx.sql.query(COMMIT, [
+        this.ctx.groupId,
+        this.topic,
+        this.partition,
+        this.ctx.memberId,
+        tx,
+        seq,
+        this.ctx.leaseMs,
+      ]);
+      if (rowCount === 0) {
+        // The lease expired and another member took over; it resumes from the last commit.
+        this.lost = true;
+        this.stopping = true;
+        this.ctx.logger.warn(
+          { topic: this.topic, partition: this.partition, groupId: this.ctx.groupId },
+          'bus partition lease lost; uncommitted messages will be redelivered',
+        );
+        return;
+      }
+      this.committed = { tx, seq };
+    } catch (error) {
+      this.ctx.logger.error({ err: error, topic: this.topic, partition: this.partition }, 'bus offset commit failed');
+    }
+  }
+
+  private toMessage(row: Row): Omit<BusMessage, 'attempt'> {
+    return {
+      id: row.id,
+      topic: this.topic,
+      key: row.key,
+      value: row.value,
+      headers: row.headers ?? {},
+      partition: this.partition,
+      offset: `${row.tx}/${row.seq}`,
+      timestamp: new Date(row.created_at),
+    };
+  }
+
+  private idle(): Promise<void> {
+    if (this.stopping || this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.ctx.pollIntervalMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = () => {
+        this.wakeUp = undefined;
+        done();
+      };
+    });
+  }
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlClient } from '../sql/sql-client.port';
+import { sqlTargets } from '../testing/sql';
+import { forgetProcessedBefore, runOnce } from './idempotency';
+
+const titled = (name: string, skipReason: string | undefined) =>
+  skipReason ? `${name} (skipped: ${skipReason})` : name;
+
+for (const target of sqlTargets()) {
+  describe.skipIf(!!target.skipReason)(titled(`runOnce on ${target.name}`, target.skipReason), () => {
+    let sql: SqlClient;
+
+    beforeAll(async () => {
+      sql = await target.open();
+      await sql.exec('CREATE TABLE sent_mail (message_id text NOT NULL)');
+    });
+
+    afterAll(async () => {
+      await sql?.close();
+    });
+
+    const send = (messageId: string) => async (tx: { query: SqlClient['query'] }) => {
+      await tx.query('INSERT INTO sent_mail (message_id) VALUES ($1)', [messageId]);
+    };
+
+    async function sent(messageId: string): Promise<number> {
+      const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM sent_mail WHERE message_id = $1', [
+        messageId,
+      ]);
+      return rows[0]!.n;
+    }
+
+    it('runs the side effect for the first delivery only', async () => {
+      const id = randomUUID();
+      expect(await runOnce(sql, 'mailer', id, send(id))).toBe(true);
+      expect(await runOnce(sql, 'mailer', id, send(id))).toBe(false);
+      expect(await sent(id)).toBe(1);
+    });
+
+    it('keeps neither the dedup row nor the side effect when the side effect fails, so a retry runs it', async () => {
+      const id = randomUUID();
+      const failing = runOnce(sql, 'mailer', id, async (tx) => {
+        await send(id)(tx);
+        throw new Error('smtp down');
+      });
+      await expect(failing).rejects.toThrow('smtp down');
+      expect(await sent(id)).toBe(0);
+      expect(await runOnce(sql, 'mailer', id, send(id))).toBe(true);
+      expect(await sent(id)).toBe(1);
+    });
+
+    it('deduplicates per consumer', async () => {
+      const id = randomUUID();
+      expect(await runOnce(sql, 'mailer', id, send(id))).toBe(true);
+      expect(await runOnce(sql, 'sms', id, send(id))).toBe(true);
+      expect(await sent(id)).toBe(2);
+    });
+
+    it('lets exactly one of two concurrent deliveries run', async () => {
+      const id = randomUUID();
+      const results = await Promise.all([runOnce(sql, 'race', id, send(id)), runOnce(sql, 'race', id, send(id))]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await sent(id)).toBe(1);
+    });
+
+    it('forgets old dedup rows', async () => {
+      const id = randomUUID();
+      await runOnce(sql, 'forget', id, send(id));
+      expect(await forgetProcessedBefore(sql, 60_000)).toBe(0);
+      expect(await forgetProcessedBefore(sql, 0)).toBeGreaterThanOrEqual(1);
+      expect(await runOnce(sql, 'forget', id, send(id))).toBe(true);
+    });
+  });
+}
