@@ -56,7 +56,14 @@ function freePort(): Promise<number> {
 async function startProduct(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/server/embedded.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -98,7 +105,8 @@ async function run(label: string, env: Record<string, string>): Promise<void> {
       while (performance.now() < until) {
         const t0 = performance.now();
         const draft = await post('/api/assessments', draftBody(counter++));
-        const signed = draft.status === 201 ? await post(`/api/assessments/${draft.json.id}/sign`, signBody) : draft;
+        const signed =
+          draft.status === 201 ? await post(`/api/assessments/${draft.json.id}/sign`, signBody) : draft;
         if (!measuring) continue;
         if (draft.status === 201 && signed.status === 200) {
           completed++;
@@ -116,16 +124,24 @@ async function run(label: string, env: Record<string, string>): Promise<void> {
     requestMs.sort((a, b) => a - b);
     assessmentMs.sort((a, b) => a - b);
     const f = (x: number) => `${x.toFixed(1)} ms`;
-    console.log(`${label}: ${(completed / seconds).toFixed(0)} complete assessments/s (${completed} in ${seconds.toFixed(1)} s, ${failures} failed)`);
-    console.log(`  per request (draft or sign): p50 ${f(percentile(requestMs, 50))}, p99 ${f(percentile(requestMs, 99))}`);
-    console.log(`  per assessment (draft + sign): p50 ${f(percentile(assessmentMs, 50))}, p99 ${f(percentile(assessmentMs, 99))}`);
+    console.log(
+      `${label}: ${(completed / seconds).toFixed(0)} complete assessments/s (${completed} in ${seconds.toFixed(1)} s, ${failures} failed)`,
+    );
+    console.log(
+      `  per request (draft or sign): p50 ${f(percentile(requestMs, 50))}, p99 ${f(percentile(requestMs, 99))}`,
+    );
+    console.log(
+      `  per assessment (draft + sign): p50 ${f(percentile(assessmentMs, 50))}, p99 ${f(percentile(assessmentMs, 99))}`,
+    );
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
   }
 }
 
-console.log(`${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s measured after ${WARMUP_MS / 1000} s warm-up`);
+console.log(
+  `${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s measured after ${WARMUP_MS / 1000} s warm-up`,
+);
 console.log('Targets: >= 200 complete assessments/s embedded, p99 < 100 ms\n');
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-assessments-'));
 try {
