@@ -40,9 +40,12 @@ export async function serve(
   const stop = () => {
     stopping ??= (async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections become idle as their last response ends; close them as they do.
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), options.graceMs ?? 10_000);
       await closed;
+      clearInterval(sweep);
       clearTimeout(timer);
       for (const cleanup of [...(options.cleanups ?? [])].reverse()) {
         await cleanup().catch((err) => options.logger.error({ err }, 'cleanup failed'));

@@ -15,11 +15,13 @@ export async function migrate(
   module: string,
   migrations: readonly Migration[],
 ): Promise<void> {
-  await sql.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    module text NOT NULL, id text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now(),
-    PRIMARY KEY (module, id))`);
   await sql.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`migrate:${module}`]);
+    // One lock for every module: concurrent `CREATE TABLE IF NOT EXISTS` of the same table can
+    // still collide in the catalog, so even the bookkeeping table is created under the lock.
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('schema_migrations'))");
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      module text NOT NULL, id text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (module, id))`);
     const { rows } = await tx.query<{ id: string }>('SELECT id FROM schema_migrations WHERE module = $1', [
       module,
     ]);

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { silentLogger } from '../logging/logger';
+import { httpError } from './http-errors';
+import { type Running, serve } from './serve';
+import { createServiceApp } from './service-app';
+import { parseOrThrow } from './validate';
+
+const bodySchema = z.object({
+  name: z.string().min(1, 'Please enter your name to continue.'),
+  age: z.number(),
+});
+
+function app(ready = true) {
+  return createServiceApp({
+    name: 'test',
+    logger: silentLogger(),
+    bodyLimit: '1kb',
+    ready: async () => ready,
+    routes: (a) => {
+      a.post('/things', (req, res) => {
+        const body = parseOrThrow(bodySchema, req.body);
+        res.status(201).json(body);
+      });
+      a.get('/conflict', () => {
+        throw httpError.conflict('Already there.');
+      });
+      a.get('/boom', () => {
+        throw new Error('secret internal detail');
+      });
+      a.get('/async-boom', async () => {
+        await Promise.resolve();
+        throw new TypeError('another internal detail');
+      });
+    },
+  });
+}
+
+describe('HTTP kit', () => {
+  let running: Running;
+  let url: string;
+  beforeAll(async () => {
+    running = await serve(app(), { port: 0, host: '127.0.0.1', logger: silentLogger() });
+    url = `http://127.0.0.1:${running.port}`;
+  });
+  afterAll(() => running.stop());
+
+  const post = (body: string, type = 'application/json') =>
+    fetch(`${url}/things`, { method: 'POST', headers: { 'content-type': type }, body });
+
+  it('accepts a valid body', async () => {
+    const res = await post(JSON.stringify({ name: 'Jo', age: 40 }));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ name: 'Jo', age: 40 });
+  });
+
+  it.each([
+    ['malformed JSON', '{"name":', 'application/json', 400, 'Malformed JSON body'],
+    [
+      'too large',
+      JSON.stringify({ name: 'x'.repeat(2000), age: 1 }),
+      'application/json',
+      413,
+      'Request body too large',
+    ],
+    ['not JSON', 'name=Jo', 'text/plain', 415, 'Content-Type must be application/json'],
+    [
+      'a product rule',
+      JSON.stringify({ name: '', age: 1 }),
+      'application/json',
+      400,
+      'Please enter your name to continue.',
+    ],
+    [
+      'a missing field',
+      JSON.stringify({ name: 'Jo' }),
+      'application/json',
+      400,
+      'age: Invalid input: expected number, received undefined',
+    ],
+  ])('answers %s with a JSON error', async (_case, body, type, status, message) => {
+    const res = await post(body, type);
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(((await res.json()) as { error: string }).error).toBe(message);
+  });
+
+  it('maps typed errors to their status and code', async () => {
+    const res = await fetch(`${url}/conflict`);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: 'Already there.', code: 'CONFLICT' });
+  });
+
+  it.each(['/boom', '/async-boom'])(
+    'answers an unexpected error on %s with a 500 that leaks nothing',
+    async (path) => {
+      const res = await fetch(`${url}${path}`);
+      expect(res.status).toBe(500);
+      const text = await res.text();
+      expect(JSON.parse(text)).toEqual({ error: 'Internal server error', code: 'INTERNAL' });
+      expect(text).not.toMatch(/detail|at |\.ts/);
+    },
+  );
+
+  it('answers an unknown route with a JSON 404', async () => {
+    const res = await fetch(`${url}/nope`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Not found: GET /nope', code: 'NOT_FOUND' });
+  });
+
+  it('gives every response a request id and keeps a well-formed incoming one', async () => {
+    const generated = await fetch(`${url}/healthz`);
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await fetch(`${url}/healthz`, { headers: { 'x-request-id': 'edge-42' } });
+    expect(kept.headers.get('x-request-id')).toBe('edge-42');
+    const refused = await fetch(`${url}/healthz`, { headers: { 'x-request-id': 'bad id <script>' } });
+    expect(refused.headers.get('x-request-id')).not.toBe('bad id <script>');
+  });
+
+  it('reports health and readiness', async () => {
+    expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: 'ok', service: 'test' });
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    const notReady = await serve(app(false), { port: 0, host: '127.0.0.1', logger: silentLogger() });
+    try {
+      const res = await fetch(`http://127.0.0.1:${notReady.port}/readyz`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ status: 'not ready', service: 'test' });
+    } finally {
+      await notReady.stop();
+    }
+  });
+});
+
+describe('graceful stop', () => {
+  it('lets an in-flight request finish, refuses new connections, then runs cleanups in reverse', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const slow = createServiceApp({
+      name: 'slow',
+      logger: silentLogger(),
+      routes: (a) => {
+        a.get('/slow', async (_req, res) => {
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          res.json({ done: true });
+        });
+      },
+    });
+    const running = await serve(slow, {
+      port: 0,
+      host: '127.0.0.1',
+      logger: silentLogger(),
+      cleanups: [async () => void order.push('database'), async () => void order.push('consumers')],
+    });
+    const url = `http://127.0.0.1:${running.port}`;
+    const inFlight = fetch(`${url}/slow`);
+    await new Promise((r) => setTimeout(r, 50));
+    const stopped = running.stop();
+    await new Promise((r) => setTimeout(r, 50));
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    release();
+    const res = await inFlight;
+    expect(await res.json()).toEqual({ done: true });
+    await stopped;
+    expect(order).toEqual(['consumers', 'database']);
+  });
+});
