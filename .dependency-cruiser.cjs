@@ -6,7 +6,9 @@ module.exports = {
       comment: 'contracts/ is imported by every side; it imports nothing of ours and does no I/O.',
       severity: 'error',
       from: { path: '^contracts/' },
-      to: { path: '^(platform|services|gateway|frontend)/|node_modules/(pg|express|@electric-sql|kafkajs|@kurrent|pino)/' },
+      to: {
+        path: '^(platform|services|gateway|frontend)/|node_modules/(pg|express|@electric-sql|kafkajs|@kurrent|pino)/',
+      },
     },
     {
       name: 'contracts-use-only-zod',
@@ -20,7 +22,9 @@ module.exports = {
       comment: 'Domain code (deciders, rules) is pure: no adapters, no HTTP, no I/O libraries.',
       severity: 'error',
       from: { path: '/domain/' },
-      to: { path: '(\\.adapter\\.ts$|/http/|/adapters/|node_modules/(pg|express|@electric-sql|kafkajs|@kurrent|pino|nodemailer|@clickhouse)/)' },
+      to: {
+        path: '(\\.adapter\\.ts$|/http/|/adapters/|node_modules/(pg|express|@electric-sql|kafkajs|@kurrent|pino|nodemailer|@clickhouse)/)',
+      },
     },
     {
       name: 'ports-never-import-adapters',
@@ -56,6 +60,9 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     combinedDependencies: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
   },
 };
