@@ -70,7 +70,11 @@ export function eventBusContract(
       await bus.publish(topic, messages.slice(25));
 
       const received: BusMessage<Value>[] = [];
-      await subscribe({ groupId: uniqueName('g'), topics: [topic], handler: async (m) => void received.push(m) });
+      await subscribe({
+        groupId: uniqueName('g'),
+        topics: [topic],
+        handler: async (m) => void received.push(m),
+      });
       await until(() => received.length >= 40, '40 deliveries');
       await settle();
 
@@ -93,8 +97,16 @@ export function eventBusContract(
       await bus.publish(topic, numbered(12));
       const a: string[] = [];
       const b: string[] = [];
-      await subscribe({ groupId: uniqueName('ga'), topics: [topic], handler: async (m) => void a.push(m.id) });
-      await subscribe({ groupId: uniqueName('gb'), topics: [topic], handler: async (m) => void b.push(m.id) });
+      await subscribe({
+        groupId: uniqueName('ga'),
+        topics: [topic],
+        handler: async (m) => void a.push(m.id),
+      });
+      await subscribe({
+        groupId: uniqueName('gb'),
+        topics: [topic],
+        handler: async (m) => void b.push(m.id),
+      });
       await until(() => a.length >= 12 && b.length >= 12, 'both groups');
       expect(new Set(a).size).toBe(12);
       expect(new Set(b)).toEqual(new Set(a));
@@ -228,8 +240,12 @@ export function eventBusContract(
         },
       });
       await until(() => done.length >= 20, 'twenty messages');
-      expect(done.filter((m) => m.key === 'even').map((m) => m.value.n)).toEqual([0, 2, 4, 6, 8, 10, 12, 14, 16, 18]);
-      expect(done.filter((m) => m.key === 'odd').map((m) => m.value.n)).toEqual([1, 3, 5, 7, 9, 11, 13, 15, 17, 19]);
+      expect(done.filter((m) => m.key === 'even').map((m) => m.value.n)).toEqual([
+        0, 2, 4, 6, 8, 10, 12, 14, 16, 18,
+      ]);
+      expect(done.filter((m) => m.key === 'odd').map((m) => m.value.n)).toEqual([
+        1, 3, 5, 7, 9, 11, 13, 15, 17, 19,
+      ]);
     });
 
     it('shares one group between two subscriptions, each handling part of the work', async () => {
@@ -299,7 +315,11 @@ function numbered(
   key: (n: number) => string = (n) => `key-${n}`,
   from = 0,
 ): Array<OutgoingMessage<Value>> {
-  return Array.from({ length: count }, (_, i) => ({ id: randomUUID(), key: key(from + i), value: { n: from + i } }));
+  return Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    key: key(from + i),
+    value: { n: from + i },
+  }));
 }
 
 /** Gives a wrong extra delivery the chance to show up before asserting there was none. */

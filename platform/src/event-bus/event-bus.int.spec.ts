@@ -10,23 +10,30 @@ const titled = (name: string, skipReason: string | undefined) =>
   skipReason ? `${name} (skipped: ${skipReason})` : name;
 
 for (const target of sqlTargets()) {
-  describe.skipIf(!!target.skipReason)(titled(`PostgresEventBus on ${target.name}`, target.skipReason), () => {
-    eventBusContract(
-      'PostgreSQL log',
-      async () => {
-        const sql = await target.open();
-        const bus = await PostgresEventBus.create(sql, { pollIntervalMs: 25, leaseMs: 3_000, logger: silentLogger() });
-        return {
-          bus,
-          dispose: async () => {
-            await bus.close();
-            await sql.close();
-          },
-        };
-      },
-      { exactlyOnceWithinGroup: true },
-    );
-  });
+  describe.skipIf(!!target.skipReason)(
+    titled(`PostgresEventBus on ${target.name}`, target.skipReason),
+    () => {
+      eventBusContract(
+        'PostgreSQL log',
+        async () => {
+          const sql = await target.open();
+          const bus = await PostgresEventBus.create(sql, {
+            pollIntervalMs: 25,
+            leaseMs: 3_000,
+            logger: silentLogger(),
+          });
+          return {
+            bus,
+            dispose: async () => {
+              await bus.close();
+              await sql.close();
+            },
+          };
+        },
+        { exactlyOnceWithinGroup: true },
+      );
+    },
+  );
 }
 
 const kafka = await kafkaBrokers();

@@ -1,4 +1,12 @@
-import { type Admin, type Consumer, type IHeaders, Kafka, type KafkaMessage, logLevel, type Producer } from 'kafkajs';
+import {
+  type Admin,
+  type Consumer,
+  type IHeaders,
+  Kafka,
+  type KafkaMessage,
+  logLevel,
+  type Producer,
+} from 'kafkajs';
 import { createLogger, type Logger } from '../logging/logger';
 import {
   type BusMessage,
@@ -55,7 +63,11 @@ export class KafkaEventBus implements EventBus {
         },
     });
     // Idempotence with one request in flight: a retried send neither duplicates nor reorders.
-    const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    const producer = kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+    });
     await producer.connect();
     let admin: Admin | undefined;
     if (options.allowTopicCreation) {
@@ -85,7 +97,10 @@ export class KafkaEventBus implements EventBus {
     const consumer = this.kafka.consumer({
       groupId: options.groupId,
       ...(this.options.sessionTimeoutMs
-        ? { sessionTimeout: this.options.sessionTimeoutMs, heartbeatInterval: this.options.sessionTimeoutMs / 10 }
+        ? {
+            sessionTimeout: this.options.sessionTimeoutMs,
+            heartbeatInterval: this.options.sessionTimeoutMs / 10,
+          }
         : {}),
     });
     const subscription = new KafkaSubscription(consumer, () => this.subscriptions.delete(subscription));
@@ -95,7 +110,10 @@ export class KafkaEventBus implements EventBus {
     await consumer.subscribe({ topics: [...options.topics], fromBeginning: options.fromBeginning ?? true });
     // "From the end" is resolved when partitions are assigned: wait for that before returning.
     const joined = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`group ${options.groupId} did not join in time`)), 60_000);
+      const timer = setTimeout(
+        () => reject(new Error(`group ${options.groupId} did not join in time`)),
+        60_000,
+      );
       const off = consumer.on(consumer.events.GROUP_JOIN, () => {
         clearTimeout(timer);
         off();
@@ -116,7 +134,9 @@ export class KafkaEventBus implements EventBus {
           onWait: heartbeat,
         });
         if (outcome === 'aborted') return;
-        await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+        await consumer.commitOffsets([
+          { topic, partition, offset: (BigInt(message.offset) + 1n).toString() },
+        ]);
       },
     });
     try {
@@ -181,7 +201,11 @@ class KafkaSubscription implements Subscription {
   }
 }
 
-function toBusMessage<V>(topic: string, partition: number, message: KafkaMessage): Omit<BusMessage<V>, 'attempt'> {
+function toBusMessage<V>(
+  topic: string,
+  partition: number,
+  message: KafkaMessage,
+): Omit<BusMessage<V>, 'attempt'> {
   const headers = decodeHeaders(message.headers);
   const id = headers[MESSAGE_ID] ?? `${topic}/${partition}/${message.offset}`;
   delete headers[MESSAGE_ID];

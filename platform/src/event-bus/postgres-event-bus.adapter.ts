@@ -75,7 +75,11 @@ export class PostgresEventBus implements EventBus {
    * Writes the messages inside the caller's transaction, so they commit (or roll back) with the
    * caller's own rows. Local consumers are not woken; they see the messages on their next poll.
    */
-  async publishWithin(executor: SqlExecutor, topic: string, messages: readonly OutgoingMessage[]): Promise<void> {
+  async publishWithin(
+    executor: SqlExecutor,
+    topic: string,
+    messages: readonly OutgoingMessage[],
+  ): Promise<void> {
     if (messages.length === 0) return;
     const partitions = await this.partitionsOf(topic, executor);
     // One statement for the whole batch; ORDER BY ord makes seq follow the caller's order.

@@ -111,7 +111,10 @@ export class PartitionWorker {
       try {
         rows = await this.fetch();
       } catch (error) {
-        this.ctx.logger.error({ err: error, topic: this.topic, partition: this.partition }, 'bus fetch failed');
+        this.ctx.logger.error(
+          { err: error, topic: this.topic, partition: this.partition },
+          'bus fetch failed',
+        );
         await this.idle();
         continue;
       }
@@ -123,7 +126,10 @@ export class PartitionWorker {
         await this.deliverBatch(rows);
       } catch (error) {
         // The message could not be parked on the dead-letter topic: refetch it after a pause.
-        this.ctx.logger.error({ err: error, topic: this.topic, partition: this.partition }, 'bus delivery failed');
+        this.ctx.logger.error(
+          { err: error, topic: this.topic, partition: this.partition },
+          'bus delivery failed',
+        );
         await this.commit();
         await this.idle();
       }
@@ -190,7 +196,10 @@ export class PartitionWorker {
       }
       this.committed = { tx, seq };
     } catch (error) {
-      this.ctx.logger.error({ err: error, topic: this.topic, partition: this.partition }, 'bus offset commit failed');
+      this.ctx.logger.error(
+        { err: error, topic: this.topic, partition: this.partition },
+        'bus offset commit failed',
+      );
     }
   }
 

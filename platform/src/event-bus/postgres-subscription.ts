@@ -55,7 +55,10 @@ export class PostgresSubscription implements Subscription {
     this.requestRebalance();
     await this.rebalancing;
     this.ctx.notifier.groupChanged(this.ctx.groupId);
-    this.heartbeat = setInterval(() => this.requestRebalance(), Math.max(50, Math.floor(this.ctx.leaseMs / 3)));
+    this.heartbeat = setInterval(
+      () => this.requestRebalance(),
+      Math.max(50, Math.floor(this.ctx.leaseMs / 3)),
+    );
   }
 
   stop(): Promise<void> {
@@ -81,7 +84,10 @@ export class PostgresSubscription implements Subscription {
       ]);
     } catch (error) {
       // The leases expire on their own; the other members wait at most one lease period.
-      this.ctx.logger.warn({ err: error, groupId: this.ctx.groupId }, 'bus subscription could not release leases');
+      this.ctx.logger.warn(
+        { err: error, groupId: this.ctx.groupId },
+        'bus subscription could not release leases',
+      );
     }
     this.ctx.notifier.groupChanged(this.ctx.groupId);
     this.ctx.onStopped(this);
@@ -113,7 +119,9 @@ export class PostgresSubscription implements Subscription {
     if (this.stopped) return;
     this.rebalancing = this.rebalancing
       .then(() => this.rebalance())
-      .catch((error) => this.ctx.logger.error({ err: error, groupId: this.ctx.groupId }, 'bus rebalance failed'));
+      .catch((error) =>
+        this.ctx.logger.error({ err: error, groupId: this.ctx.groupId }, 'bus rebalance failed'),
+      );
   }
 
   private async rebalance(): Promise<void> {
@@ -173,12 +181,10 @@ export class PostgresSubscription implements Subscription {
       [this.ctx.groupId, this.memberId, this.ctx.leaseMs, [...this.ctx.topics.keys()], count],
     );
     for (const row of rows) {
-      const worker = new PartitionWorker(
-        { ...this.ctx, memberId: this.memberId },
-        row.topic,
-        row.partition,
-        { tx: row.tx, seq: row.seq },
-      );
+      const worker = new PartitionWorker({ ...this.ctx, memberId: this.memberId }, row.topic, row.partition, {
+        tx: row.tx,
+        seq: row.seq,
+      });
       this.workers.set(`${row.topic}/${row.partition}`, worker);
       worker.start();
     }

@@ -30,7 +30,11 @@ describe('backoffDelay', () => {
 
 describe('retryPolicy', () => {
   it('fills defaults and rejects a policy without attempts', () => {
-    expect(retryPolicy({ maxAttempts: 2 })).toEqual({ maxAttempts: 2, initialDelayMs: 100, maxDelayMs: 5_000 });
+    expect(retryPolicy({ maxAttempts: 2 })).toEqual({
+      maxAttempts: 2,
+      initialDelayMs: 100,
+      maxDelayMs: 5_000,
+    });
     expect(() => retryPolicy({ maxAttempts: 0 })).toThrow(/maxAttempts/);
   });
 });

@@ -25,9 +25,10 @@ for (const target of sqlTargets()) {
     };
 
     async function sent(messageId: string): Promise<number> {
-      const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM sent_mail WHERE message_id = $1', [
-        messageId,
-      ]);
+      const { rows } = await sql.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM sent_mail WHERE message_id = $1',
+        [messageId],
+      );
       return rows[0]!.n;
     }
 
@@ -59,7 +60,10 @@ for (const target of sqlTargets()) {
 
     it('lets exactly one of two concurrent deliveries run', async () => {
       const id = randomUUID();
-      const results = await Promise.all([runOnce(sql, 'race', id, send(id)), runOnce(sql, 'race', id, send(id))]);
+      const results = await Promise.all([
+        runOnce(sql, 'race', id, send(id)),
+        runOnce(sql, 'race', id, send(id)),
+      ]);
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await sent(id)).toBe(1);
     });

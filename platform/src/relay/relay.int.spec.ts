@@ -47,7 +47,15 @@ for (const target of sqlTargets()) {
             ? [{ topic, message: { id: event.id, key: event.streamId, value: event.data } }]
             : [];
         const start = (): Relay => {
-          const relay = startRelay({ name, store, bus, checkpoints, route, pollIntervalMs: 25, logger: silentLogger() });
+          const relay = startRelay({
+            name,
+            store,
+            bus,
+            checkpoints,
+            route,
+            pollIntervalMs: 25,
+            logger: silentLogger(),
+          });
           running.push(relay);
           return relay;
         };
@@ -111,7 +119,14 @@ for (const target of sqlTargets()) {
           },
         };
         // A relay runs one batch as soon as it starts; stop() waits for it: one publish, no checkpoint.
-        const crashed = startRelay({ name: t.name, store, bus, checkpoints: crashing, route: t.route, logger: silentLogger() });
+        const crashed = startRelay({
+          name: t.name,
+          store,
+          bus,
+          checkpoints: crashing,
+          route: t.route,
+          logger: silentLogger(),
+        });
         await crashed.stop();
         expect(await checkpoints.load(t.name)).toBeUndefined();
         await t.append('a', [3]);

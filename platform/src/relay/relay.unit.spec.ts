@@ -62,7 +62,9 @@ class FakeBus implements EventBus {
   async close() {}
 
   ids(topic?: string): string[] {
-    return this.published.filter((p) => topic === undefined || p.topic === topic).flatMap((p) => p.messages.map((m) => m.id));
+    return this.published
+      .filter((p) => topic === undefined || p.topic === topic)
+      .flatMap((p) => p.messages.map((m) => m.id));
   }
 }
 
@@ -82,7 +84,12 @@ const route = (event: StoredEvent): RoutedMessage[] => {
   if (event.type === 'Private') return [];
   const message = { id: event.id, key: event.streamId, value: event.data };
   const n = (event.data as { n: number }).n;
-  return n % 2 === 1 ? [{ topic: 'main', message }, { topic: 'audit', message }] : [{ topic: 'main', message }];
+  return n % 2 === 1
+    ? [
+        { topic: 'main', message },
+        { topic: 'audit', message },
+      ]
+    : [{ topic: 'main', message }];
 };
 
 describe('startRelay', () => {
@@ -91,8 +98,16 @@ describe('startRelay', () => {
     await Promise.all(relays.splice(0).map((r) => r.stop()));
   });
 
-  function relay(overrides: Partial<RelayOptions> & Pick<RelayOptions, 'store' | 'bus' | 'checkpoints'>): Relay {
-    const r = startRelay({ name: 'test', route, pollIntervalMs: 60_000, logger: silentLogger(), ...overrides });
+  function relay(
+    overrides: Partial<RelayOptions> & Pick<RelayOptions, 'store' | 'bus' | 'checkpoints'>,
+  ): Relay {
+    const r = startRelay({
+      name: 'test',
+      route,
+      pollIntervalMs: 60_000,
+      logger: silentLogger(),
+      ...overrides,
+    });
     relays.push(r);
     return r;
   }
