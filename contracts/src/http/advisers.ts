@@ -1,16 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, errorBodySchema } from './endpoint';
-
-/** First path segments the site uses itself, so never an adviser's page. */
-export const RESERVED_SEGMENTS = [
-  'admin',
-  'register',
-  'login',
-  'privacy',
-  'security',
-  'assessment',
-  'api',
-] as const;
+import { RESERVED_SEGMENTS } from './routes';
 
 const reserved: ReadonlySet<string> = new Set(RESERVED_SEGMENTS);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adviserSlugSchema, RESERVED_SEGMENTS } from './advisers';
+import { adviserSlugSchema } from './advisers';
+import { RESERVED_SEGMENTS } from './routes';
 
 describe('adviserSlugSchema', () => {
   it.each(['demo-adviser', 'ab', 'harbour-wealth-2', '007', 'a'.repeat(64), 'admins', 'api-team'])(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { profileNameSchema } from '../questionnaire/profiles';
+import { profileNameSchema } from '../questionnaire/profiles.schema';
 import { defineEndpoint, errorBodySchema } from './endpoint';
+import { MAX_QUESTION_EVENT_BATCH } from './limits';
 import { deviceTypeSchema, isoDateTimeSchema } from './primitives';
 
 export const QUESTION_EVENT_IDS = [
@@ -42,8 +43,6 @@ export const questionEventSchema = z.object({
   deviceType: deviceTypeSchema,
 });
 export type QuestionEvent = z.infer<typeof questionEventSchema>;
-
-export const MAX_QUESTION_EVENT_BATCH = 100;
 
 export const questionEventBatchSchema = z.object({
   events: z

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   analyticsSummarySchema,
-  MAX_QUESTION_EVENT_BATCH,
   questionEventIngestBodySchema,
   questionEventSchema,
   recentAssessmentsSchema,
 } from './analytics';
+import { MAX_QUESTION_EVENT_BATCH } from './limits';
 
 const event = {
   sessionId: 'session-1',

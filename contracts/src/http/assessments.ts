@@ -1,24 +1,20 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { consistencyIssueSchema } from '../questionnaire/consistency';
-import { profileNameSchema, riskGroupSchema } from '../questionnaire/profiles';
-import { responsesSchema } from '../questionnaire/responses';
+import { consistencyIssueSchema } from '../questionnaire/consistency.schema';
+import { profileNameSchema, riskGroupSchema } from '../questionnaire/profiles.schema';
+import { responsesSchema } from '../questionnaire/responses.schema';
 import { adviserSlugSchema } from './advisers';
 import { analyticsSessionIdSchema } from './analytics';
 import { defineEndpoint, errorBodySchema } from './endpoint';
+import { MAX_CHANGE_REASON_LENGTH, MAX_CONSISTENCY_WARNINGS, MAX_NAME_LENGTH } from './limits';
 import {
   deviceTypeSchema,
   freeTextSchema,
   isoDateTimeSchema,
-  MAX_NAME_LENGTH,
   optionalEmailSchema,
   optionalPhoneSchema,
   sha256HexSchema,
 } from './primitives';
-
-export const MAX_CHANGE_REASON_LENGTH = 2000;
-/** One per consistency rule. */
-export const MAX_CONSISTENCY_WARNINGS = 6;
 
 const blankToNull = (value: string | null | undefined): string | null => (value ? value : null);
 const absentToNull = <T>(value: T | null | undefined): T | null => value ?? null;

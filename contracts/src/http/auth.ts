@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { defineEndpoint, errorBodySchema } from './endpoint';
-import { INVALID_EMAIL_MESSAGE, MAX_EMAIL_LENGTH, messageBodySchema } from './primitives';
+import { INVALID_EMAIL_MESSAGE, MAX_EMAIL_LENGTH } from './limits';
+import { messageBodySchema } from './primitives';
 
 export const USER_ROLES = ['adviser', 'admin'] as const;
 export const userRoleSchema = z.enum(USER_ROLES);

@@ -53,48 +53,6 @@ export type ParsedResponse<E extends EndpointDefinition> = {
   [S in ResponseStatus<E>]: { status: S; body: ResponseBody<E, S> };
 }[ResponseStatus<E>];
 
-type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | ParamNames<`/${Rest}`>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never;
-export type PathParams<P extends string> = { readonly [K in ParamNames<P>]: string | number };
-type PathArgs<P extends string> = [ParamNames<P>] extends [never] ? [] : [params: PathParams<P>];
-
-const PARAM = /:([A-Za-z][A-Za-z0-9_]*)/g;
-
-/** The concrete path of an endpoint, each `:param` percent-encoded so a value cannot add segments. */
-export function buildPath<E extends EndpointDefinition>(endpoint: E, ...args: PathArgs<E['path']>): string {
-  const params: Readonly<Record<string, string | number>> = args[0] ?? {};
-  return endpoint.path.replace(PARAM, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${endpoint.path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** The decoded `:params` when `pathname` fits the endpoint's path pattern, else null. */
-export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
-  const patternParts = pattern.split('/');
-  const parts = pathname.split('/');
-  if (patternParts.length !== parts.length) return null;
-  const params: Record<string, string> = {};
-  for (const [index, expected] of patternParts.entries()) {
-    const actual = parts[index] ?? '';
-    if (!expected.startsWith(':')) {
-      if (expected !== actual) return null;
-      continue;
-    }
-    if (actual === '') return null;
-    try {
-      params[expected.slice(1)] = decodeURIComponent(actual);
-    } catch {
-      return null;
-    }
-  }
-  return params;
-}
-
 /**
  * One human sentence for the `error` field. Messages written for people (the spec's validation
  * texts) end with a full stop and are passed through; zod's own terse defaults never do, so they

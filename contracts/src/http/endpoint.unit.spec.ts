@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  buildPath,
   ContractViolationError,
   defineEndpoint,
   errorBodySchema,
-  matchPath,
   parseResponse,
   toErrorBody,
   validateBody,
 } from './endpoint';
+import { buildPath, matchPath } from './routes';
 
 const signLike = defineEndpoint({
   method: 'POST',

@@ -16,16 +16,19 @@ import {
   loginEndpoint,
   logoutEndpoint,
 } from './auth';
-import { type EndpointDefinition, matchPath } from './endpoint';
+import type { EndpointDefinition } from './endpoint';
 import { sendQuestionnaireLinkEndpoint, verifyQuestionnaireLinkEndpoint } from './questionnaire-links';
+import { matchPath } from './routes';
 
 export * from './advisers';
 export * from './analytics';
 export * from './assessments';
 export * from './auth';
 export * from './endpoint';
+export * from './limits';
 export * from './primitives';
 export * from './questionnaire-links';
+export * from './routes';
 
 /** Every public endpoint; the gateway routes each path to the `service` named here. */
 export const ENDPOINTS = {

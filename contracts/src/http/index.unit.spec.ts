@@ -3,7 +3,6 @@ import type { QuestionEvent } from './analytics';
 import type { DraftAssessment } from './assessments';
 import type { User } from './auth';
 import {
-  buildPath,
   errorBodySchema,
   type ParsedBody,
   type RequestBody,
@@ -11,6 +10,7 @@ import {
   type SuccessBody,
 } from './endpoint';
 import { ENDPOINTS, findEndpoint } from './index';
+import { buildPath, ENDPOINT_ROUTES } from './routes';
 
 describe('ENDPOINTS', () => {
   it.each([
@@ -39,6 +39,13 @@ describe('ENDPOINTS', () => {
     const routes = Object.values(ENDPOINTS).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
     expect(routes).toHaveLength(17);
     expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it('has a route, with the same method and path, for every endpoint', () => {
+    const routes = Object.fromEntries(
+      Object.entries(ENDPOINTS).map(([name, { method, path }]) => [name, { method, path }]),
+    );
+    expect(ENDPOINT_ROUTES).toEqual(routes);
   });
 
   it('answers every error status with the shared error body', () => {

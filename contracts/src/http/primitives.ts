@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { MOBILE_INPUT_MAX_LENGTH } from '../format/phone';
+import {
+  INVALID_EMAIL_MESSAGE,
+  INVALID_PHONE_MESSAGE,
+  MAX_EMAIL_LENGTH,
+  MAX_FREE_TEXT_LENGTH,
+} from './limits';
 
 /** Timestamps travel as ISO 8601 strings; `Date#toISOString()` output always fits. */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
@@ -7,13 +13,6 @@ export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet'] as const;
 export const deviceTypeSchema = z.enum(DEVICE_TYPES);
 export type DeviceType = z.infer<typeof deviceTypeSchema>;
-
-export const MAX_EMAIL_LENGTH = 254;
-export const MAX_NAME_LENGTH = 200;
-export const MAX_FREE_TEXT_LENGTH = 5000;
-
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
-export const INVALID_PHONE_MESSAGE = 'Please enter a valid mobile number.';
 
 const blankToNull = (value: string | null | undefined): string | null => (value ? value : null);
 

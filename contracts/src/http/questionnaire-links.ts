@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, errorBodySchema } from './endpoint';
-import {
-  isoDateTimeSchema,
-  MAX_NAME_LENGTH,
-  messageBodySchema,
-  optionalEmailSchema,
-  optionalPhoneSchema,
-} from './primitives';
+import { MAX_NAME_LENGTH } from './limits';
+import { isoDateTimeSchema, messageBodySchema, optionalEmailSchema, optionalPhoneSchema } from './primitives';
 
 export const LINK_METHODS = ['email', 'sms'] as const;
 export const linkMethodSchema = z.enum(LINK_METHODS);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveAssessment } from './assessment-derivation';
-import { type CompleteResponses, responsesSchema } from './responses';
+import type { CompleteResponses } from './responses';
+import { responsesSchema } from './responses.schema';
 import { IncompleteResponsesError } from './scoring';
 
 // q1..q12 sum to 48 (Growth); q18 predicts Balanced; q5 and q6 both high contradict each other.

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { QuestionNumber } from './questions';
 import { type AnswerScore, type Responses, responseKey, unansweredQuestions } from './responses';
 
@@ -9,14 +8,6 @@ export interface ConsistencyIssue {
   suggestion: string;
   questions: number[];
 }
-
-export const consistencyIssueSchema = z.object({
-  id: z.string().min(1),
-  title: z.string().min(1),
-  explanation: z.string().min(1),
-  suggestion: z.string().min(1),
-  questions: z.array(z.int().min(1).max(18)),
-});
 
 export interface ConsistencyRule {
   id: string;

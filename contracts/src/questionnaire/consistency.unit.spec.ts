@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONSISTENCY_RULES, checkConsistency, consistencyIssueSchema } from './consistency';
+import { CONSISTENCY_RULES, checkConsistency } from './consistency';
+import { consistencyIssueSchema } from './consistency.schema';
 import type { AnswerScore, Responses } from './responses';
 
 // Every answer in the middle: no rule can fire.

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The five profiles, in group order: group 1 is the first name, group 5 the last. */
 export const PROFILE_NAMES = [
   'Conservative',
@@ -11,13 +9,9 @@ export const PROFILE_NAMES = [
 
 export type ProfileName = (typeof PROFILE_NAMES)[number];
 
-export const profileNameSchema = z.enum(PROFILE_NAMES);
-
 export type RiskGroup = 1 | 2 | 3 | 4 | 5;
 
 export const RISK_GROUPS: readonly RiskGroup[] = [1, 2, 3, 4, 5];
-
-export const riskGroupSchema = z.literal([1, 2, 3, 4, 5]);
 
 export interface RiskProfile {
   group: RiskGroup;

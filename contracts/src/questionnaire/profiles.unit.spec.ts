@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  compareProfiles,
-  PROFILE_NAMES,
-  profileByName,
-  profileForGroup,
-  profileNameSchema,
-  RISK_PROFILES,
-} from './profiles';
+import { compareProfiles, PROFILE_NAMES, profileByName, profileForGroup, RISK_PROFILES } from './profiles';
+import { profileNameSchema } from './profiles.schema';
 
 describe('RISK_PROFILES', () => {
   it.each([

@@ -1,4 +1,5 @@
 import { PROFILE_NAMES } from './profiles';
+import { QUESTION_NUMBERS } from './question-numbers';
 import type { AnswerScore, ResponseKey } from './responses';
 
 export type QuestionNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18;
@@ -26,9 +27,6 @@ export interface Section {
   title: string;
   questionNumbers: readonly QuestionNumber[];
 }
-
-export const QUESTION_COUNT = 18;
-export const SCORED_QUESTION_COUNT = 12;
 
 const NATURAL: Five<AnswerScore> = [1, 2, 3, 4, 5];
 // Options listed from the most risk-seeking to the most cautious.
@@ -275,13 +273,6 @@ export const QUESTIONS: readonly Question[] = [
   ...numbered('estimate', 18, [ESTIMATE]),
 ];
 
-export const QUESTION_NUMBERS: readonly QuestionNumber[] = QUESTIONS.map((question) => question.number);
-
-export const SCORED_QUESTION_NUMBERS: readonly QuestionNumber[] = QUESTION_NUMBERS.slice(
-  0,
-  SCORED_QUESTION_COUNT,
-);
-
 // The self-estimate gets its own section so that Section B stays exactly the five capacity
 // questions the specification names, and so the page can introduce it as "your own view".
 export const SECTIONS: readonly Section[] = [
@@ -294,8 +285,4 @@ export function questionByNumber(number: QuestionNumber): Question {
   const question = QUESTIONS[number - 1];
   if (question === undefined) throw new RangeError(`No question ${String(number)}`);
   return question;
-}
-
-export function isQuestionNumber(value: unknown): value is QuestionNumber {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= QUESTION_COUNT;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILE_NAMES } from './profiles';
-import { QUESTION_COUNT, QUESTIONS, SCORED_QUESTION_COUNT, SECTIONS } from './questions';
+import { QUESTION_COUNT, QUESTION_NUMBERS, SCORED_QUESTION_COUNT } from './question-numbers';
+import { QUESTIONS, SECTIONS } from './questions';
 
 const NATURAL = [1, 2, 3, 4, 5];
 const REVERSED = [5, 4, 3, 2, 1];
@@ -11,6 +12,7 @@ describe('QUESTIONS', () => {
     expect(QUESTION_COUNT).toBe(18);
     expect(QUESTIONS.map((q) => q.number)).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
     expect(QUESTIONS.map((q) => q.id)).toEqual(Array.from({ length: 18 }, (_, i) => `q${i + 1}`));
+    expect(QUESTION_NUMBERS).toEqual(QUESTIONS.map((q) => q.number));
   });
 
   it.each(QUESTIONS.map((q) => [q.number, q] as const))(

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { QUESTION_NUMBERS, type Question, type QuestionNumber } from './questions';
+import { QUESTION_NUMBERS } from './question-numbers';
+import type { Question, QuestionNumber } from './questions';
 
 export type ResponseKey = `q${QuestionNumber}`;
 
@@ -17,19 +17,6 @@ export function responseKey(number: QuestionNumber): ResponseKey {
 }
 
 export const RESPONSE_KEYS: readonly ResponseKey[] = QUESTION_NUMBERS.map(responseKey);
-
-export const answerScoreSchema = z.literal([1, 2, 3, 4, 5]);
-
-const shape = Object.fromEntries(RESPONSE_KEYS.map((key) => [key, answerScoreSchema])) as Record<
-  ResponseKey,
-  typeof answerScoreSchema
->;
-
-/** Every question answered, nothing else. */
-export const responsesSchema = z.strictObject(shape);
-
-/** Answers so far (saved progress, drafts in the browser). */
-export const partialResponsesSchema = responsesSchema.partial();
 
 export function firstUnanswered(responses: Responses): QuestionNumber | undefined {
   return QUESTION_NUMBERS.find((number) => responses[responseKey(number)] === undefined);

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QUESTIONS } from './questions';
-import {
-  firstUnanswered,
-  optionForScore,
-  partialResponsesSchema,
-  type Responses,
-  responseKey,
-  responsesSchema,
-  scoreForOption,
-} from './responses';
+import { firstUnanswered, optionForScore, type Responses, responseKey, scoreForOption } from './responses';
+import { partialResponsesSchema, responsesSchema } from './responses.schema';
 
 const all = (score: 1 | 2 | 3 | 4 | 5) =>
   Object.fromEntries(QUESTIONS.map((q) => [q.id, score])) as Required<Responses>;

@@ -1,5 +1,6 @@
 import type { RiskGroup } from './profiles';
-import { type QuestionNumber, SCORED_QUESTION_NUMBERS } from './questions';
+import { SCORED_QUESTION_NUMBERS } from './question-numbers';
+import type { QuestionNumber } from './questions';
 import { type Responses, responseKey, unansweredQuestions } from './responses';
 
 export const MIN_RISK_SCORE = 12;

@@ -1,9 +1,12 @@
 import {
-  type EndpointDefinition,
-  parseResponse,
+  ENDPOINT_ROUTES,
+  type ENDPOINTS,
+  type EndpointName,
   type RequestBody,
   type SuccessBody,
 } from '@risk-profile/contracts';
+
+type Endpoint<N extends EndpointName> = (typeof ENDPOINTS)[N];
 
 /** An HTTP failure. The message follows the product's format: `${status}: ${reason}`. */
 export class ApiError extends Error {
@@ -45,26 +48,33 @@ export function errorMessage(error: unknown, fallback = 'Please try again later'
   return fallback;
 }
 
-export interface CallOptions<E extends EndpointDefinition> {
+export interface CallOptions<N extends EndpointName> {
   /** The concrete path (from `buildPath`) when the endpoint has parameters. */
   path?: string;
-  body?: RequestBody<E>;
+  body?: RequestBody<Endpoint<N>>;
   signal?: AbortSignal;
   /** Lets the request outlive the page, for analytics sent while it unloads. */
   keepalive?: boolean;
 }
 
+/** Fetches the response schemas ahead of the first answer that needs them. */
+export function preloadResponseChecks(): Promise<unknown> {
+  return import('./contract-responses');
+}
+
 /**
- * Calls one endpoint of the HTTP contract. Cookies always travel; a JSON body only when given.
- * A non-2xx answer throws `ApiError`; a 2xx answer is parsed with the contract's schema for
- * that status, so a drifting server fails loudly here instead of deep inside a component.
+ * Calls one endpoint of the HTTP contract, named as in `ENDPOINTS`. Cookies always travel; a
+ * JSON body only when given. A non-2xx answer throws `ApiError`; a 2xx answer is parsed with the
+ * contract's schema for that status, so a drifting server fails loudly here instead of deep
+ * inside a component. The schemas load with the first such answer, not with the page.
  */
-export async function callEndpoint<E extends EndpointDefinition>(
-  endpoint: E,
-  options: CallOptions<E> = {},
-): Promise<SuccessBody<E>> {
+export async function callEndpoint<N extends EndpointName>(
+  name: N,
+  options: CallOptions<N> = {},
+): Promise<SuccessBody<Endpoint<N>>> {
+  const route = ENDPOINT_ROUTES[name];
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const init: RequestInit = { method: endpoint.method, credentials: 'include', headers };
+  const init: RequestInit = { method: route.method, credentials: 'include', headers };
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
@@ -72,11 +82,12 @@ export async function callEndpoint<E extends EndpointDefinition>(
   if (options.signal) init.signal = options.signal;
   if (options.keepalive) init.keepalive = true;
 
-  const response = await fetch(options.path ?? endpoint.path, init);
+  const response = await fetch(options.path ?? route.path, init);
   const text = await response.text().catch(() => '');
   if (!response.ok) {
     throw new ApiError(response.status, failureReason(response.status, response.statusText, text));
   }
   const json: unknown = text ? JSON.parse(text) : undefined;
-  return parseResponse(endpoint, response.status, json).body as SuccessBody<E>;
+  const { parseSuccessBody } = await import('./contract-responses');
+  return parseSuccessBody(name, response.status, json) as SuccessBody<Endpoint<N>>;
 }

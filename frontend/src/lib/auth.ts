@@ -1,4 +1,4 @@
-import { getCurrentUserEndpoint, logoutEndpoint, type User } from '@risk-profile/contracts';
+import type { User } from '@risk-profile/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from './api-client';
 import { arrivedWithLinkToken } from './link-arrival';
@@ -10,7 +10,7 @@ import { toast } from './toast';
  */
 export async function fetchCurrentUser(): Promise<User | null> {
   try {
-    return await callEndpoint(getCurrentUserEndpoint);
+    return await callEndpoint('getCurrentUser');
   } catch {
     return null;
   }
@@ -26,7 +26,7 @@ export function useCurrentUser() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callEndpoint(logoutEndpoint),
+    mutationFn: () => callEndpoint('logout'),
     onSuccess: () => toast({ title: 'Logged out', variant: 'success' }),
     onError: (error) => console.warn('Logout failed', error),
     onSettled: () => {

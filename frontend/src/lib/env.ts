@@ -1,16 +1,20 @@
-import { z } from 'zod';
+import { isEmail } from './email';
 
 /**
  * Deployment configuration. The gateway writes it into index.html as a JSON script tag, so the
  * same build runs in every environment without a rebuild.
  */
-const appConfigSchema = z.object({
-  contactEmail: z.email().catch('support@example.com'),
-  demoMode: z.boolean().catch(false),
-});
+export interface AppConfig {
+  contactEmail: string;
+  demoMode: boolean;
+}
 
-export type AppConfig = z.infer<typeof appConfigSchema>;
+const DEFAULTS: AppConfig = { contactEmail: 'support@example.com', demoMode: false };
 
+/**
+ * Each field falls back to its default on its own when missing or invalid. Checked by hand rather
+ * than with a zod schema: two fields do not justify downloading zod before the first paint.
+ */
 export function parseAppConfig(raw: string | null | undefined): AppConfig {
   let json: unknown = {};
   if (raw) {
@@ -20,8 +24,14 @@ export function parseAppConfig(raw: string | null | undefined): AppConfig {
       console.warn('Ignoring unreadable app configuration', error);
     }
   }
-  const parsed = appConfigSchema.safeParse(json);
-  return parsed.success ? parsed.data : appConfigSchema.parse({});
+  const fields: Partial<Record<keyof AppConfig, unknown>> =
+    typeof json === 'object' && json !== null ? json : {};
+  const { contactEmail, demoMode } = fields;
+  return {
+    contactEmail:
+      typeof contactEmail === 'string' && isEmail(contactEmail) ? contactEmail : DEFAULTS.contactEmail,
+    demoMode: typeof demoMode === 'boolean' ? demoMode : DEFAULTS.demoMode,
+  };
 }
 
 function readAppConfig(): AppConfig {

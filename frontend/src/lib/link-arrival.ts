@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { readStored, writeStored } from './storage';
 
 const KEY = 'risk-profile:arrived-with-link';
@@ -13,5 +12,5 @@ export function markArrivedWithLinkToken(): void {
 
 export function arrivedWithLinkToken(): boolean {
   if (new URLSearchParams(window.location.search).has('token')) return true;
-  return readStored('session', KEY, z.boolean(), false);
+  return readStored('session', KEY, (value) => (typeof value === 'boolean' ? value : undefined), false);
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { analyticsSessionIdSchema } from '../../http/analytics';
 import { riskScoreSchema } from '../../http/assessments';
 import { deviceTypeSchema, isoDateTimeSchema } from '../../http/primitives';
-import { profileNameSchema, riskGroupSchema } from '../../questionnaire/profiles';
+import { profileNameSchema, riskGroupSchema } from '../../questionnaire/profiles.schema';
 import { integrationEventEnvelope } from '../envelope';
 
 /** A draft was created; analytics counts it and joins it to the session and device. */

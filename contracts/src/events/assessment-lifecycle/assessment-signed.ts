@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { analyticsSessionIdSchema } from '../../http/analytics';
 import { riskScoreSchema } from '../../http/assessments';
 import { deviceTypeSchema, isoDateTimeSchema, sha256HexSchema } from '../../http/primitives';
-import { consistencyIssueSchema } from '../../questionnaire/consistency';
-import { profileNameSchema, riskGroupSchema } from '../../questionnaire/profiles';
-import { responsesSchema } from '../../questionnaire/responses';
+import { consistencyIssueSchema } from '../../questionnaire/consistency.schema';
+import { profileNameSchema, riskGroupSchema } from '../../questionnaire/profiles.schema';
+import { responsesSchema } from '../../questionnaire/responses.schema';
 import { integrationEventEnvelope } from '../envelope';
 
 /**

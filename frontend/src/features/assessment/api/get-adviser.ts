@@ -1,4 +1,4 @@
-import { type Adviser, buildPath, getAdviserEndpoint, RESERVED_SEGMENTS } from '@risk-profile/contracts';
+import { type Adviser, buildPath, ENDPOINT_ROUTES, RESERVED_SEGMENTS } from '@risk-profile/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, callEndpoint } from '../../../lib/api-client';
 
@@ -12,7 +12,7 @@ export function isAdviserSegment(segment: string | undefined): segment is string
 /** The adviser, or null when there is none at this address (404). Other failures throw. */
 export async function fetchAdviser(slug: string): Promise<Adviser | null> {
   try {
-    return await callEndpoint(getAdviserEndpoint, { path: buildPath(getAdviserEndpoint, { slug }) });
+    return await callEndpoint('getAdviser', { path: buildPath(ENDPOINT_ROUTES.getAdviser, { slug }) });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -1,4 +1,4 @@
-import { ingestQuestionEventsEndpoint, type QuestionEvent } from '@risk-profile/contracts';
+import { ENDPOINT_ROUTES, type QuestionEvent } from '@risk-profile/contracts';
 import { callEndpoint } from '../../../lib/api-client';
 
 /**
@@ -15,9 +15,9 @@ export async function recordQuestionEvents(
   try {
     if (unloading && typeof navigator.sendBeacon === 'function') {
       const blob = new Blob([JSON.stringify(body)], { type: 'application/json' });
-      if (navigator.sendBeacon(ingestQuestionEventsEndpoint.path, blob)) return;
+      if (navigator.sendBeacon(ENDPOINT_ROUTES.ingestQuestionEvents.path, blob)) return;
     }
-    await callEndpoint(ingestQuestionEventsEndpoint, { body, keepalive: unloading });
+    await callEndpoint('ingestQuestionEvents', { body, keepalive: unloading });
   } catch (error) {
     console.warn('Could not record question analytics', error);
   }

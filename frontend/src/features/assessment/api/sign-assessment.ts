@@ -1,8 +1,8 @@
 import {
   type Assessment,
   buildPath,
+  ENDPOINT_ROUTES,
   type SignAssessmentBody,
-  signAssessmentEndpoint,
 } from '@risk-profile/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client';
@@ -14,7 +14,7 @@ export interface SignAssessmentInput {
 
 /** Signs the draft, which completes it and sends the report. Signing is final (409 on a repeat). */
 export function signAssessment({ id, body }: SignAssessmentInput): Promise<Assessment> {
-  return callEndpoint(signAssessmentEndpoint, { path: buildPath(signAssessmentEndpoint, { id }), body });
+  return callEndpoint('signAssessment', { path: buildPath(ENDPOINT_ROUTES.signAssessment, { id }), body });
 }
 
 export function useSignAssessment() {

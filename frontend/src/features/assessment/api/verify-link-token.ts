@@ -1,10 +1,10 @@
-import { type VerifiedLink, verifyQuestionnaireLinkEndpoint } from '@risk-profile/contracts';
+import type { VerifiedLink } from '@risk-profile/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client';
 
 /** Checks a link token's signature and expiry on the server; throws when invalid or expired. */
 export function verifyLinkToken(token: string): Promise<VerifiedLink> {
-  return callEndpoint(verifyQuestionnaireLinkEndpoint, { body: { token } });
+  return callEndpoint('verifyQuestionnaireLink', { body: { token } });
 }
 
 export function useVerifyLinkToken() {

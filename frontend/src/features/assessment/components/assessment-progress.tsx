@@ -1,4 +1,4 @@
-import { QUESTION_COUNT, QUESTIONS, type Responses } from '@risk-profile/contracts';
+import { QUESTION_COUNT, RESPONSE_KEYS, type Responses } from '@risk-profile/contracts';
 import { ItemProgress, ProgressHeader } from '../../../components/ui/progress-header';
 import { MARKER_TEXT, questionMarkers } from '../model/question-markers';
 import { STEP_LABELS, STEPS, type Step, stepIndex } from '../model/steps';
@@ -14,7 +14,7 @@ export function AssessmentProgress({
   responses: Responses;
   currentQuestionIndex: number;
 }) {
-  const answered = QUESTIONS.filter((question) => responses[question.id] !== undefined).length;
+  const answered = RESPONSE_KEYS.filter((key) => responses[key] !== undefined).length;
   return (
     <ProgressHeader steps={STEP_NAMES} currentStep={stepIndex(step)}>
       {step === 'questionnaire' ? (

@@ -68,6 +68,8 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
   const [resume, setResume] = useState<SavedProgress | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const previousStep = useRef(state.step);
+  const currentStep = useRef(state.step);
+  currentStep.current = state.step;
 
   // Later steps load lazily; moving between steps as a transition keeps the current step on screen
   // until the next one is ready instead of flashing a loading state.
@@ -100,8 +102,18 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
   );
 
   useEffect(() => {
-    setResume(loadProgress());
-    return preloadSteps();
+    let mounted = true;
+    loadProgress()
+      .then((saved) => {
+        // The check may first download its schema: offer the progress only if the client has not started since.
+        if (mounted && currentStep.current === 'welcome') setResume(saved);
+      })
+      .catch((error: unknown) => console.warn('Could not check saved progress', error));
+    const cancelPreload = preloadSteps();
+    return () => {
+      mounted = false;
+      cancelPreload();
+    };
   }, []);
 
   useLinkToken((link: VerifiedLink) => {

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { preloadResponseChecks } from '../../../lib/api-client';
 
 /*
  * Everything after the welcome step loads in its own chunk, so the first screen of the client's
@@ -25,10 +26,19 @@ export const LazySuccessStep = lazy(() => loaders.success().then((m) => ({ defau
 export const LazyResumeDialog = lazy(() => loaders.resume().then((m) => ({ default: m.ResumeDialog })));
 export const LazySendLinkDialog = lazy(() => loaders.sendLink().then((m) => ({ default: m.SendLinkDialog })));
 
-/** Fetches the later steps once the browser is idle. */
+/**
+ * Fetches the later steps once the browser is idle, and the response checks that creating and
+ * signing the draft will need, so that no answer from the server has to wait for a download.
+ */
 export function preloadSteps(): () => void {
   const load = () => {
-    for (const loader of [loaders.questionnaire, loaders.results, loaders.confirmation, loaders.success]) {
+    for (const loader of [
+      loaders.questionnaire,
+      loaders.results,
+      loaders.confirmation,
+      loaders.success,
+      preloadResponseChecks,
+    ]) {
       loader().catch((error: unknown) => console.warn('Could not preload a step', error));
     }
   };

@@ -1,4 +1,4 @@
-import { QUESTIONS, type Responses } from '@risk-profile/contracts';
+import { RESPONSE_KEYS, type Responses } from '@risk-profile/contracts';
 import type { ItemMarkerState } from '../../../components/ui/progress';
 
 export const MARKER_TEXT: Record<ItemMarkerState, string> = {
@@ -9,8 +9,8 @@ export const MARKER_TEXT: Record<ItemMarkerState, string> = {
 
 /** One marker per question: the one being worked on, then answered or not. */
 export function questionMarkers(responses: Responses, currentQuestionIndex: number): ItemMarkerState[] {
-  return QUESTIONS.map((question, index) => {
+  return RESPONSE_KEYS.map((key, index) => {
     if (index === currentQuestionIndex) return 'current';
-    return responses[question.id] === undefined ? 'pending' : 'completed';
+    return responses[key] === undefined ? 'pending' : 'completed';
   });
 }

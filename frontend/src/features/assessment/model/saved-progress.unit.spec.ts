@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { draftAssessment, middleResponses } from '../testing/fixtures';
 import { type AssessmentState, initialAssessmentState } from './assessment-state';
-import { fromSavedProgress, savedProgressSchema, toSavedProgress } from './saved-progress';
+import { fromSavedProgress, toSavedProgress } from './saved-progress';
+import { savedProgressSchema } from './saved-progress.schema';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 

@@ -10,7 +10,7 @@ import {
   type QuestionNumber,
   type Responses,
 } from '@risk-profile/contracts';
-import { z } from 'zod';
+import { isEmail } from '../../../lib/email';
 
 export interface ClientDetails {
   name: string;
@@ -25,8 +25,6 @@ export interface FieldError<F extends string> {
   message: string;
 }
 
-const emailSchema = z.email();
-
 /** Whether the details name someone and give a way to reach them (what Send Link needs). */
 export function hasNameAndContact(client: ClientDetails): boolean {
   return client.name.trim() !== '' && (client.email.trim() !== '' || client.phone.trim() !== '');
@@ -39,8 +37,7 @@ export function validateClientDetails(client: ClientDetails): FieldError<ClientF
   const phone = client.phone.trim();
   if (email === '' && phone === '') return { field: 'email', message: MESSAGES.contactRequired };
   // Caught here rather than by the server when the draft is saved, after 18 questions.
-  if (email !== '' && !emailSchema.safeParse(email).success)
-    return { field: 'email', message: INVALID_EMAIL_MESSAGE };
+  if (email !== '' && !isEmail(email)) return { field: 'email', message: INVALID_EMAIL_MESSAGE };
   if (phone !== '' && !isPlausibleMobile(phone)) return { field: 'phone', message: INVALID_PHONE_MESSAGE };
   return null;
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { readStored, writeStored } from '../../../lib/storage';
 
 const KEY = 'risk-profile:analytics-session';
@@ -9,9 +8,14 @@ function newSessionId(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
+/** A stored session id, if it is one the analytics contract accepts (1 to 100 characters). */
+export function parseSessionId(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length >= 1 && value.length <= 100 ? value : undefined;
+}
+
 /** One analytics session per browser tab (session storage), surviving reloads of the page. */
 export function analyticsSessionId(): string {
-  const existing = readStored('session', KEY, z.string().min(1).max(100), '');
+  const existing = readStored('session', KEY, parseSessionId, '');
   if (existing) return existing;
   return rotateAnalyticsSessionId();
 }

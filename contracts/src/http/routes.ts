@@ -1,0 +1,82 @@
+import type { ENDPOINTS, EndpointName } from './index';
+
+/*
+ * Where each endpoint lives, without its schemas: this module does not load zod, so a page can
+ * send a request before (or without ever) loading the schemas that check the answer. The type
+ * below holds the table to the method and path of every definition in ENDPOINTS.
+ */
+export const ENDPOINT_ROUTES = {
+  getCurrentUser: { method: 'GET', path: '/api/auth/user' },
+  login: { method: 'POST', path: '/api/auth/login' },
+  logout: { method: 'POST', path: '/api/auth/logout' },
+  adminLogin: { method: 'POST', path: '/api/admin/login' },
+  adminMe: { method: 'GET', path: '/api/admin/me' },
+  adminLogout: { method: 'POST', path: '/api/admin/logout' },
+  getAdviser: { method: 'GET', path: '/api/advisers/:slug' },
+  sendQuestionnaireLink: { method: 'POST', path: '/api/send-questionnaire-link' },
+  verifyQuestionnaireLink: { method: 'POST', path: '/api/questionnaire-links/verify' },
+  createAssessment: { method: 'POST', path: '/api/assessments' },
+  signAssessment: { method: 'POST', path: '/api/assessments/:id/sign' },
+  ingestQuestionEvents: { method: 'POST', path: '/api/analytics/question' },
+  analyticsSummary: { method: 'GET', path: '/api/admin/analytics/summary' },
+  questionDifficulty: { method: 'GET', path: '/api/admin/analytics/question-difficulty' },
+  dropOff: { method: 'GET', path: '/api/admin/analytics/drop-off' },
+  deviceStats: { method: 'GET', path: '/api/admin/analytics/devices' },
+  recentAssessments: { method: 'GET', path: '/api/admin/assessments/recent' },
+} as const satisfies { readonly [N in EndpointName]: Pick<(typeof ENDPOINTS)[N], 'method' | 'path'> };
+
+/** First path segments the site uses itself, so never an adviser's page. */
+export const RESERVED_SEGMENTS = [
+  'admin',
+  'register',
+  'login',
+  'privacy',
+  'security',
+  'assessment',
+  'api',
+] as const;
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+export type PathParams<P extends string> = { readonly [K in ParamNames<P>]: string | number };
+type PathArgs<P extends string> = [ParamNames<P>] extends [never] ? [] : [params: PathParams<P>];
+
+const PARAM = /:([A-Za-z][A-Za-z0-9_]*)/g;
+
+/** The concrete path of an endpoint, each `:param` percent-encoded so a value cannot add segments. */
+export function buildPath<E extends { readonly path: string }>(
+  endpoint: E,
+  ...args: PathArgs<E['path']>
+): string {
+  const params: Readonly<Record<string, string | number>> = args[0] ?? {};
+  return endpoint.path.replace(PARAM, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${endpoint.path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The decoded `:params` when `pathname` fits the endpoint's path pattern, else null. */
+export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
+  const patternParts = pattern.split('/');
+  const parts = pathname.split('/');
+  if (patternParts.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, expected] of patternParts.entries()) {
+    const actual = parts[index] ?? '';
+    if (!expected.startsWith(':')) {
+      if (expected !== actual) return null;
+      continue;
+    }
+    if (actual === '') return null;
+    try {
+      params[expected.slice(1)] = decodeURIComponent(actual);
+    } catch {
+      return null;
+    }
+  }
+  return params;
+}
