@@ -9,33 +9,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CompleteResponses, deriveAssessment, RESPONSE_KEYS } from '@risk-profile/contracts';
+import { yesBody } from '@risk-profile/assessment/testing';
 
 const CONCURRENCY = 20;
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
 const WARMUP_MS = 3_000;
 
-const responses = Object.fromEntries(RESPONSE_KEYS.map((k) => [k, 3])) as CompleteResponses;
-const derived = deriveAssessment(responses);
-
+/** What the page sends on the YES path, one client per assessment. */
 function draftBody(n: number) {
-  return JSON.stringify({
-    clientName: `Bench Client ${n}`,
-    clientEmail: `client${n}@example.com`,
-    responses,
-    riskScore: derived.riskScore,
-    originalProfile: derived.originalProfile,
-    selectedProfile: derived.originalProfile,
-    profileChanged: false,
-    profileChangeReason: '',
-    investmentExclusions: '',
-    investmentPreferences: '',
-    consistencyWarnings: derived.consistencyWarnings,
-    adviserSlug: 'demo-adviser',
-    signatureData: `draft_${Date.now()}`,
-    sessionId: `bench-${n}`,
-    deviceType: 'mobile',
-  });
+  return JSON.stringify(
+    yesBody({
+      clientName: `Bench Client ${n}`,
+      clientEmail: `client${n}@example.com`,
+      signatureData: `draft_${Date.now()}`,
+      sessionId: `bench-${n}`,
+    }),
+  );
 }
 
 const signBody = JSON.stringify({

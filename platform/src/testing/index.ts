@@ -1,1 +1,2 @@
+export * from './service-under-test';
 export * from './sql';
