@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { type EmbeddedSystem, startEmbedded } from '@risk-profile/gateway';
 import { silentLogger } from '@risk-profile/platform';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FRONTEND_DIST = resolve(import.meta.dirname, '../../frontend/dist');
@@ -26,7 +27,7 @@ export async function startTestSystem(extraEnv: Record<string, string> = {}): Pr
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    FRONTEND_DIST,
+    FRONTEND_DIST: extraEnv.FRONTEND_DIST ?? (await snapshotFrontend(join(dataDir, 'frontend'))),
     DEMO_DATA: 'true',
     LOG_LEVEL: 'silent',
     ...extraEnv,
@@ -43,6 +44,44 @@ export async function startTestSystem(extraEnv: Record<string, string> = {}): Pr
   };
 }
 
+const SNAPSHOT_ATTEMPTS = 20;
+const SNAPSHOT_RETRY_MS = 500;
+
+/**
+ * A private copy of the built front end. A build started elsewhere while the suite runs (another
+ * terminal, or `npm test` finding the build stale) empties frontend/dist and would pull pages and
+ * lazily loaded chunks from under the browser; a copy taken mid-build is detected and retaken.
+ */
+async function snapshotFrontend(target: string): Promise<string> {
+  for (let attempt = 1; attempt <= SNAPSHOT_ATTEMPTS; attempt += 1) {
+    rmSync(target, { recursive: true, force: true });
+    cpSync(FRONTEND_DIST, target, { recursive: true });
+    if (isCompleteBuild(target)) return target;
+    await delay(SNAPSHOT_RETRY_MS);
+  }
+  throw new Error(
+    `${FRONTEND_DIST} stayed incomplete for ${(SNAPSHOT_ATTEMPTS * SNAPSHOT_RETRY_MS) / 1000} s`,
+  );
+}
+
+/** index.html and every script and stylesheet it or any script refers to are present. */
+function isCompleteBuild(dir: string): boolean {
+  const indexPath = join(dir, 'index.html');
+  if (!existsSync(indexPath)) return false;
+  const assets = join(dir, 'assets');
+  const present = new Set(existsSync(assets) ? readdirSync(assets) : []);
+  const sources = [
+    readFileSync(indexPath, 'utf8'),
+    ...[...present]
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFileSync(join(assets, name), 'utf8')),
+  ];
+  const reference = /["'`](?:\/?assets\/|\.\/)([\w.-]+\.(?:js|css))["'`]/g;
+  return sources.every((source) =>
+    [...source.matchAll(reference)].every(([, name]) => name !== undefined && present.has(name)),
+  );
+}
+
 /** Debian's Chromium, headless, with the flags decisions.md lists for this network. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -51,7 +90,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPhonePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-AU' });
+/** A page in a fresh context (its own storage) sized like a phone; `options` override the defaults. */
+export async function newPhonePage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'en-AU',
+    ...options,
+  });
   return context.newPage();
 }
