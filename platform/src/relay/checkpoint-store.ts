@@ -2,10 +2,21 @@ import type { GlobalPosition } from '../event-store/event-store.port';
 import { type Migration, migrate } from '../sql/migrations';
 import type { SqlClient } from '../sql/sql-client.port';
 
-/** Where each named relay (or projection) has got to in the event store's global order. */
+/**
+ * Where each named relay (or projection) has got to in the event store's global order, and who
+ * may move it: several replicas of a service each start the relay, and only the holder of the
+ * lease publishes, so replicas add no duplicates on the bus.
+ */
 export interface CheckpointStore {
   load(name: string): Promise<GlobalPosition | undefined>;
   save(name: string, position: GlobalPosition): Promise<void>;
+  /**
+   * Takes or renews the lease on `name` for `leaseMs`; true while `owner` holds it. A holder
+   * that stops renewing (a crashed replica) loses it when it expires.
+   */
+  claim(name: string, owner: string, leaseMs: number): Promise<boolean>;
+  /** Gives the lease up at once (a clean stop), so another replica takes over without waiting. */
+  release(name: string, owner: string): Promise<void>;
 }
 
 const MIGRATIONS: readonly Migration[] = [
@@ -15,6 +26,14 @@ const MIGRATIONS: readonly Migration[] = [
       name text PRIMARY KEY,
       position text NOT NULL,
       updated_at timestamptz NOT NULL DEFAULT now()
+    )`,
+  },
+  {
+    id: '002-create-relay-leases',
+    sql: `CREATE TABLE relay_leases (
+      name text PRIMARY KEY,
+      owner text NOT NULL,
+      lease_until timestamptz NOT NULL
     )`,
   },
 ];
@@ -42,11 +61,40 @@ export class PostgresCheckpointStore implements CheckpointStore {
       [name, position],
     );
   }
+
+  async claim(name: string, owner: string, leaseMs: number): Promise<boolean> {
+    // The database clock decides expiry, so replicas with skewed clocks agree.
+    const { rows } = await this.sql.query(
+      `INSERT INTO relay_leases (name, owner, lease_until)
+       VALUES ($1, $2, now() + $3 * interval '1 millisecond')
+       ON CONFLICT (name) DO UPDATE SET owner = EXCLUDED.owner, lease_until = EXCLUDED.lease_until
+       WHERE relay_leases.owner = EXCLUDED.owner OR relay_leases.lease_until < now()
+       RETURNING owner`,
+      [name, owner, leaseMs],
+    );
+    return rows.length === 1;
+  }
+
+  async release(name: string, owner: string): Promise<void> {
+    await this.sql.query('DELETE FROM relay_leases WHERE name = $1 AND owner = $2', [name, owner]);
+  }
 }
 
 /** For tests and tools that need no durability. */
 export class InMemoryCheckpointStore implements CheckpointStore {
   private readonly positions = new Map<string, GlobalPosition>();
+  private readonly leases = new Map<string, { owner: string; until: number }>();
+
+  async claim(name: string, owner: string, leaseMs: number): Promise<boolean> {
+    const lease = this.leases.get(name);
+    if (lease && lease.owner !== owner && lease.until >= Date.now()) return false;
+    this.leases.set(name, { owner, until: Date.now() + leaseMs });
+    return true;
+  }
+
+  async release(name: string, owner: string): Promise<void> {
+    if (this.leases.get(name)?.owner === owner) this.leases.delete(name);
+  }
 
   async load(name: string): Promise<GlobalPosition | undefined> {
     return this.positions.get(name);

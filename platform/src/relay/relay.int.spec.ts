@@ -107,6 +107,36 @@ for (const target of sqlTargets()) {
         expect(received.map((m) => m.value.n)).toEqual([1, 2, 3]);
       });
 
+      it('with two replicas running, publishes each event once, and a standby takes over on stop', async () => {
+        const t = setup();
+        const received: BusMessage<{ n: number }>[] = [];
+        await t.consume(received);
+        const first = t.start();
+        const second = t.start();
+        await t.append('a', [1, 2, 3]);
+        first.wake();
+        second.wake();
+        await waitFor(() => received.length >= 3, 'three messages', 15_000);
+        await first.stop();
+        await second.stop();
+        // The lease went with the stop; a fresh replica takes over at once from the checkpoint.
+        const third = t.start();
+        await t.append('b', [4]);
+        third.wake();
+        await waitFor(() => received.length >= 4, 'the fourth message', 15_000);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(received.map((m) => m.value.n).sort((x, y) => x - y)).toEqual([1, 2, 3, 4]);
+      });
+
+      it('lets a standby take over when the holder stops renewing (a crashed replica)', async () => {
+        const t = setup();
+        expect(await checkpoints.claim(t.name, 'crashed-replica', 300)).toBe(true);
+        expect(await checkpoints.claim(t.name, 'standby', 300)).toBe(false);
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect(await checkpoints.claim(t.name, 'standby', 300)).toBe(true);
+        expect(await checkpoints.claim(t.name, 'crashed-replica', 300)).toBe(false);
+      });
+
       it('after a crash between publish and checkpoint, redelivers with the same id and loses nothing', async () => {
         const t = setup();
         const received: BusMessage<{ n: number }>[] = [];
@@ -114,6 +144,8 @@ for (const target of sqlTargets()) {
         await t.append('a', [1, 2]);
         const crashing = {
           load: (name: string) => checkpoints.load(name),
+          claim: (name: string, owner: string, ms: number) => checkpoints.claim(name, owner, ms),
+          release: (name: string, owner: string) => checkpoints.release(name, owner),
           save: async () => {
             throw new Error('process died before the checkpoint was written');
           },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { EventBus, OutgoingMessage } from '../event-bus/event-bus.port';
 import type { EventStore, GlobalPosition, StoredEvent } from '../event-store/event-store.port';
 import { createLogger, type Logger } from '../logging/logger';
@@ -9,7 +10,7 @@ export interface RoutedMessage {
 }
 
 export interface RelayOptions {
-  /** Names the checkpoint: one relay per name may run at a time. */
+  /** Names the checkpoint and the lease: replicas share both, and only the holder publishes. */
   name: string;
   store: EventStore;
   bus: EventBus;
@@ -20,6 +21,8 @@ export interface RelayOptions {
   pollIntervalMs?: number;
   /** After a wake-up, wait this long so events appended meanwhile go in the same batch (default 10). */
   lingerMs?: number;
+  /** How long a replica's claim lasts without renewal (default 10 s); renewed every third of it. */
+  leaseMs?: number;
   logger?: Logger;
 }
 
@@ -36,13 +39,20 @@ export interface Relay {
  * Follows the event store in global order and publishes each event's routed messages, then moves
  * its checkpoint. The checkpoint is saved only after the bus accepted the batch: a crash in
  * between publishes the batch again on restart (duplicates, which consumers drop by message id)
- * but never loses an event.
+ * but never loses an event. Every replica of a service starts the relay; a lease in the
+ * checkpoint store lets one of them publish at a time, and a standby takes over when the holder
+ * stops or stops renewing. (A holder paused past its lease may publish one batch the new holder
+ * also publishes: duplicates again, never a loss.)
  */
 export function startRelay(options: RelayOptions): Relay {
   const { name, store, bus, checkpoints, route } = options;
   const batchSize = options.batchSize ?? 200;
   const pollIntervalMs = options.pollIntervalMs ?? 100;
   const lingerMs = options.lingerMs ?? 10;
+  const leaseMs = options.leaseMs ?? 10_000;
+  const owner = randomUUID();
+  let holding = false;
+  let nextClaimAt = 0;
   const logger = options.logger ?? createLogger('relay');
 
   let checkpoint: { position: GlobalPosition | undefined } | undefined;
@@ -57,7 +67,18 @@ export function startRelay(options: RelayOptions): Relay {
     return result;
   };
 
+  async function holdsLease(): Promise<boolean> {
+    if (Date.now() >= nextClaimAt) {
+      holding = await checkpoints.claim(name, owner, leaseMs);
+      nextClaimAt = Date.now() + leaseMs / 3;
+      // Another replica moved the checkpoint while this one stood by: read it again on takeover.
+      if (!holding) checkpoint = undefined;
+    }
+    return holding;
+  }
+
   async function relayBatch(): Promise<number> {
+    if (!(await holdsLease())) return 0;
     checkpoint ??= { position: await checkpoints.load(name) };
     const events = await store.readAll({ after: checkpoint.position, limit: batchSize });
     if (events.length === 0) return 0;
@@ -122,6 +143,7 @@ export function startRelay(options: RelayOptions): Relay {
       running = false;
       wake();
       await done;
+      if (holding) await checkpoints.release(name, owner).catch(() => {});
     },
     async catchUp() {
       while ((await exclusive(relayBatch)) > 0) {}
