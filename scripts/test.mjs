@@ -34,6 +34,21 @@ const vitest = spawnSync(
 if (existsSync(report)) {
   const results = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = results.numPendingTests + results.numTodoTests;
+  // Say which suites were skipped and why (their names carry the reason).
+  const reasons = new Map();
+  for (const file of results.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status !== 'pending' && test.status !== 'skipped') continue;
+      const suite =
+        [...test.ancestorTitles, test.title].find((title) => title.includes('skipped')) ??
+        [...test.ancestorTitles, test.title].join(' > ');
+      reasons.set(suite, (reasons.get(suite) ?? 0) + 1);
+    }
+  }
+  if (reasons.size > 0) {
+    console.log('\nSkipped:');
+    for (const [suite, count] of reasons) console.log(`  ${count} in ${suite || '(unnamed suite)'}`);
+  }
   // A plain closing line that CI and people can read at a glance.
   console.log(`\n${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped`);
 }

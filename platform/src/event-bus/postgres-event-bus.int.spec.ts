@@ -161,7 +161,9 @@ for (const target of sqlTargets()) {
 
       // PGlite has one connection: a transaction held open would block every other statement.
       it.skipIf(target.name === 'PGlite')(
-        'delivers a message whose transaction commits late, in commit-safe order',
+        `delivers a message whose transaction commits late, in commit-safe order${
+          target.name === 'PGlite' ? ' (skipped: PGlite has a single connection)' : ''
+        }`,
         async () => {
           const topic = uniqueName('late');
           const received: BusMessage[] = [];
