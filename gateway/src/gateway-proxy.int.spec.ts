@@ -1,0 +1,95 @@
+import { createServer } from 'node:net';
+import { createAssessmentService, loadAssessmentConfig } from '@risk-profile/assessment';
+import { yesBody } from '@risk-profile/assessment/testing';
+import { PgliteSqlClient, type Running, type SqlClient, serve, silentLogger } from '@risk-profile/platform';
+import { type ServiceUnderTest, startServiceUnderTest } from '@risk-profile/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGatewayApp } from './gateway-app';
+
+/** A port nothing listens on: the "down" services. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('gateway in the distributed mode (proxying over HTTP)', () => {
+  let sql: SqlClient;
+  let assessment: ServiceUnderTest;
+  let gateway: Running;
+  let url: string;
+
+  beforeAll(async () => {
+    sql = await PgliteSqlClient.open();
+    // Behind the gateway a service trusts exactly one proxy hop: the gateway itself.
+    const config = loadAssessmentConfig({ TRUST_PROXY: '1' });
+    assessment = await startServiceUnderTest(sql, (deps) => createAssessmentService(deps, config));
+    const down = `http://127.0.0.1:${await closedPort()}`;
+    const app = createGatewayApp({
+      upstreams: {
+        kind: 'proxy',
+        urls: { assessment: assessment.url, adviser: down, notification: down, analytics: down },
+      },
+      logger: silentLogger(),
+      publicUrl: 'http://localhost',
+      publicConfig: { contactEmail: 'support@example.com', demoMode: false },
+      frontendDist: '/nonexistent',
+      bodyLimit: '100kb',
+      rateLimitPerMinute: 0,
+      trustProxy: 'loopback',
+    });
+    gateway = await serve(app, { port: 0, host: '127.0.0.1', logger: silentLogger() });
+    url = `http://127.0.0.1:${gateway.port}`;
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await assessment?.stop();
+    await sql?.close();
+  });
+
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it('drafts and signs through the proxy, recording the client address and not a forged one', async () => {
+    const draft = await post('/api/assessments', yesBody());
+    expect(draft.status).toBe(201);
+    const { id } = (await draft.json()) as { id: string };
+    const signed = await post(
+      `/api/assessments/${id}/sign`,
+      { investmentExclusions: '', investmentPreferences: '', confirmed: true },
+      { 'x-forwarded-for': '198.51.100.66', 'user-agent': 'proxy-test' },
+    );
+    expect(signed.status).toBe(200);
+    const body = (await signed.json()) as { signature: { ipAddress: string; userAgent: string } };
+    expect(body.signature.ipAddress).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    expect(body.signature.userAgent).toBe('proxy-test');
+  });
+
+  it('passes the service’s JSON errors through unchanged', async () => {
+    const res = await post('/api/assessments/not-a-uuid/sign', {
+      investmentExclusions: '',
+      investmentPreferences: '',
+      confirmed: true,
+    });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: string }).error).toBe('Assessment not found.');
+  });
+
+  it('answers 502 with a JSON error when a service is down', async () => {
+    const res = await fetch(`${url}/api/advisers/demo-adviser`);
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ error: 'The adviser service is unavailable', code: 'BAD_GATEWAY' });
+  });
+
+  it('reports not ready while a service is down', async () => {
+    expect((await fetch(`${url}/readyz`)).status).toBe(503);
+  });
+});
