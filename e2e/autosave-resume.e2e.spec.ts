@@ -85,7 +85,7 @@ describe.skipIf(!!reason)(`autosave and resume${reason ? ` (skipped: ${reason})`
       const card = questionCard(page, Number(number));
       expect(await card.getAttribute('data-answered'), `question ${number}`).toBe('true');
       const chosen = card.getByRole('radio').nth(optionIndexFor(Number(number) as QuestionNumber, score));
-      expect(await chosen.getAttribute('aria-checked'), `question ${number} option`).toBe('true');
+      expect(await chosen.isChecked(), `question ${number} option`).toBe(true);
     }
     expect(await questionCard(page, 5).getAttribute('data-answered')).toBe('false');
   });

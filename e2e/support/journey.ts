@@ -9,6 +9,7 @@ import {
   responseKey,
 } from '@risk-profile/contracts';
 import type { Locator, Page, Response } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * The client's journey as a user performs it: by visible labels and roles, with the test ids the
@@ -80,7 +81,7 @@ export async function answerQuestion(page: Page, number: QuestionNumber, score: 
   const option = card.getByRole('radio').nth(optionIndexFor(number, score));
   await option.click();
   await card.and(page.locator('[data-answered="true"]')).waitFor();
-  await option.and(page.locator('[aria-checked="true"]')).waitFor();
+  await expect.poll(() => option.isChecked()).toBe(true);
 }
 
 export async function answerQuestions(page: Page, answers: Partial<Answers>): Promise<void> {

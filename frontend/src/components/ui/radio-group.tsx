@@ -1,4 +1,3 @@
-import { RadioGroup as RadixRadioGroup } from 'radix-ui';
 import { type ReactNode, useId } from 'react';
 
 export interface RadioOption {
@@ -23,7 +22,13 @@ export interface RadioGroupProps {
   className?: string;
 }
 
-/** A list of choices rendered as selectable cards; arrow keys move between them (Radix). */
+/**
+ * A list of choices rendered as selectable cards. Native radio inputs: the browser gives them
+ * arrow-key selection, form semantics and screen-reader support, including key presses that
+ * assistive technology sends instantly (Radix's roving radio group selects on arrow keys only
+ * while the key is still down, radix-ui/primitives#4094). Each card is the input's label, so the
+ * whole card is the click target.
+ */
 export function RadioGroup({
   value,
   onValueChange,
@@ -39,51 +44,43 @@ export function RadioGroup({
   const errorId = `${baseId}-error`;
   return (
     <>
-      <RadixRadioGroup.Root
+      <div
+        role="radiogroup"
         className={['choice-list', className].filter(Boolean).join(' ')}
-        value={value ?? ''}
-        onValueChange={onValueChange}
         aria-labelledby={labelledBy}
         aria-label={labelledBy ? undefined : label}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        name={name}
-        disabled={disabled}
       >
-        {options.map((option, index) => {
-          const optionId = `${baseId}-${index}`;
-          return (
-            <div
-              className="choice"
-              key={option.value}
-              data-state={value === option.value ? 'checked' : 'unchecked'}
-            >
-              <RadixRadioGroup.Item
-                className="choice__control"
-                value={option.value}
-                id={optionId}
-                data-testid={option.testId}
-              >
-                <RadixRadioGroup.Indicator className="choice__dot" />
-              </RadixRadioGroup.Item>
-              <label className="choice__label" htmlFor={optionId}>
-                {option.marker ? (
-                  <span className="choice__marker" aria-hidden="true">
-                    {option.marker}
-                  </span>
-                ) : null}
-                <span className="choice__text">
-                  {option.marker ? <span className="visually-hidden">{option.marker}. </span> : null}
-                  {option.label}
-                  {option.description ? (
-                    <span className="choice__description">{option.description}</span>
-                  ) : null}
-                </span>
-              </label>
-            </div>
-          );
-        })}
-      </RadixRadioGroup.Root>
+        {options.map((option) => (
+          <label
+            className="choice"
+            key={option.value}
+            data-state={value === option.value ? 'checked' : 'unchecked'}
+          >
+            <input
+              type="radio"
+              className="choice__control"
+              name={name ?? baseId}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onValueChange(option.value)}
+              disabled={disabled}
+              data-testid={option.testId}
+            />
+            {option.marker ? (
+              <span className="choice__marker" aria-hidden="true">
+                {option.marker}
+              </span>
+            ) : null}
+            <span className="choice__text">
+              {option.marker ? <span className="visually-hidden">{option.marker}. </span> : null}
+              {option.label}
+              {option.description ? <span className="choice__description">{option.description}</span> : null}
+            </span>
+          </label>
+        ))}
+      </div>
       {error ? (
         <p className="field__error" id={errorId} role="alert">
           {error}
