@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLinkTokenSigner, type LinkTokenSigner } from '@risk-profile/adviser';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { recordFailure } from './support/diagnostics';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserSuite } from './support/browser-suite';
 import {
   agreeWithProfile,
   CLIENT,
@@ -13,13 +12,7 @@ import {
   toastWith,
 } from './support/journey';
 import { assessmentEvents } from './support/observe';
-import {
-  browserSkipReason,
-  launchBrowser,
-  newPhonePage,
-  startTestSystem,
-  type TestSystem,
-} from './support/system';
+import { browserSkipReason } from './support/system';
 
 const reason = browserSkipReason();
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,66 +21,47 @@ const INVALID_LINK = 'The link appears to be invalid or expired. Please enter yo
 describe.skipIf(!!reason)(
   `adviser pages and questionnaire links${reason ? ` (skipped: ${reason})` : ''}`,
   () => {
-    let system: TestSystem;
-    let browser: Browser;
-    let page: Page;
+    const suite = useBrowserSuite();
     let secret: string;
-
-    beforeAll(async () => {
-      system = await startTestSystem();
-      browser = await launchBrowser();
+    beforeAll(() => {
       // The embedded start generated the link secret and kept it in the data folder.
-      secret = JSON.parse(readFileSync(join(system.dataDir, 'secrets.json'), 'utf8')).LINK_TOKEN_SECRET;
-    });
-
-    afterAll(async () => {
-      await browser?.close();
-      await system?.stop();
-    });
-
-    beforeEach(async () => {
-      page = await newPhonePage(browser);
-    });
-
-    afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail') await recordFailure(page, task.name);
-      await page.context().close();
+      secret = JSON.parse(readFileSync(join(suite.system.dataDir, 'secrets.json'), 'utf8')).LINK_TOKEN_SECRET;
     });
 
     const signerAt = (now: () => Date): LinkTokenSigner => createLinkTokenSigner(secret, now);
     const fieldValues = async () => ({
-      name: await page.getByLabel('Full name').inputValue(),
-      email: await page.getByLabel('Email address').inputValue(),
-      phone: await page.getByLabel('Mobile number').inputValue(),
+      name: await suite.page.getByLabel('Full name').inputValue(),
+      email: await suite.page.getByLabel('Email address').inputValue(),
+      phone: await suite.page.getByLabel('Mobile number').inputValue(),
     });
 
     it('shows the adviser on their page and sends the completed assessment to them', async () => {
-      await openAssessment(page, system.url, '/demo-adviser');
-      const banner = page.getByTestId('adviser-banner');
+      await openAssessment(suite.page, suite.system.url, '/demo-adviser');
+      const banner = suite.page.getByTestId('adviser-banner');
       await banner.waitFor();
       const bannerText = await banner.textContent();
       expect(bannerText).toContain('Alex Morgan');
       expect(bannerText).toContain('Harbour Wealth Partners');
 
-      await reachResults(page);
-      const draft = await agreeWithProfile(page);
-      await signAssessment(page);
-      expect(await page.getByTestId('report-recipients').textContent()).toBe(
+      await reachResults(suite.page);
+      const draft = await agreeWithProfile(suite.page);
+      await signAssessment(suite.page);
+      expect(await suite.page.getByTestId('report-recipients').textContent()).toBe(
         `Your Risk Profile report has been sent to Alex Morgan at Harbour Wealth Partners, with a copy to you at ${CLIENT.email}.`,
       );
 
-      const events = await assessmentEvents(system, draft.id);
+      const events = await assessmentEvents(suite.system, draft.id);
       expect(events.map((event) => event.type)).toEqual(['AssessmentDrafted', 'AssessmentSigned']);
       expect(events[0]?.data).toMatchObject({ adviserSlug: 'demo-adviser' });
     });
 
     it('tells the client when the adviser in the address does not exist', async () => {
-      await openAssessment(page, system.url, '/no-such-adviser');
-      await page.getByTestId('adviser-missing').waitFor();
-      expect(await page.getByTestId('adviser-missing').textContent()).toContain(
+      await openAssessment(suite.page, suite.system.url, '/no-such-adviser');
+      await suite.page.getByTestId('adviser-missing').waitFor();
+      expect(await suite.page.getByTestId('adviser-missing').textContent()).toContain(
         "We couldn't find that adviser",
       );
-      expect(await page.getByTestId('adviser-banner').count()).toBe(0);
+      expect(await suite.page.getByTestId('adviser-banner').count()).toBe(0);
     });
 
     it('pre-fills the form from a valid link and takes the token out of the address', async () => {
@@ -97,15 +71,15 @@ describe.skipIf(!!reason)(
         phone: '0412345678',
         adviserSlug: 'demo-adviser',
       });
-      await openAssessment(page, system.url, `/?token=${token}`);
+      await openAssessment(suite.page, suite.system.url, `/?token=${token}`);
 
       await expect
         .poll(fieldValues)
         .toEqual({ name: 'Casey Link', email: 'casey@example.com', phone: '0412 345 678' });
-      expect(page.url()).not.toContain('token=');
+      expect(suite.page.url()).not.toContain('token=');
       // The adviser named in the link is shown even though the address names none.
-      await page.getByTestId('adviser-banner').filter({ hasText: 'Alex Morgan' }).waitFor();
-      expect(await toastWith(page, 'Invalid Link').count()).toBe(0);
+      await suite.page.getByTestId('adviser-banner').filter({ hasText: 'Alex Morgan' }).waitFor();
+      expect(await toastWith(suite.page, 'Invalid Link').count()).toBe(0);
     });
 
     it.each([
@@ -132,13 +106,13 @@ describe.skipIf(!!reason)(
     ])(
       'refuses a $kind link with the invalid-link notice and leaves the form empty',
       async ({ token, clock }) => {
-        await openAssessment(page, system.url, `/?token=${token(signerAt(clock))}`);
+        await openAssessment(suite.page, suite.system.url, `/?token=${token(signerAt(clock))}`);
 
-        const notice = toastWith(page, 'Invalid Link');
+        const notice = toastWith(suite.page, 'Invalid Link');
         await notice.waitFor();
         expect(await notice.textContent()).toContain(INVALID_LINK);
         expect(await fieldValues()).toEqual({ name: '', email: '', phone: '' });
-        expect(page.url()).not.toContain('token=');
+        expect(suite.page.url()).not.toContain('token=');
       },
     );
   },

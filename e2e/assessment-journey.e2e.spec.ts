@@ -1,28 +1,20 @@
 import { ASSESSMENT_LIFECYCLE_TOPIC, calculatePercentile } from '@risk-profile/contracts';
 import type { StoredEvent } from '@risk-profile/platform';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { recordFailure } from './support/diagnostics';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSuite } from './support/browser-suite';
 import {
   agreeWithProfile,
   answersWith,
   asResponses,
   CLIENT,
   capturingDraft,
-  openAssessment,
   reachResults,
   signAssessment,
   signatureBox,
   signButton,
 } from './support/journey';
 import { assessmentEvents, recordTopic } from './support/observe';
-import {
-  browserSkipReason,
-  launchBrowser,
-  newPhonePage,
-  startTestSystem,
-  type TestSystem,
-} from './support/system';
+import { browserSkipReason } from './support/system';
 
 const reason = browserSkipReason();
 
@@ -40,65 +32,43 @@ const GROWTH_ANSWERS = answersWith(
 );
 
 describe.skipIf(!!reason)(`client journey${reason ? ` (skipped: ${reason})` : ''}`, () => {
-  let system: TestSystem;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    system = await startTestSystem();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-  });
-
-  beforeEach(async () => {
-    page = await newPhonePage(browser);
-    await openAssessment(page, system.url);
-  });
-
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await recordFailure(page, task.name);
-    await page.context().close();
-  });
+  const suite = useBrowserSuite({ openAt: '/' });
 
   it('agrees with the recommended profile, signs, and the signed assessment is stored and published', async () => {
-    const lifecycle = await recordTopic(system, ASSESSMENT_LIFECYCLE_TOPIC);
+    const lifecycle = await recordTopic(suite.system, ASSESSMENT_LIFECYCLE_TOPIC);
     try {
-      await reachResults(page, GROWTH_ANSWERS);
+      await reachResults(suite.page, GROWTH_ANSWERS);
 
-      expect(await page.getByTestId('profile-name').textContent()).toBe('Growth');
-      expect(await page.getByTestId('risk-score').textContent()).toBe('46 / 60');
-      expect(await page.getByTestId('risk-group').textContent()).toBe('4 / 5');
-      expect(await page.getByTestId('percentile').textContent()).toBe(
+      expect(await suite.page.getByTestId('profile-name').textContent()).toBe('Growth');
+      expect(await suite.page.getByTestId('risk-score').textContent()).toBe('46 / 60');
+      expect(await suite.page.getByTestId('risk-group').textContent()).toBe('4 / 5');
+      expect(await suite.page.getByTestId('percentile').textContent()).toBe(
         `Higher than ${calculatePercentile(46)}% of all scores`,
       );
-      expect(await page.getByTestId('prediction').textContent()).toContain(
+      expect(await suite.page.getByTestId('prediction').textContent()).toContain(
         'You predicted your risk profile perfectly.',
       );
 
-      const draft = await agreeWithProfile(page);
-      expect(await page.getByTestId('final-profile').textContent()).toBe('Growth');
+      const draft = await agreeWithProfile(suite.page);
+      expect(await suite.page.getByTestId('final-profile').textContent()).toBe('Growth');
       expect(draft).toMatchObject({ status: 'draft', selectedProfile: 'Growth', profileChanged: false });
 
       // Section 5's 'Confirmation Required' toast answers a Sign press without the tick, but Sign
       // stays disabled until the box is ticked, so the page never lets that press happen: the
       // disabled button is the guard a user meets, and the one asserted here.
-      expect(await signButton(page).isDisabled()).toBe(true);
-      const signRequest = page.waitForRequest(
+      expect(await signButton(suite.page).isDisabled()).toBe(true);
+      const signRequest = suite.page.waitForRequest(
         (request) =>
           request.method() === 'POST' && request.url().endsWith(`/api/assessments/${draft.id}/sign`),
       );
-      await signAssessment(page, { exclusions: 'Tobacco', preferences: 'Australian shares' });
+      await signAssessment(suite.page, { exclusions: 'Tobacco', preferences: 'Australian shares' });
       const userAgent = await (await signRequest).headerValue('user-agent');
       expect(userAgent).toMatch(/Chrome\//);
-      expect(await page.getByTestId('report-recipients').textContent()).toBe(
+      expect(await suite.page.getByTestId('report-recipients').textContent()).toBe(
         `A copy of your Risk Profile report has been sent to ${CLIENT.email}.`,
       );
 
-      const events = await assessmentEvents(system, draft.id);
+      const events = await assessmentEvents(suite.system, draft.id);
       expect(events.map((event) => event.type)).toEqual(['AssessmentDrafted', 'AssessmentSigned']);
       const [drafted, signed] = events as [StoredEvent, StoredEvent];
       expect(drafted.data).toMatchObject({
@@ -146,48 +116,50 @@ describe.skipIf(!!reason)(`client journey${reason ? ` (skipped: ${reason})` : ''
   });
 
   it('chooses a higher profile after the three profile-change messages and completes with it', async () => {
-    await reachResults(page);
-    expect(await page.getByTestId('profile-name').textContent()).toBe('Balanced');
+    await reachResults(suite.page);
+    expect(await suite.page.getByTestId('profile-name').textContent()).toBe('Balanced');
 
-    await page.getByRole('button', { name: 'No, choose another profile' }).click();
-    const continueButton = page.getByRole('button', { name: 'Continue' });
-    const warning = page.getByTestId('profile-change-warning');
+    await suite.page.getByRole('button', { name: 'No, choose another profile' }).click();
+    const continueButton = suite.page.getByRole('button', { name: 'Continue' });
+    const warning = suite.page.getByTestId('profile-change-warning');
     // Exactly the messages on screen, so each step shows that one message replaced the previous.
     const shownMessages = async () => {
       const shown: string[] = [];
       for (const message of CHOICE_MESSAGES) {
-        if ((await page.getByText(message, { exact: true }).count()) > 0) shown.push(message);
+        if ((await suite.page.getByText(message, { exact: true }).count()) > 0) shown.push(message);
       }
       return shown;
     };
     const [chooseMessage, explainMessage, acknowledgeMessage] = CHOICE_MESSAGES;
 
     await continueButton.click();
-    await page.getByText(chooseMessage, { exact: true }).waitFor();
+    await suite.page.getByText(chooseMessage, { exact: true }).waitFor();
     expect(await shownMessages()).toEqual([chooseMessage]);
 
-    await page.getByRole('radio', { name: /^Moderately Conservative/ }).click();
+    await suite.page.getByRole('radio', { name: /^Moderately Conservative/ }).click();
     await warning.filter({ hasText: 'This profile may earn lower returns than recommended' }).waitFor();
     expect(await shownMessages()).toEqual([]);
 
-    await page.getByRole('radio', { name: /^High Growth/ }).click();
+    await suite.page.getByRole('radio', { name: /^High Growth/ }).click();
     await warning.filter({ hasText: 'This profile carries more risk than recommended' }).waitFor();
     expect(await warning.textContent()).toContain('increased risk');
 
     await continueButton.click();
-    await page.getByText(explainMessage, { exact: true }).waitFor();
+    await suite.page.getByText(explainMessage, { exact: true }).waitFor();
     expect(await shownMessages()).toEqual([explainMessage]);
 
     const why = 'I have a long horizon and other assets to fall back on.';
-    await page.getByLabel(/^Why do you feel High Growth is more appropriate/).fill(why);
+    await suite.page.getByLabel(/^Why do you feel High Growth is more appropriate/).fill(why);
     await continueButton.click();
-    await page.getByText(acknowledgeMessage, { exact: true }).waitFor();
+    await suite.page.getByText(acknowledgeMessage, { exact: true }).waitFor();
     expect(await shownMessages()).toEqual([acknowledgeMessage]);
 
-    await page.getByRole('checkbox', { name: /^I understand the risks of choosing a Risk Profile/ }).check();
-    const draft = await capturingDraft(page, () => continueButton.click());
-    await page.getByTestId('final-profile').waitFor();
-    expect(await page.getByTestId('final-profile').textContent()).toBe('High Growth');
+    await suite.page
+      .getByRole('checkbox', { name: /^I understand the risks of choosing a Risk Profile/ })
+      .check();
+    const draft = await capturingDraft(suite.page, () => continueButton.click());
+    await suite.page.getByTestId('final-profile').waitFor();
+    expect(await suite.page.getByTestId('final-profile').textContent()).toBe('High Growth');
     expect(draft).toMatchObject({
       originalProfile: 'Balanced',
       selectedProfile: 'High Growth',
@@ -195,14 +167,16 @@ describe.skipIf(!!reason)(`client journey${reason ? ` (skipped: ${reason})` : ''
       profileChangeReason: why,
     });
 
-    expect(await signButton(page).isDisabled()).toBe(true);
-    await signatureBox(page).check();
-    expect(await signButton(page).isEnabled()).toBe(true);
-    await signButton(page).click();
-    await page.getByRole('heading', { name: 'Assessment Complete' }).waitFor();
-    expect(await page.getByText('Your Risk Profile:').textContent()).toBe('Your Risk Profile: High Growth');
+    expect(await signButton(suite.page).isDisabled()).toBe(true);
+    await signatureBox(suite.page).check();
+    expect(await signButton(suite.page).isEnabled()).toBe(true);
+    await signButton(suite.page).click();
+    await suite.page.getByRole('heading', { name: 'Assessment Complete' }).waitFor();
+    expect(await suite.page.getByText('Your Risk Profile:').textContent()).toBe(
+      'Your Risk Profile: High Growth',
+    );
 
-    const events = await assessmentEvents(system, draft.id);
+    const events = await assessmentEvents(suite.system, draft.id);
     expect(events.map((event) => event.type)).toEqual(['AssessmentDrafted', 'AssessmentSigned']);
     expect(events[0]?.data).toMatchObject({ selectedProfile: 'High Growth', riskAcknowledged: true });
   });

@@ -1,7 +1,6 @@
 import { type QuestionNumber, questionByNumber } from '@risk-profile/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { recordFailure } from './support/diagnostics';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSuite } from './support/browser-suite';
 import {
   answerQuestion,
   answerQuestions,
@@ -11,105 +10,80 @@ import {
   calculateButton,
   isFocused,
   OPTION_LETTERS,
-  openAssessment,
   questionCard,
   startAssessment,
 } from './support/journey';
-import {
-  browserSkipReason,
-  launchBrowser,
-  newPhonePage,
-  startTestSystem,
-  type TestSystem,
-} from './support/system';
+import { browserSkipReason } from './support/system';
 
 const reason = browserSkipReason();
 
 describe.skipIf(!!reason)(
   `questionnaire validation and accessibility${reason ? ` (skipped: ${reason})` : ''}`,
   () => {
-    let system: TestSystem;
-    let browser: Browser;
-    let page: Page;
+    const suite = useBrowserSuite({ openAt: '/' });
 
-    beforeAll(async () => {
-      system = await startTestSystem();
-      browser = await launchBrowser();
-    });
-
-    afterAll(async () => {
-      await browser?.close();
-      await system?.stop();
-    });
-
-    beforeEach(async () => {
-      page = await newPhonePage(browser);
-      await openAssessment(page, system.url);
-    });
-
-    afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail') await recordFailure(page, task.name);
-      await page.context().close();
-    });
-
-    const questionnaireError = () => page.getByTestId('questionnaire-error');
+    const questionnaireError = () => suite.page.getByTestId('questionnaire-error');
 
     it('asks for a name, then for an email or mobile, before the questionnaire starts', async () => {
-      const start = page.getByRole('button', { name: 'Start Assessment' });
-      const name = page.getByLabel('Full name');
+      const start = suite.page.getByRole('button', { name: 'Start Assessment' });
+      const name = suite.page.getByLabel('Full name');
 
       await start.click();
-      await page.getByText('Please enter your name to continue.', { exact: true }).waitFor();
+      await suite.page.getByText('Please enter your name to continue.', { exact: true }).waitFor();
       expect(await name.getAttribute('aria-invalid')).toBe('true');
       expect(await isFocused(name)).toBe(true);
 
       await name.fill(CLIENT.name);
       await start.click();
-      await page
+      await suite.page
         .getByText('Please enter either your email address or mobile number to continue.', { exact: true })
         .waitFor();
-      expect(await page.getByText('Please enter your name to continue.').count()).toBe(0);
-      expect(await questionCard(page, 1).count()).toBe(0);
+      expect(await suite.page.getByText('Please enter your name to continue.').count()).toBe(0);
+      expect(await questionCard(suite.page, 1).count()).toBe(0);
 
       // A mobile number alone is enough, and it is shown grouped as the client types it.
-      await page.getByLabel('Mobile number').fill('0412345678');
-      expect(await page.getByLabel('Mobile number').inputValue()).toBe('0412 345 678');
+      await suite.page.getByLabel('Mobile number').fill('0412345678');
+      expect(await suite.page.getByLabel('Mobile number').inputValue()).toBe('0412 345 678');
       await start.click();
-      await questionCard(page, 1).waitFor();
-      expect(await page.getByTestId('question-progress').textContent()).toBe('0 of 18 questions completed');
+      await questionCard(suite.page, 1).waitFor();
+      expect(await suite.page.getByTestId('question-progress').textContent()).toBe(
+        '0 of 18 questions completed',
+      );
     });
 
     it('names the first unanswered question when Calculate is pressed too early', async () => {
-      await startAssessment(page);
+      await startAssessment(suite.page);
 
-      await calculateButton(page).click();
+      await calculateButton(suite.page).click();
       await questionnaireError().filter({ hasText: 'Please answer question 1 before proceeding.' }).waitFor();
 
       const { 7: _seven, 14: _fourteen, ...allBut7And14 } = answersWith();
-      await answerQuestions(page, allBut7And14);
+      await answerQuestions(suite.page, allBut7And14);
       expect(await questionnaireError().count()).toBe(0);
-      expect(await page.getByTestId('question-progress').textContent()).toBe('16 of 18 questions completed');
+      expect(await suite.page.getByTestId('question-progress').textContent()).toBe(
+        '16 of 18 questions completed',
+      );
 
-      await calculateButton(page).click();
+      await calculateButton(suite.page).click();
       expect(await questionnaireError().textContent()).toBe('Please answer question 7 before proceeding.');
       // The question named gets the focus, so a keyboard or screen-reader user lands on it.
-      await expect.poll(() => isFocused(page.locator('#question-7-title'))).toBe(true);
+      await expect.poll(() => isFocused(suite.page.locator('#question-7-title'))).toBe(true);
 
-      await answerQuestion(page, 7, 3);
-      await calculateButton(page).click();
+      await answerQuestion(suite.page, 7, 3);
+      await calculateButton(suite.page).click();
       expect(await questionnaireError().textContent()).toBe('Please answer question 14 before proceeding.');
 
-      await answerQuestion(page, 14, 3);
-      await calculate(page);
-      expect(await page.getByTestId('profile-name').textContent()).toBe('Balanced');
+      await answerQuestion(suite.page, 14, 3);
+      await calculate(suite.page);
+      expect(await suite.page.getByTestId('profile-name').textContent()).toBe('Balanced');
     });
 
     it('blocks Calculate while questions 1 and 9 contradict each other, and proceeds once resolved', async () => {
-      await startAssessment(page);
+      await startAssessment(suite.page);
       // Q1 "avoid any fall" (lowest) against Q9 "stay invested for years through a sharp fall" (highest).
-      await answerQuestions(page, answersWith({ 1: 1, 9: 5 }));
+      await answerQuestions(suite.page, answersWith({ 1: 1, 9: 5 }));
 
-      const panel = page.getByTestId('consistency-panel');
+      const panel = suite.page.getByTestId('consistency-panel');
       await panel.waitFor();
       expect(await panel.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
         'Your attitude to risk and your response to a market fall do not match',
@@ -119,28 +93,30 @@ describe.skipIf(!!reason)(
         'Review question 9',
       ]);
 
-      await calculateButton(page).click();
+      await calculateButton(suite.page).click();
       expect(await questionnaireError().textContent()).toBe(
         'Please resolve the highlighted inconsistencies before proceeding to results.',
       );
-      expect(await page.getByTestId('profile-name').count()).toBe(0);
+      expect(await suite.page.getByTestId('profile-name').count()).toBe(0);
 
-      await answerQuestion(page, 9, 3);
+      await answerQuestion(suite.page, 9, 3);
       await panel.waitFor({ state: 'detached' });
-      await calculate(page);
+      await calculate(suite.page);
       // 36 for eleven answers of 3 less 2 for question 1: 34, the top of group 2.
-      expect(await page.getByTestId('risk-score').textContent()).toBe('34 / 60');
-      expect(await page.getByTestId('profile-name').textContent()).toBe('Moderately Conservative');
+      expect(await suite.page.getByTestId('risk-score').textContent()).toBe('34 / 60');
+      expect(await suite.page.getByTestId('profile-name').textContent()).toBe('Moderately Conservative');
     });
 
     it('presents every question as a labelled group of five lettered radios', async () => {
-      await startAssessment(page);
-      const groups = page.getByRole('radiogroup');
+      await startAssessment(suite.page);
+      const groups = suite.page.getByRole('radiogroup');
       expect(await groups.count()).toBe(18);
 
       for (let index = 0; index < 18; index += 1) {
         const question = questionByNumber((index + 1) as QuestionNumber);
-        const group = page.getByRole('radiogroup', { name: `Question ${question.number}: ${question.text}` });
+        const group = suite.page.getByRole('radiogroup', {
+          name: `Question ${question.number}: ${question.text}`,
+        });
         expect(await group.count(), `question ${question.number} group`).toBe(1);
         const radios = group.getByRole('radio');
         expect(await radios.count(), `question ${question.number} radios`).toBe(5);
@@ -155,25 +131,27 @@ describe.skipIf(!!reason)(
     });
 
     it('answers a question with the keyboard alone', async () => {
-      await startAssessment(page);
-      const card = questionCard(page, 3);
+      await startAssessment(suite.page);
+      const card = questionCard(suite.page, 3);
       const radios = card.getByRole('radio');
       // Tab from the question's help button enters its option list.
       await card.getByRole('button', { name: 'Help with question 3' }).focus();
-      await page.keyboard.press('Tab');
+      await suite.page.keyboard.press('Tab');
       expect(await isFocused(radios.nth(0))).toBe(true);
       expect(await card.getAttribute('data-answered')).toBe('false');
 
-      await page.keyboard.press('Space');
-      await card.and(page.locator('[data-answered="true"]')).waitFor();
+      await suite.page.keyboard.press('Space');
+      await card.and(suite.page.locator('[data-answered="true"]')).waitFor();
       expect(await radios.nth(0).isChecked()).toBe(true);
 
       // An instant press, as assistive technology sends it, moves to and selects the next option.
-      await page.keyboard.press('ArrowDown');
+      await suite.page.keyboard.press('ArrowDown');
       await expect.poll(() => radios.nth(1).isChecked()).toBe(true);
       expect(await radios.nth(0).isChecked()).toBe(false);
       expect(await isFocused(radios.nth(1))).toBe(true);
-      expect(await page.getByTestId('question-progress').textContent()).toBe('1 of 18 questions completed');
+      expect(await suite.page.getByTestId('question-progress').textContent()).toBe(
+        '1 of 18 questions completed',
+      );
     });
   },
 );
