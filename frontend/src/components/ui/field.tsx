@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 
 interface FieldChromeProps {
   label: string;
@@ -7,28 +7,38 @@ interface FieldChromeProps {
   optional?: boolean;
 }
 
-function describedBy(
-  hintId: string,
-  errorId: string,
-  hint?: string,
-  error?: string | null,
-): string | undefined {
-  return [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+/** What the control inside a field needs to be labelled and described. */
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
-function FieldMessages({
+/**
+ * The label, hint and error around one control, wired for screen readers: the hint and the
+ * error describe the control, and the error is announced when it appears.
+ */
+function Field({
+  label,
   hint,
   error,
-  hintId,
-  errorId,
-}: {
-  hint?: string;
-  error?: string | null;
-  hintId: string;
-  errorId: string;
-}) {
+  optional,
+  id,
+  className,
+  children,
+}: FieldChromeProps & { id?: string; className?: string; children: (control: ControlProps) => ReactNode }) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <>
+    <div className={['field', className].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={controlId}>
+        {label}
+        {optional ? <span className="field__optional"> (optional)</span> : null}
+      </label>
+      {children({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
         <p className="field__hint" id={hintId}>
           {hint}
@@ -39,7 +49,7 @@ function FieldMessages({
           {error}
         </p>
       ) : null}
-    </>
+    </div>
   );
 }
 
@@ -47,25 +57,10 @@ export type TextFieldProps = FieldChromeProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { id?: string };
 
 export function TextField({ label, hint, error, optional, id, className, ...input }: TextFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
   return (
-    <div className={['field', className].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-        {optional ? <span className="field__optional"> (optional)</span> : null}
-      </label>
-      <input
-        id={inputId}
-        className="field__control"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, errorId, hint, error)}
-        {...input}
-      />
-      <FieldMessages hint={hint} error={error} hintId={hintId} errorId={errorId} />
-    </div>
+    <Field label={label} hint={hint} error={error} optional={optional} id={id} className={className}>
+      {(control) => <input className="field__control" {...control} {...input} />}
+    </Field>
   );
 }
 
@@ -81,24 +76,11 @@ export function TextAreaField({
   className,
   ...textarea
 }: TextAreaFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
   return (
-    <div className={['field', className].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-        {optional ? <span className="field__optional"> (optional)</span> : null}
-      </label>
-      <textarea
-        id={inputId}
-        className="field__control field__control--textarea"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, errorId, hint, error)}
-        {...textarea}
-      />
-      <FieldMessages hint={hint} error={error} hintId={hintId} errorId={errorId} />
-    </div>
+    <Field label={label} hint={hint} error={error} optional={optional} id={id} className={className}>
+      {(control) => (
+        <textarea className="field__control field__control--textarea" {...control} {...textarea} />
+      )}
+    </Field>
   );
 }
