@@ -4,17 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { frontendDist, newestSourceMtime, root, stampFile } from './lib/paths.mjs';
+import { buildIfStale } from './lib/build-if-stale.mjs';
+import { root } from './lib/paths.mjs';
 
-const stale =
-  !existsSync(stampFile) ||
-  !existsSync(join(frontendDist, 'index.html')) ||
-  JSON.parse(readFileSync(stampFile, 'utf8')).serverOnly ||
-  newestSourceMtime() > JSON.parse(readFileSync(stampFile, 'utf8')).builtAt;
-if (stale) {
-  const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+buildIfStale();
 
 const report = join(root, 'dist', 'test-report.json');
 rmSync(report, { force: true });

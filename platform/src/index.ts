@@ -11,7 +11,6 @@ export * from './runtime/platform-config';
 export * from './runtime/run-service';
 export * from './runtime/service-module';
 export * from './sql/migrations';
-export * from './sql/open-sql-client';
 export * from './sql/pg-client.adapter';
 export * from './sql/pglite-client.adapter';
 export * from './sql/sql-client.port';
