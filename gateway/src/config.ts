@@ -1,5 +1,7 @@
-import { env, loadConfig } from '@risk-profile/platform';
+import { resolve } from 'node:path';
+import { env, type Logger, loadConfig } from '@risk-profile/platform';
 import { z } from 'zod';
+import type { GatewayOptions, Upstreams } from './gateway-app';
 
 /** Gateway settings (docs/configuration.md lists every key). */
 export const gatewayConfigSchema = z.object({
@@ -39,4 +41,18 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
 export function trustProxySetting(value: string): boolean | number | string {
   if (value === 'true' || value === 'false') return value === 'true';
   return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** The gateway's options from its configuration; only the upstreams differ between modes. */
+export function gatewayOptions(config: GatewayConfig, upstreams: Upstreams, logger: Logger): GatewayOptions {
+  return {
+    upstreams,
+    logger,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    publicConfig: { contactEmail: config.CONTACT_EMAIL, demoMode: config.DEMO_DATA },
+    frontendDist: resolve(config.FRONTEND_DIST ?? 'frontend/dist'),
+    bodyLimit: config.BODY_LIMIT,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
+  };
 }

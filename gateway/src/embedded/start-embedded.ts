@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { createAdviserService, loadAdviserConfig } from '@risk-profile/adviser';
 import { createAnalyticsService } from '@risk-profile/analytics';
 import { createAssessmentService, loadAssessmentConfig } from '@risk-profile/assessment';
@@ -14,7 +13,7 @@ import {
   type ServiceModule,
   serve,
 } from '@risk-profile/platform';
-import { loadGatewayConfig, trustProxySetting } from '../config';
+import { gatewayOptions, loadGatewayConfig } from '../config';
 import { createGatewayApp } from '../gateway-app';
 import { ensureLocalSecrets } from './local-secrets';
 
@@ -63,17 +62,7 @@ export async function startEmbedded(
     throw error;
   }
 
-  const publicUrl = gatewayConfig.PUBLIC_URL ?? `http://localhost:${gatewayConfig.PORT}`;
-  const app = createGatewayApp({
-    upstreams: { kind: 'embedded', modules },
-    logger,
-    publicUrl,
-    publicConfig: { contactEmail: gatewayConfig.CONTACT_EMAIL, demoMode: gatewayConfig.DEMO_DATA },
-    frontendDist: resolve(gatewayConfig.FRONTEND_DIST ?? 'frontend/dist'),
-    bodyLimit: gatewayConfig.BODY_LIMIT,
-    rateLimitPerMinute: gatewayConfig.RATE_LIMIT_PER_MINUTE,
-    trustProxy: trustProxySetting(gatewayConfig.TRUST_PROXY),
-  });
+  const app = createGatewayApp(gatewayOptions(gatewayConfig, { kind: 'embedded', modules }, logger));
   const running = await serve(app, {
     port: gatewayConfig.PORT,
     host: gatewayConfig.HOST,
