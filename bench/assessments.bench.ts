@@ -4,12 +4,11 @@
 // when TEST_DATABASE_URL or DATABASE_URL is set. The rate limiter is off for the run (it would
 // otherwise answer 429 to one IP sending thousands of requests a minute).
 // Usage: node scripts/run-ts.mjs bench/assessments.bench.ts   (after npm run build)
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { yesBody } from '@risk-profile/assessment/testing';
+import { startProduct } from './support/product';
 
 const CONCURRENCY = 20;
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
@@ -33,45 +32,15 @@ const signBody = JSON.stringify({
   confirmed: true,
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startProduct(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server/embedded.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error('product exited during start');
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { url, child };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('product not ready');
-}
-
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 async function run(label: string, env: Record<string, string>): Promise<void> {
-  const { url, child } = await startProduct(env);
+  const { url, stop } = await startProduct('dist/server/embedded.mjs', {
+    RATE_LIMIT_PER_MINUTE: '0',
+    ...env,
+  });
   try {
     const requestMs: number[] = [];
     const assessmentMs: number[] = [];
@@ -123,8 +92,7 @@ async function run(label: string, env: Record<string, string>): Promise<void> {
       `  per assessment (draft + sign): p50 ${f(percentile(assessmentMs, 50))}, p99 ${f(percentile(assessmentMs, 99))}`,
     );
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stop();
   }
 }
 

@@ -2,12 +2,11 @@
 // child process): the JavaScript a client downloads for `/` (gzip, as served), and the largest
 // contentful paint of `/` on localhost, cold cache, median of 7 loads.
 // Usage: node scripts/run-ts.mjs bench/frontend.bench.ts   (after npm run build)
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { startProduct } from './support/product';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
@@ -15,34 +14,13 @@ if (!existsSync(CHROMIUM)) {
   process.exit(0);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-frontend-'));
-const port = await freePort();
-const child: ChildProcess = spawn(process.execPath, ['dist/server/embedded.mjs'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const url = `http://127.0.0.1:${port}`;
+const { url, stop } = await startProduct('dist/server/embedded.mjs', { DATA_DIR: dataDir });
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 try {
-  for (let i = 0; i < 400; i++) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 50));
-  }
-
   // JavaScript downloaded for `/` (gzip bytes on the wire). The page prefetches the later steps
   // in an idle callback; the measurement holds idle callbacks back 3 s so that what the first
   // screen needs and what is prefetched for later are counted apart.
@@ -119,7 +97,6 @@ try {
   );
 } finally {
   await browser.close();
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
