@@ -1,3 +1,4 @@
+export * from './auth';
 export * from './config/config';
 export * from './event-bus/event-bus.port';
 export * from './event-bus/postgres-event-bus.adapter';

@@ -1,0 +1,2 @@
+export * from './require-access';
+export * from './session.port';

@@ -1,0 +1,35 @@
+import type { IncomingMessage } from 'node:http';
+import type { Access, UserRole } from '@risk-profile/contracts';
+
+/**
+ * Who a request is signed in as, after the session cookie was verified and checked against
+ * revocation. Every service that serves a protected endpoint resolves it itself (defence in
+ * depth: a service reached directly is not open), through the same port.
+ */
+export interface SessionUser {
+  /** User id (the JWT `sub`). */
+  id: string;
+  email: string;
+  name: string;
+  role: UserRole;
+  /** The adviser page an adviser account speaks for; null for administrators. */
+  adviserSlug: string | null;
+  /** The token's `jti`, so logout can revoke exactly this session. */
+  sessionId: string;
+}
+
+export interface SessionVerifier {
+  /**
+   * The signed-in user of this request, or null when there is no session cookie or the session
+   * is invalid, expired, revoked, or belongs to a disabled account.
+   */
+  authenticate(req: IncomingMessage): Promise<SessionUser | null>;
+}
+
+/** Whether a user may call an endpoint of the given access level. */
+export function accessDecision(user: SessionUser | null, access: Access): 'allow' | 401 | 403 {
+  if (access === 'public') return 'allow';
+  if (!user) return 401;
+  if (access === 'signed-in' || user.role === access) return 'allow';
+  return 403;
+}
