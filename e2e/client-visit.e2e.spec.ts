@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLinkTokenSigner } from '@risk-profile/adviser';
+import { describeTarget } from '@risk-profile/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite';
 import {
@@ -19,12 +20,12 @@ import {
 } from './support/journey';
 import { browserSkipReason } from './support/system';
 
-const reason = browserSkipReason();
+const browserTarget = { name: 'Chromium', skipReason: browserSkipReason() };
 // The front end's local-storage key for saved progress (frontend/.../model/saved-progress.ts).
 const PROGRESS_KEY = 'risk-profile:progress:v1';
 
 /** What a client sees around the journey: links kept for the visit, pasting, saving, notices, layout. */
-describe.skipIf(!!reason)(`the client's visit${reason ? ` (skipped: ${reason})` : ''}`, () => {
+describeTarget("the client's visit", browserTarget, () => {
   const suite = useBrowserSuite();
 
   const page = () => suite.page;
