@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLinkTokenSigner, type LinkTokenSigner } from '@risk-profile/adviser';
 import { describeTarget } from '@risk-profile/platform/testing';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite';
 import {
   agreeWithProfile,

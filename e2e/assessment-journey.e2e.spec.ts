@@ -1,7 +1,7 @@
 import { ASSESSMENT_LIFECYCLE_TOPIC, calculatePercentile } from '@risk-profile/contracts';
 import type { StoredEvent } from '@risk-profile/platform';
 import { describeTarget } from '@risk-profile/platform/testing';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite';
 import {
   agreeWithProfile,

@@ -1,6 +1,6 @@
 import type { QuestionNumber } from '@risk-profile/contracts';
 import { describeTarget } from '@risk-profile/platform/testing';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite';
 import {
   answerQuestions,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLinkTokenSigner } from '@risk-profile/adviser';
 import { describeTarget } from '@risk-profile/platform/testing';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite';
 import {
   agreeWithProfile,

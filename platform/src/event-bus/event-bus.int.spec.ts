@@ -1,4 +1,3 @@
-import { describe } from 'vitest';
 import { silentLogger } from '../logging/logger';
 import { kafkaBrokers } from '../testing/containers';
 import { sqlTargets } from '../testing/sql';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { silentLogger } from '../logging/logger';
 import type { SqlClient } from '../sql/sql-client.port';
 import { secondConnection, sqlTargets } from '../testing/sql';

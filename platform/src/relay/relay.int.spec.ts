@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { uniqueName, waitFor } from '../event-bus/event-bus.contract';
 import type { BusMessage, Subscription } from '../event-bus/event-bus.port';
 import { PostgresEventBus } from '../event-bus/postgres-event-bus.adapter';

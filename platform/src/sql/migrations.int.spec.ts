@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sqlTargets } from '../testing/sql';
 import { describeTargets } from '../testing/targets';
 import { migrate } from './migrations';

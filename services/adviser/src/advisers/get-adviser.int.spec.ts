@@ -1,7 +1,7 @@
 import { adviserSchema, errorBodySchema } from '@risk-profile/contracts';
 import type { SqlClient } from '@risk-profile/platform';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AdviserTestServer, startAdviserServer } from '../testing/adviser-test-server';
 import { upsertAdviser } from './adviser-repository';
 

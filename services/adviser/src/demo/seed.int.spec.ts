@@ -1,6 +1,6 @@
 import type { SqlClient } from '@risk-profile/platform';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startAdviserServer } from '../testing/adviser-test-server';
 
 describeTargets(

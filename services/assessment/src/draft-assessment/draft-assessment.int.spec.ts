@@ -6,7 +6,7 @@ import {
 } from '@risk-profile/contracts';
 import type { SqlClient } from '@risk-profile/platform';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AssessmentTestServer, startAssessmentServer } from '../testing/assessment-test-server';
 import { changedBody, consistentResponses, inconsistentResponses, yesBody } from '../testing/fixtures';
 

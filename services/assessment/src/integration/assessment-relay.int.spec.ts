@@ -6,7 +6,7 @@ import {
 } from '@risk-profile/contracts';
 import type { BusMessage, SqlClient, Subscription } from '@risk-profile/platform';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AssessmentTestServer, startAssessmentServer } from '../testing/assessment-test-server';
 import { yesBody } from '../testing/fixtures';
 

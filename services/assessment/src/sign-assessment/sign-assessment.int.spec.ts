@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Assessment, assessmentSchema, errorBodySchema, MESSAGES } from '@risk-profile/contracts';
 import type { SqlClient } from '@risk-profile/platform';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { canonicalJson } from '../application/canonical-json';
 import { type AssessmentTestServer, startAssessmentServer } from '../testing/assessment-test-server';
 import { changedBody, yesBody } from '../testing/fixtures';

@@ -1,4 +1,4 @@
-import { RESPONSE_KEYS } from '@risk-profile/contracts';
+import { uniformResponses } from '@risk-profile/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { questionMarkers } from './question-markers';
 
@@ -21,7 +21,7 @@ describe('questionMarkers', () => {
   });
 
   it('marks all 18 answered, the last one included, once every question is answered', () => {
-    const all = Object.fromEntries(RESPONSE_KEYS.map((key) => [key, 3]));
+    const all = uniformResponses();
     expect(questionMarkers(all, 17)).toEqual(Array(18).fill('completed'));
   });
 });
