@@ -6,6 +6,7 @@ import {
   notFound,
   requestContext,
   type ServiceModule,
+  type TrustProxy,
 } from '@risk-profile/platform';
 import bytes from 'bytes';
 import compression from 'compression';
@@ -31,7 +32,7 @@ export interface GatewayOptions {
   frontendDist: string;
   bodyLimit: string;
   rateLimitPerMinute: number;
-  trustProxy: boolean | number | string;
+  trustProxy: TrustProxy;
   clock?: () => Date;
 }
 

@@ -104,6 +104,11 @@ describe('gateway rate limit', () => {
       for (let i = 0; i < 4; i++)
         statuses.push((await fetch(`${system.url}/api/advisers/demo-adviser`)).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
+      // A client cannot dodge it by claiming other addresses: no proxy is trusted by default.
+      const forged = await fetch(`${system.url}/api/advisers/demo-adviser`, {
+        headers: { 'x-forwarded-for': '198.51.100.23' },
+      });
+      expect(forged.status).toBe(429);
       const res = await fetch(`${system.url}/api/advisers/demo-adviser`);
       expect(await res.json()).toMatchObject({ error: 'Too many requests, please try again later' });
     } finally {

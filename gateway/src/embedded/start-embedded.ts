@@ -1,11 +1,11 @@
-import { createAdviserService, loadAdviserConfig } from '@risk-profile/adviser';
+import { adviserConfigSchema, createAdviserService } from '@risk-profile/adviser';
 import { createAnalyticsService } from '@risk-profile/analytics';
-import { createAssessmentService, loadAssessmentConfig } from '@risk-profile/assessment';
+import { assessmentConfigSchema, createAssessmentService } from '@risk-profile/assessment';
 import { createNotificationService } from '@risk-profile/notification';
 import {
   createLogger,
   type Logger,
-  loadConfig,
+  loadConfigs,
   type OpenedPlatform,
   openPlatform,
   platformConfigSchema,
@@ -13,9 +13,9 @@ import {
   type ServiceModule,
   serve,
 } from '@risk-profile/platform';
-import { gatewayOptions, loadGatewayConfig } from '../config';
+import { gatewayConfigSchema, gatewayOptions } from '../config';
 import { createGatewayApp } from '../gateway-app';
-import { ensureLocalSecrets } from './local-secrets';
+import { localSecrets } from './local-secrets';
 
 export interface EmbeddedSystem {
   url: string;
@@ -37,21 +37,22 @@ export async function startEmbedded(
 ): Promise<EmbeddedSystem> {
   // Demo data is on for the one-command start; production configuration never sets it.
   environment.DEMO_DATA ??= 'true';
-  const platformConfig = loadConfig(platformConfigSchema, environment);
-  ensureLocalSecrets(platformConfig.DATA_DIR, environment);
-  const gatewayConfig = loadGatewayConfig(environment);
-  const serviceConfigs = {
-    assessment: loadAssessmentConfig(environment),
-    adviser: loadAdviserConfig(environment),
-  };
+  // Every key of the platform, the gateway and the services is checked before anything is
+  // written or opened: a wrong configuration leaves no secrets file, no database, no port.
+  const secrets = localSecrets(environment.DATA_DIR || './data', environment);
+  const [platformConfig, gatewayConfig, assessmentConfig, adviserConfig] = loadConfigs(
+    [platformConfigSchema, gatewayConfigSchema, assessmentConfigSchema, adviserConfigSchema] as const,
+    secrets.environment,
+  );
+  secrets.persist();
   const logger = options.logger ?? createLogger('risk-profile', platformConfig.LOG_LEVEL);
 
   const platform = await openPlatform(platformConfig, logger);
   const modules: ServiceModule[] = [];
   try {
     modules.push(
-      await createAssessmentService(platform, serviceConfigs.assessment),
-      await createAdviserService(platform, serviceConfigs.adviser),
+      await createAssessmentService(platform, assessmentConfig),
+      await createAdviserService(platform, adviserConfig),
       await createNotificationService(platform),
       await createAnalyticsService(platform),
     );

@@ -1,4 +1,10 @@
-import { runService } from '@risk-profile/platform';
+import { noServiceConfig, runService } from '@risk-profile/platform';
 import { createAnalyticsService } from './index';
 
-await runService('analytics', 3004, (deps) => createAnalyticsService(deps));
+// Distributed mode: this service alone in its process, behind the gateway.
+await runService({
+  name: 'analytics',
+  defaultPort: 3004,
+  config: noServiceConfig,
+  create: (deps) => createAnalyticsService(deps),
+});

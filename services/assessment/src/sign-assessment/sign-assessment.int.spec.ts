@@ -26,7 +26,8 @@ describeTargets(
 
     beforeAll(async () => {
       sql = await target.open();
-      server = await startAssessmentServer(sql, { clock: () => now });
+      // As behind a gateway on this host: the loopback peer is trusted to name the client.
+      server = await startAssessmentServer(sql, { clock: () => now, env: { TRUST_PROXY: 'loopback' } });
     });
     afterAll(async () => {
       await server?.stop();
@@ -91,6 +92,18 @@ describeTargets(
     it('records the connecting address when no proxy forwarded the request', async () => {
       const drafted = await draft();
       const signed = assessmentSchema.parse(await (await sign(drafted.id)).json());
+      expect(signed.signature?.ipAddress).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    });
+
+    it.each([
+      ['markup', '<img src=x onerror=alert(1)>'],
+      ['2,000 characters', 'x'.repeat(2_000)],
+      ['a list ending in text', '203.0.113.7, not-an-ip'],
+    ])('records the connecting address, a valid IP, when the forwarded address is %s', async (_, forged) => {
+      const drafted = await draft();
+      const response = await sign(drafted.id, SIGN_BODY, { 'x-forwarded-for': forged });
+      expect(response.status).toBe(200);
+      const signed = assessmentSchema.parse(await response.json());
       expect(signed.signature?.ipAddress).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
     });
 
