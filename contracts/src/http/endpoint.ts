@@ -64,7 +64,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return `${path}: ${issue.message}`;
 }
 
-export function toErrorBody(error: z.ZodError, code = 'validation_failed'): ErrorBody {
+export function toErrorBody(error: z.ZodError, code = 'BAD_REQUEST'): ErrorBody {
   const [first] = error.issues;
   return {
     error: first ? describeIssue(first) : 'Invalid request.',

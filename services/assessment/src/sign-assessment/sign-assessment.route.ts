@@ -1,5 +1,5 @@
-import { signAssessmentBodySchema, signAssessmentEndpoint } from '@risk-profile/contracts';
-import { clientIp, parseOrThrow } from '@risk-profile/platform';
+import { signAssessmentEndpoint } from '@risk-profile/contracts';
+import { clientIp, parseBody } from '@risk-profile/platform';
 import type { Express } from 'express';
 import { isAssessmentId } from '../application/assessment-stream';
 import { assessmentErrors } from '../domain/assessment.errors';
@@ -14,7 +14,7 @@ export function mountSignAssessment(app: Express, { store, clock, onStored }: As
   app.post(signAssessmentEndpoint.path, async (req, res) => {
     const id = String(req.params.id);
     if (!isAssessmentId(id)) throw toAssessmentHttpError(assessmentErrors.notFound());
-    const body = parseOrThrow(signAssessmentBodySchema, req.body ?? {});
+    const body = parseBody(signAssessmentEndpoint, req.body);
     const state = await signAssessment(store, id, body, {
       now: clock(),
       correlationId: res.locals.requestId as string,
