@@ -132,7 +132,8 @@ describe('which endpoints are live', () => {
   /** "METHOD /path" of every route a service's express app serves. */
   const served = (service: string): Set<string> => {
     const module = system.modules.find((candidate) => candidate.name === service);
-    const stack = (module?.app as unknown as { router: { stack: RouteLayer[] } }).router.stack;
+    if (!module) throw new Error(`no ${service} service in the embedded system`);
+    const stack = (module.app as unknown as { router: { stack: RouteLayer[] } }).router.stack;
     return new Set(
       stack.flatMap((layer) =>
         layer.route
