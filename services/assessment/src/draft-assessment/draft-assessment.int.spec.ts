@@ -155,6 +155,18 @@ describeTargets(
       expect(error.details?.map((detail) => detail.path)).toEqual([path]);
     });
 
+    it.each<[string, unknown, string]>([
+      ['a NUL in the name', yesBody({ clientName: 'Jo\u0000Client' }), 'clientName'],
+      [
+        'a lone surrogate in the exclusions',
+        yesBody({ investmentExclusions: 'Tob\uD800acco' }),
+        'investmentExclusions',
+      ],
+      ['a NUL in the session id', yesBody({ sessionId: 's\u0000' }), 'sessionId'],
+    ])('answers 400 naming the field, and stores nothing, for %s', async (_, body, field) => {
+      await expectRefused(body, 400, `${field}: must not contain a NUL character or invalid Unicode`);
+    });
+
     it('answers 400 to malformed JSON', async () => {
       await expectRefused('{"clientName": "Jo"', 400, 'Malformed JSON body');
     });
