@@ -5,7 +5,9 @@ import {
   HttpError,
   httpError,
   type Logger,
+  noStore,
   notFound,
+  rejectMalformedPath,
   requestContext,
   type ServiceModule,
   type SessionVerifier,
@@ -51,6 +53,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
   app.set('trust proxy', options.trustProxy);
   app.use(securityHeaders());
   app.use(requestContext(options.logger));
+  app.use(rejectMalformedPath);
   // gzip for pages, scripts and JSON; small bodies (under 1 KB) are not worth it.
   app.use(compression({ threshold: 1024 }));
 
@@ -71,7 +74,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
     res.type('text/plain').send(txt);
   });
 
-  app.use('/api', apiGuards(options));
+  app.use('/api', noStore, apiGuards(options));
   app.use(route(options.upstreams, options.sessions));
   app.use('/api', notFound);
   app.use(spa(options.frontendDist, options.publicConfig));

@@ -77,6 +77,40 @@ describe('gateway on the embedded start', () => {
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts|stack/i);
   });
 
+  it.each(['/api/advisers/%ff', '/api/assessments/%E0%A4%A/sign', '/%ff', '/assets/%ff.js'])(
+    'answers a malformed percent-encoding in %s with 400',
+    async (path) => {
+      const res = await fetch(`${system.url}${path}`, { method: path.endsWith('/sign') ? 'POST' : 'GET' });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST' });
+    },
+  );
+
+  it('answers a corrupt compressed body with 400', async () => {
+    const res = await fetch(`${system.url}/api/assessments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: 'x',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it.each(['/assets/index-deadbeef.js', '/assets/old-chunk.css', '/assets/nested/missing.png'])(
+    'answers a missing asset %s with a quiet 404',
+    async (path) => {
+      const res = await fetch(`${system.url}${path}`);
+      expect(res.status).toBe(404);
+    },
+  );
+
+  it('marks API answers as not to be stored by caches', async () => {
+    const res = await fetch(`${system.url}/api/advisers/demo-adviser`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const refused = await post('/api/assessments', '{}');
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('routes to the adviser service', async () => {
     const res = await fetch(`${system.url}/api/advisers/demo-adviser`);
     expect(res.status).toBe(200);
