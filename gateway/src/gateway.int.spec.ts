@@ -49,6 +49,17 @@ describe('gateway on the embedded start', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-request-id')).toBe('abc-123');
     expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(res.headers.get('content-security-policy')).toContain("base-uri 'none'");
+    // frame-ancestors 'none' is the one rule; X-Frame-Options: SAMEORIGIN would contradict it.
+    expect(res.headers.get('x-frame-options')).toBeNull();
+  });
+
+  it('serves no source maps unless configured', async () => {
+    const html = await (await fetch(`${system.url}/`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    expect((await fetch(`${system.url}${script}`)).status).toBe(200);
+    expect((await fetch(`${system.url}${script}.map`)).status).toBe(404);
   });
 
   it('answers malformed JSON with 400 and a JSON error', async () => {
@@ -128,6 +139,14 @@ describe('gateway on the embedded start', () => {
     expect(text).toContain('Contact: mailto:help@example.org');
     expect(text).toMatch(/^Expires: \d{4}-\d\d-\d\dT/m);
     expect(text).toContain('/security');
+  });
+
+  it('computes security.txt’s Expires on each request, 180 days ahead', async () => {
+    const text = await (await fetch(`${system.url}/.well-known/security.txt`)).text();
+    const expires = Date.parse(/^Expires: (.+)$/m.exec(text)?.[1] ?? '');
+    const days = (expires - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(179.9);
+    expect(days).toBeLessThanOrEqual(180);
   });
 });
 

@@ -35,8 +35,19 @@ function scriptSafeJson(value: unknown): string {
  * Serves the built front end: hashed assets cached for a year, index.html never cached and
  * carrying the public configuration, SPA fallback for the routes above.
  */
-export function spa(distDir: string, config: PublicConfig): Router {
+export function spa(
+  distDir: string,
+  config: PublicConfig,
+  options: { serveSourceMaps?: boolean } = {},
+): Router {
   const router = express.Router();
+  // Source maps hold the whole front-end source: served only where someone asked for them.
+  if (!options.serveSourceMaps) {
+    router.use((req, res, next) => {
+      if (!req.path.endsWith('.map')) return next();
+      res.status(404).type('text/plain').send('Not found');
+    });
+  }
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath)) {
     router.use((req, res, next) => {
