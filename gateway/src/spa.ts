@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
 
-/** The front end's routes (product spec section 2); other paths get the page with a 404 status. */
+/** The front end's routes (docs/product-rules.md); other paths get the page with a 404 status. */
 const SPA_ROUTES: readonly RegExp[] = [
   /^\/$/,
   /^\/privacy\/?$/,
@@ -11,7 +11,7 @@ const SPA_ROUTES: readonly RegExp[] = [
   /^\/admin\/login\/?$/,
   /^\/admin\/dashboard\/?$/,
   /^\/assessment\/[^/]+\/(completed|declined)\/?$/,
-  // An adviser page: one segment that is not reserved (decisions.md).
+  // An adviser page: one segment that is not reserved (RESERVED_SEGMENTS).
   /^\/(?!(admin|register|login|privacy|security|assessment|api)\/?$)[A-Za-z0-9-]+\/?$/,
 ];
 
