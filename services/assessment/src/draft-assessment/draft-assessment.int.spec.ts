@@ -133,7 +133,7 @@ describeTargets(
         changedBody({ riskAcknowledged: false }),
         MESSAGES.acknowledgementRequired,
       ],
-    ])('answers 400 for %s with the product's message', async (_, body, message) => {
+    ])('answers 400 for %s with the product message', async (_, body, message) => {
       await expectRefused(body, 400, message);
     });
 
