@@ -3,12 +3,12 @@
  * surrogates (half of a character), so a request carrying either is refused at the contract with
  * the field named, instead of failing later in a write.
  */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const UNSTORABLE_TEXT_MESSAGE = 'must not contain a NUL character or invalid Unicode';
 
 export function isStorableText(value: string): boolean {
-  return !UNSTORABLE.test(value);
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 }
 
 /** The path of the first string (value or key) in `input` that cannot be stored, or undefined. */
