@@ -1,5 +1,13 @@
 import { resolve } from 'node:path';
-import { env, type Logger, loadConfig } from '@risk-profile/platform';
+import {
+  createSessionTokens,
+  createSessionVerifier,
+  env,
+  type Logger,
+  loadConfig,
+  type SessionVerifier,
+  sessionCookie,
+} from '@risk-profile/platform';
 import { z } from 'zod';
 import type { GatewayOptions, Upstreams } from './gateway-app';
 
@@ -21,6 +29,8 @@ export const gatewayConfigSchema = z.object({
   TRUST_PROXY: env.trustProxy(),
   /** Folder of the built front end. */
   FRONTEND_DIST: z.string().optional(),
+  /** HS256 key of session cookies, shared with the services, for the gateway's early access check. */
+  SESSION_SECRET: env.sessionSecret(),
   /** Serve the front end's source maps (they contain the whole front-end source). */
   SERVE_SOURCE_MAPS: env.bool(false),
   /** Demo mode: shows demo credentials on the admin login page. */
@@ -40,8 +50,14 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
 }
 
 /** The gateway's options from its configuration; only the upstreams differ between modes. */
-export function gatewayOptions(config: GatewayConfig, upstreams: Upstreams, logger: Logger): GatewayOptions {
+export function gatewayOptions(
+  config: GatewayConfig,
+  upstreams: Upstreams,
+  logger: Logger,
+  sessions: SessionVerifier = tokenOnlyVerifier(config),
+): GatewayOptions {
   return {
+    sessions,
     upstreams,
     logger,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
@@ -52,4 +68,16 @@ export function gatewayOptions(config: GatewayConfig, upstreams: Upstreams, logg
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     trustProxy: config.TRUST_PROXY,
   };
+}
+
+/**
+ * The distributed gateway has no database: it checks that a cookie holds a valid, unexpired token
+ * for the right role, and leaves revocation to the service, which checks again.
+ */
+function tokenOnlyVerifier(config: GatewayConfig): SessionVerifier {
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  return createSessionVerifier({
+    tokens: createSessionTokens(config.SESSION_SECRET),
+    cookie: sessionCookie(publicUrl),
+  });
 }

@@ -11,6 +11,7 @@ import {
   requestContext,
   type ServiceModule,
   type SessionVerifier,
+  sameOriginWrites,
   type TrustProxy,
 } from '@risk-profile/platform';
 import bytes from 'bytes';
@@ -78,7 +79,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
     res.type('text/plain').send(txt);
   });
 
-  app.use('/api', noStore, apiGuards(options));
+  app.use('/api', noStore, sameOriginWrites(options.publicUrl), apiGuards(options));
   app.use(route(options.upstreams, options.sessions));
   app.use('/api', notFound);
   app.use(spa(options.frontendDist, options.publicConfig, { serveSourceMaps: options.serveSourceMaps }));

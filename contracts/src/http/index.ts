@@ -61,12 +61,6 @@ export type EndpointName = keyof typeof ENDPOINTS;
  * exactly which endpoints are live.
  */
 export const PLANNED_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([
-  'getCurrentUser',
-  'login',
-  'logout',
-  'adminLogin',
-  'adminMe',
-  'adminLogout',
   'sendQuestionnaireLink',
   'ingestQuestionEvents',
   'analyticsSummary',

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Secrets the embedded start generates when the environment does not provide them. */
-const GENERATED = ['LINK_TOKEN_SECRET'] as const;
+const GENERATED = ['LINK_TOKEN_SECRET', 'SESSION_SECRET'] as const;
 
 export interface LocalSecrets {
   /** The environment with every missing secret filled in (nothing written yet). */
@@ -23,8 +23,10 @@ export function localSecrets(dataDir: string, environment: NodeJS.ProcessEnv): L
   const stored: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const filled: NodeJS.ProcessEnv = { ...environment };
   let changed = false;
+  // Production passes its own secrets: a generated one would be a key nobody chose or guards.
+  const generate = environment.NODE_ENV !== 'production';
   for (const key of GENERATED) {
-    if (environment[key]) continue;
+    if (environment[key] || !generate) continue;
     if (!stored[key]) {
       stored[key] = randomBytes(32).toString('base64url');
       changed = true;

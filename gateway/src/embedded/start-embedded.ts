@@ -8,6 +8,7 @@ import {
   loadConfigs,
   type OpenedPlatform,
   openPlatform,
+  openSessions,
   platformConfigSchema,
   type Running,
   type ServiceModule,
@@ -63,7 +64,14 @@ export async function startEmbedded(
     throw error;
   }
 
-  const app = createGatewayApp(gatewayOptions(gatewayConfig, { kind: 'embedded', modules }, logger));
+  // In one process the gateway checks revocation too, on the same session state as the services.
+  const sessions = await openSessions(platform.sql, {
+    secret: gatewayConfig.SESSION_SECRET,
+    publicUrl: gatewayConfig.PUBLIC_URL ?? `http://localhost:${gatewayConfig.PORT}`,
+  });
+  const app = createGatewayApp(
+    gatewayOptions(gatewayConfig, { kind: 'embedded', modules }, logger, sessions.verifier),
+  );
   const running = await serve(app, {
     port: gatewayConfig.PORT,
     host: gatewayConfig.HOST,

@@ -13,6 +13,7 @@ const admin: SessionUser = {
   role: 'admin',
   adviserSlug: null,
   sessionId: 's-1',
+  expiresAt: new Date('2030-01-01T00:00:00Z'),
 };
 const adviser: SessionUser = { ...admin, id: 'u-adv', role: 'adviser', adviserSlug: 'demo-adviser' };
 

@@ -16,6 +16,8 @@ export interface SessionUser {
   adviserSlug: string | null;
   /** The token's `jti`, so logout can revoke exactly this session. */
   sessionId: string;
+  /** When the session ends by itself; a revocation need not outlive it. */
+  expiresAt: Date;
 }
 
 export interface SessionVerifier {

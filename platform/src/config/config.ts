@@ -84,6 +84,12 @@ export const env = {
   url: () => z.url().optional(),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
+   * HS256 key of session cookies: required, at least 32 characters. The embedded start
+   * generates one into DATA_DIR; production passes its own.
+   */
+  sessionSecret: () =>
+    z.string({ error: 'is required (at least 32 characters)' }).min(32, 'must be at least 32 characters'),
+  /**
    * Proxies trusted to say who the client is (X-Forwarded-For), and so whose address `req.ip`, the
    * rate limits and the recorded signing IP use. Default "false": nobody, the peer's own address.
    * A hop count ("1": the one proxy in front, such as the gateway in front of a service) or a

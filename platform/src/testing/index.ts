@@ -2,3 +2,4 @@ export * from './racing-store';
 export * from './service-under-test';
 export * from './sql';
 export * from './targets';
+export * from './capturing-logger';

@@ -3,7 +3,7 @@ import { PostgresEventBus } from '../event-bus/postgres-event-bus.adapter';
 import type { EventStore } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres-event-store.adapter';
 import { serve } from '../http/serve';
-import { silentLogger } from '../logging/logger';
+import { type Logger, silentLogger } from '../logging/logger';
 import type { PlatformDeps, ServiceModule } from '../runtime/service-module';
 import type { SqlClient } from '../sql/sql-client.port';
 
@@ -23,9 +23,9 @@ export interface ServiceUnderTest {
 export async function startServiceUnderTest(
   sql: SqlClient,
   create: (deps: PlatformDeps) => Promise<ServiceModule>,
-  options: { clock?: () => Date; background?: boolean } = {},
+  options: { clock?: () => Date; background?: boolean; logger?: Logger } = {},
 ): Promise<ServiceUnderTest> {
-  const logger = silentLogger();
+  const logger = options.logger ?? silentLogger();
   const store = await PostgresEventStore.create(sql);
   const bus = await PostgresEventBus.create(sql, { logger, pollIntervalMs: 20 });
   const module = await create({

@@ -3,16 +3,30 @@ import { describe, expect, it } from 'vitest';
 import { loadAdviserConfig } from './config';
 
 const SECRET = 's'.repeat(32);
+const SESSION = 'k'.repeat(32);
 
 describe('the adviser configuration', () => {
   it('applies the documented defaults', () => {
-    expect(loadAdviserConfig({ LINK_TOKEN_SECRET: SECRET })).toEqual({
+    expect(loadAdviserConfig({ LINK_TOKEN_SECRET: SECRET, SESSION_SECRET: SESSION })).toEqual({
       DEMO_DATA: false,
       LINK_TOKEN_SECRET: SECRET,
       LINK_TOKEN_TTL_DAYS: 14,
       ADVISER_BODY_LIMIT: '16kb',
       TRUST_PROXY: false,
+      SESSION_SECRET: SESSION,
+      LOGIN_RATE_LIMIT_PER_MINUTE: 10,
     });
+  });
+
+  it('refuses demo data in production', () => {
+    expect(() =>
+      loadAdviserConfig({
+        LINK_TOKEN_SECRET: SECRET,
+        SESSION_SECRET: SESSION,
+        DEMO_DATA: 'true',
+        NODE_ENV: 'production',
+      }),
+    ).toThrow(/DEMO_DATA: must be false in production/);
   });
 
   it.each([
@@ -32,6 +46,7 @@ describe('the adviser configuration', () => {
         'DEMO_DATA',
         'LINK_TOKEN_SECRET',
         'LINK_TOKEN_TTL_DAYS',
+        'SESSION_SECRET',
       ]);
     }
   });

@@ -1,13 +1,23 @@
-import { createServiceApp, migrate, type PlatformDeps, type ServiceModule } from '@risk-profile/platform';
+import {
+  createServiceApp,
+  migrate,
+  openSessions,
+  type PlatformDeps,
+  type ServiceModule,
+  sameOriginWrites,
+} from '@risk-profile/platform';
+import { ACCOUNT_MIGRATIONS } from './accounts/accounts.migrations';
+import { mountAuthRoutes } from './accounts/auth.routes';
+import { accountManager } from './accounts/manage-accounts';
 import { ADVISER_MIGRATIONS } from './advisers/adviser.migrations';
 import { mountGetAdviser } from './advisers/get-adviser.route';
 import type { AdviserConfig } from './config';
-import { seedDemoData } from './demo/seed';
+import { seedDemoAccounts, seedDemoData } from './demo/seed';
 import { createLinkTokenSigner } from './links/link-token-signer';
 import { mountVerifyLink } from './links/verify-link.route';
 
 export { type AdviserConfig, adviserConfigSchema, loadAdviserConfig } from './config';
-export { DEMO_ADVISER } from './demo/seed';
+export { DEMO_ACCOUNTS, DEMO_ADVISER } from './demo/seed';
 export {
   createLinkTokenSigner,
   type LinkTokenSigner,
@@ -25,6 +35,10 @@ export async function createAdviserService(
 ): Promise<ServiceModule> {
   const { sql, logger, clock } = deps;
   await migrate(sql, 'adviser', ADVISER_MIGRATIONS);
+  await migrate(sql, 'adviser-accounts', ACCOUNT_MIGRATIONS);
+  const publicUrl = config.PUBLIC_URL ?? 'http://localhost';
+  const sessions = await openSessions(sql, { secret: config.SESSION_SECRET, publicUrl, clock });
+  const accounts = accountManager(sql, clock);
   const signer = createLinkTokenSigner(config.LINK_TOKEN_SECRET, clock, {
     ttlDays: config.LINK_TOKEN_TTL_DAYS,
   });
@@ -39,6 +53,16 @@ export async function createAdviserService(
     trustProxy: config.TRUST_PROXY,
     ready,
     routes: (router) => {
+      router.use(sameOriginWrites(config.PUBLIC_URL));
+      mountAuthRoutes(router, {
+        sql,
+        tokens: sessions.tokens,
+        cookie: sessions.cookie,
+        sessions: sessions.verifier,
+        revocations: sessions.revocations,
+        clock,
+        loginRateLimitPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+      });
       mountGetAdviser(router, sql);
       mountVerifyLink(router, signer, logger);
     },
@@ -49,7 +73,8 @@ export async function createAdviserService(
     start: async () => {
       if (!config.DEMO_DATA) return;
       const adviser = await seedDemoData(sql, clock());
-      logger.info({ slug: adviser.slug }, 'demo adviser ready');
+      await seedDemoAccounts(accounts, sql);
+      logger.info({ slug: adviser.slug }, 'demo adviser and demo accounts ready');
     },
     stop: async () => {},
     ready,

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { UserRole } from '@risk-profile/contracts';
+import jwt from 'jsonwebtoken';
+
+export const SESSION_ISSUER = 'risk-profile';
+export const SESSION_AUDIENCE = 'risk-profile-web';
+/** Sessions last 24 hours (the security page says so). */
+export const SESSION_TTL_SECONDS = 24 * 60 * 60;
+export const MIN_SESSION_SECRET_LENGTH = 32;
+
+/** What a session token says, beyond the registered claims. */
+export interface SessionClaims {
+  sub: string;
+  jti: string;
+  role: UserRole;
+  email: string;
+  name: string;
+  adviserSlug: string | null;
+  /** The user's session version when the token was issued: a reset or disable bumps it. */
+  sv: number;
+  exp: number;
+  iat: number;
+}
+
+export interface SessionSubject {
+  id: string;
+  role: UserRole;
+  email: string;
+  name: string;
+  adviserSlug: string | null;
+  sessionVersion: number;
+}
+
+/**
+ * HS256 session tokens. Verification allows exactly HS256 (no `none`, no algorithm the token
+ * names), and requires our issuer, audience and an unexpired `exp`. Time is injected for tests.
+ */
+export function createSessionTokens(secret: string, clock: () => Date = () => new Date()) {
+  if (secret.length < MIN_SESSION_SECRET_LENGTH) {
+    throw new Error(`The session secret must be at least ${MIN_SESSION_SECRET_LENGTH} characters`);
+  }
+  const nowSeconds = () => Math.floor(clock().getTime() / 1000);
+  return {
+    issue(subject: SessionSubject): { token: string; claims: SessionClaims } {
+      const iat = nowSeconds();
+      const claims: SessionClaims = {
+        sub: subject.id,
+        jti: randomUUID(),
+        role: subject.role,
+        email: subject.email,
+        name: subject.name,
+        adviserSlug: subject.adviserSlug,
+        sv: subject.sessionVersion,
+        iat,
+        exp: iat + SESSION_TTL_SECONDS,
+      };
+      const token = jwt.sign(claims, secret, {
+        algorithm: 'HS256',
+        issuer: SESSION_ISSUER,
+        audience: SESSION_AUDIENCE,
+      });
+      return { token, claims };
+    },
+    /** The claims of a valid token, or null for anything else (never throws on bad input). */
+    verify(token: string): SessionClaims | null {
+      try {
+        const payload = jwt.verify(token, secret, {
+          algorithms: ['HS256'],
+          issuer: SESSION_ISSUER,
+          audience: SESSION_AUDIENCE,
+          clockTimestamp: nowSeconds(),
+        });
+        return isClaims(payload) ? payload : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export type SessionTokens = ReturnType<typeof createSessionTokens>;
+
+function isClaims(payload: unknown): payload is SessionClaims {
+  if (typeof payload !== 'object' || payload === null) return false;
+  const p = payload as Record<string, unknown>;
+  return (
+    typeof p.sub === 'string' &&
+    typeof p.jti === 'string' &&
+    (p.role === 'adviser' || p.role === 'admin') &&
+    typeof p.email === 'string' &&
+    typeof p.name === 'string' &&
+    (typeof p.adviserSlug === 'string' || p.adviserSlug === null) &&
+    typeof p.sv === 'number' &&
+    typeof p.exp === 'number'
+  );
+}

@@ -1,0 +1,45 @@
+import type { Migration } from '@risk-profile/platform';
+
+/**
+ * User accounts of advisers and administrators. `email_key` is the lower-cased email, so an
+ * address is unique whatever its case. An adviser account points at its adviser record.
+ */
+export const ACCOUNT_MIGRATIONS: readonly Migration[] = [
+  {
+    id: '001-create-users-audit-failures',
+    sql: `
+      CREATE TABLE users (
+        id uuid PRIMARY KEY,
+        email text NOT NULL,
+        email_key text NOT NULL CONSTRAINT users_email_unique UNIQUE,
+        password_hash text NOT NULL,
+        role text NOT NULL CHECK (role IN ('adviser', 'admin')),
+        name text NOT NULL,
+        adviser_id uuid REFERENCES advisers (id),
+        disabled boolean NOT NULL DEFAULT false,
+        session_version integer NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL,
+        changed_at timestamptz NOT NULL,
+        CHECK ((role = 'adviser') = (adviser_id IS NOT NULL))
+      );
+      -- Failed sign-ins per account, for the lock; rows older than the window are pruned.
+      CREATE TABLE login_failures (
+        email_key text NOT NULL,
+        failed_at timestamptz NOT NULL
+      );
+      CREATE INDEX login_failures_by_account ON login_failures (email_key, failed_at);
+      -- Who signed in, failed, logged out, was locked, or was changed: never a password or token.
+      CREATE TABLE auth_audit (
+        id bigserial PRIMARY KEY,
+        at timestamptz NOT NULL,
+        event text NOT NULL,
+        email text,
+        user_id uuid,
+        ip text,
+        outcome text NOT NULL,
+        detail text
+      );
+      CREATE INDEX auth_audit_by_time ON auth_audit (at);
+    `,
+  },
+];

@@ -1,0 +1,124 @@
+import {
+  adminLoginEndpoint,
+  adminLogoutEndpoint,
+  adminMeEndpoint,
+  getCurrentUserEndpoint,
+  loginEndpoint,
+  logoutEndpoint,
+  type User,
+} from '@risk-profile/contracts';
+import {
+  clientIp,
+  HttpError,
+  parseBody,
+  requireAccess,
+  type SessionCookie,
+  type SessionRevocations,
+  type SessionTokens,
+  type SessionUser,
+  type SessionVerifier,
+  type SqlClient,
+  sessionStateWrites,
+  sessionUserOf,
+} from '@risk-profile/platform';
+import type { Express, Request, RequestHandler, Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { recordAudit } from './audit';
+import { signIn } from './sign-in';
+
+/** One message for every refused sign-in, so nobody learns whether an email has an account. */
+export const SIGN_IN_REFUSED_MESSAGE = 'Invalid email or password.';
+export const ACCOUNT_LOCKED_MESSAGE =
+  'Too many failed sign-in attempts for this account. Please try again later.';
+
+export interface AuthRouteDeps {
+  sql: SqlClient;
+  tokens: SessionTokens;
+  cookie: SessionCookie;
+  sessions: SessionVerifier;
+  revocations: SessionRevocations;
+  clock: () => Date;
+  /** Sign-in attempts per client IP per minute, on both login endpoints together. */
+  loginRateLimitPerMinute: number;
+}
+
+const toUser = (user: SessionUser): User => ({
+  id: user.id,
+  email: user.email,
+  role: user.role,
+  name: user.name,
+});
+
+export function mountAuthRoutes(app: Express, deps: AuthRouteDeps): void {
+  const perIp: RequestHandler =
+    deps.loginRateLimitPerMinute > 0
+      ? rateLimit({
+          windowMs: 60_000,
+          limit: deps.loginRateLimitPerMinute,
+          keyGenerator: (req) => clientIp(req),
+          standardHeaders: 'draft-8',
+          legacyHeaders: false,
+          handler: (_req, _res, next) =>
+            next(
+              new HttpError(
+                429,
+                'Too many sign-in attempts from this address. Please try again in a minute.',
+                'RATE_LIMITED',
+              ),
+            ),
+        })
+      : (_req, _res, next) => next();
+
+  const login = (adminOnly: boolean) => async (req: Request, res: Response) => {
+    const body = parseBody(loginEndpoint, req.body);
+    const result = await signIn({
+      sql: deps.sql,
+      tokens: deps.tokens,
+      email: body.email,
+      password: body.password,
+      ip: clientIp(req),
+      now: deps.clock(),
+      adminOnly,
+    });
+    if (result.kind === 'locked') {
+      res.setHeader('Retry-After', String(result.retryAfterSeconds));
+      throw new HttpError(429, ACCOUNT_LOCKED_MESSAGE, 'ACCOUNT_LOCKED');
+    }
+    if (result.kind === 'refused') throw new HttpError(401, SIGN_IN_REFUSED_MESSAGE, 'INVALID_CREDENTIALS');
+    res.setHeader('Set-Cookie', deps.cookie.set(result.token));
+    res.status(200).json({ user: result.user });
+  };
+  app.post(loginEndpoint.path, perIp, login(false));
+  app.post(adminLoginEndpoint.path, perIp, login(true));
+
+  app.get(getCurrentUserEndpoint.path, requireAccess(deps.sessions, 'signed-in'), (req, res) => {
+    res.json(toUser(sessionUserOf(req)));
+  });
+  app.get(adminMeEndpoint.path, requireAccess(deps.sessions, 'admin'), (req, res) => {
+    res.json(toUser(sessionUserOf(req)));
+  });
+
+  /** Ends this session for good (a replayed cookie is refused), then clears the cookie. */
+  const logout = async (req: Request, res: Response) => {
+    const user = await deps.sessions.authenticate(req);
+    if (user) {
+      const now = deps.clock();
+      await deps.sql.transaction(async (tx) => {
+        await sessionStateWrites.revokeSession(tx, user.sessionId, user.expiresAt, now);
+        await recordAudit(tx, {
+          at: now,
+          event: 'logout',
+          email: user.email,
+          userId: user.id,
+          ip: clientIp(req),
+          outcome: 'success',
+        });
+      });
+      deps.revocations.forget({ jti: user.sessionId });
+    }
+    res.setHeader('Set-Cookie', deps.cookie.clear());
+    res.status(200).json({ message: 'Logged out' });
+  };
+  app.post(logoutEndpoint.path, logout);
+  app.post(adminLogoutEndpoint.path, logout);
+}

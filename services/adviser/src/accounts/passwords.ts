@@ -1,0 +1,86 @@
+import bcrypt from 'bcrypt';
+
+/** The cost the security page states: 2^12 rounds, a quarter of a second on our machines. */
+export const BCRYPT_COST = 12;
+/** bcrypt reads at most 72 bytes; a longer password is refused rather than silently cut. */
+export const MAX_PASSWORD_BYTES = 72;
+export const MIN_ACCOUNT_PASSWORD_LENGTH = 12;
+
+export const passwordTooLong = (password: string): boolean =>
+  Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES;
+
+/** bcrypt's native binding hashes on libuv's thread pool, so the event loop keeps serving. */
+export async function hashPassword(password: string, cost = BCRYPT_COST): Promise<string> {
+  if (passwordTooLong(password)) throw new RangeError(`Passwords are at most ${MAX_PASSWORD_BYTES} bytes`);
+  return bcrypt.hash(password, cost);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks a password against a stored hash. For an unknown account it compares against a dummy
+ * hash of the same cost, so a wrong email takes as long as a wrong password.
+ */
+export async function verifyPassword(password: string, hash: string | undefined): Promise<boolean> {
+  if (passwordTooLong(password)) return false;
+  dummyHash ??= bcrypt.hash('not-a-real-password-for-timing', BCRYPT_COST);
+  const matches = await bcrypt.compare(password, hash ?? (await dummyHash));
+  return hash !== undefined && matches;
+}
+
+/**
+ * Passwords people reuse most that pass the length rule (lists of breached passwords, 12+
+ * characters); a long password of one repeated character or a run of the keyboard is refused too.
+ */
+const COMMON = new Set([
+  '123456789012',
+  '1234567890123',
+  '12345678901234',
+  '123456789123',
+  'password1234',
+  'password12345',
+  'password123456',
+  'passwordpassword',
+  'qwertyuiopas',
+  'qwertyuiop123',
+  'qwerty123456',
+  '1q2w3e4r5t6y',
+  '1qaz2wsx3edc',
+  'zaq12wsxcde3',
+  'iloveyou1234',
+  'abcdefghijkl',
+  'abc123456789',
+  'administrator',
+  'admin1234567',
+  'letmein12345',
+  'welcome12345',
+  'changeme1234',
+  'football1234',
+  'baseball1234',
+  'sunshine1234',
+  'princess1234',
+  'superman1234',
+  'trustno1trustno1',
+  'monkey123456',
+  'dragon123456',
+  'asdfghjkl123',
+  'asdfasdfasdf',
+  'qwerasdfzxcv',
+  'q1w2e3r4t5y6',
+  'passw0rd1234',
+  'p@ssw0rd1234',
+  'p@ssword1234',
+]);
+
+const SEQUENCES = ['0123456789', 'abcdefghijklmnopqrstuvwxyz', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+
+/** Why a new password is refused, or undefined when it is acceptable. */
+export function weakPasswordReason(password: string): string | undefined {
+  if (password.length < MIN_ACCOUNT_PASSWORD_LENGTH)
+    return `The password must be at least ${MIN_ACCOUNT_PASSWORD_LENGTH} characters.`;
+  if (passwordTooLong(password)) return `The password must be at most ${MAX_PASSWORD_BYTES} bytes.`;
+  const lower = password.toLowerCase();
+  if (COMMON.has(lower) || /^(.)\1+$/.test(lower) || SEQUENCES.some((run) => run.includes(lower)))
+    return 'The password is one of the most common passwords; choose another.';
+  return undefined;
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { UserRole } from '@risk-profile/contracts';
+import { type SqlExecutor, sessionStateWrites } from '@risk-profile/platform';
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  role: UserRole;
+  name: string;
+  passwordHash: string;
+  adviserId: string | null;
+  adviserSlug: string | null;
+  disabled: boolean;
+  sessionVersion: number;
+  createdAt: Date;
+  changedAt: Date;
+}
+
+interface UserRow {
+  id: string;
+  email: string;
+  role: UserRole;
+  name: string;
+  password_hash: string;
+  adviser_id: string | null;
+  adviser_slug: string | null;
+  disabled: boolean;
+  session_version: number;
+  created_at: Date;
+  changed_at: Date;
+}
+
+export const emailKey = (email: string): string => email.trim().toLowerCase();
+
+const SELECT = `SELECT u.id, u.email, u.role, u.name, u.password_hash, u.adviser_id, a.slug AS adviser_slug,
+  u.disabled, u.session_version, u.created_at, u.changed_at
+  FROM users u LEFT JOIN advisers a ON a.id = u.adviser_id`;
+
+const toRecord = (row: UserRow): UserRecord => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  name: row.name,
+  passwordHash: row.password_hash,
+  adviserId: row.adviser_id,
+  adviserSlug: row.adviser_slug,
+  disabled: row.disabled,
+  sessionVersion: row.session_version,
+  createdAt: new Date(row.created_at),
+  changedAt: new Date(row.changed_at),
+});
+
+export async function findUserByEmail(sql: SqlExecutor, email: string): Promise<UserRecord | null> {
+  const { rows } = await sql.query<UserRow>(`${SELECT} WHERE u.email_key = $1`, [emailKey(email)]);
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+export async function listUsers(sql: SqlExecutor): Promise<UserRecord[]> {
+  const { rows } = await sql.query<UserRow>(`${SELECT} ORDER BY u.created_at, u.email_key`);
+  return rows.map(toRecord);
+}
+
+export class DuplicateEmailError extends Error {
+  constructor(email: string) {
+    super(`An account with the email ${email} already exists.`);
+    this.name = 'DuplicateEmailError';
+  }
+}
+
+/** Inserts the user and its session state in the caller's transaction. */
+export async function insertUser(
+  tx: SqlExecutor,
+  user: { email: string; role: UserRole; name: string; passwordHash: string; adviserId: string | null },
+  now: Date,
+): Promise<string> {
+  const id = randomUUID();
+  const { rows } = await tx.query(
+    `INSERT INTO users (id, email, email_key, password_hash, role, name, adviser_id, created_at, changed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (email_key) DO NOTHING RETURNING id`,
+    [
+      id,
+      user.email.trim(),
+      emailKey(user.email),
+      user.passwordHash,
+      user.role,
+      user.name,
+      user.adviserId,
+      now,
+    ],
+  );
+  if (rows.length === 0) throw new DuplicateEmailError(user.email.trim());
+  await sessionStateWrites.upsertUser(tx, id, { sessionVersion: 0, disabled: false });
+  return id;
+}
+
+/**
+ * Disables or enables an account, or replaces its password. Each bumps the session version, so
+ * every session issued before the change is refused (within the revocation cache's 2 s).
+ */
+export async function changeUser(
+  tx: SqlExecutor,
+  userId: string,
+  change: { disabled?: boolean; passwordHash?: string },
+  now: Date,
+): Promise<void> {
+  const { rows } = await tx.query<{ session_version: number; disabled: boolean }>(
+    `UPDATE users SET disabled = COALESCE($2, disabled), password_hash = COALESCE($3, password_hash),
+       session_version = session_version + 1, changed_at = $4
+     WHERE id = $1 RETURNING session_version, disabled`,
+    [userId, change.disabled ?? null, change.passwordHash ?? null, now],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`No user ${userId}`);
+  await sessionStateWrites.upsertUser(tx, userId, {
+    sessionVersion: row.session_version,
+    disabled: row.disabled,
+  });
+}
