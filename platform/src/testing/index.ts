@@ -1,5 +1,5 @@
+export * from './capturing-logger';
 export * from './racing-store';
 export * from './service-under-test';
 export * from './sql';
 export * from './targets';
-export * from './capturing-logger';
