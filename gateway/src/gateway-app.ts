@@ -1,4 +1,5 @@
-import { Agent } from 'node:http';
+import { Agent, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   accessDecision,
   errorHandler,
@@ -82,7 +83,12 @@ export function createGatewayApp(options: GatewayOptions): Express {
   app.use('/api', noStore, sameOriginWrites(options.publicUrl), apiGuards(options));
   app.use(route(options.upstreams, options.sessions));
   app.use('/api', notFound);
-  app.use(spa(options.frontendDist, options.publicConfig, { serveSourceMaps: options.serveSourceMaps }));
+  app.use(
+    spa(options.frontendDist, options.publicConfig, {
+      sourceMaps: options.serveSourceMaps ?? false,
+      adviserExists: adviserLookup(options.upstreams),
+    }),
+  );
   app.use(notFound);
   app.use(errorHandler(options.logger));
   return app;
@@ -184,6 +190,39 @@ function route(upstreams: Upstreams, sessions: SessionVerifier | undefined): Req
     const handler = handlers.get(endpoint.service);
     if (!handler) return next();
     handler(req, res, next);
+  };
+}
+
+/**
+ * Whether an adviser's page exists, asked of the adviser service's public endpoint: over HTTP in
+ * the distributed mode; in the embedded mode through the mounted app on a loopback port opened on
+ * first use (unref'd, so it never keeps the process alive).
+ */
+function adviserLookup(upstreams: Upstreams): ((slug: string) => Promise<boolean>) | undefined {
+  let base: Promise<string> | undefined;
+  if (upstreams.kind === 'proxy') base = Promise.resolve(upstreams.urls.adviser);
+  const adviser =
+    upstreams.kind === 'embedded' ? upstreams.modules.find((m) => m.name === 'adviser') : undefined;
+  if (!base && !adviser) return undefined;
+  const origin = (): Promise<string> => {
+    base ??= new Promise((resolve, reject) => {
+      const server = createServer(adviser!.app);
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        server.unref();
+        resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      });
+    });
+    return base;
+  };
+  return async (slug) => {
+    const res = await fetch(new URL(`/api/advisers/${encodeURIComponent(slug)}`, await origin()), {
+      signal: AbortSignal.timeout(2_000),
+    });
+    await res.body?.cancel();
+    if (res.status === 404) return false;
+    if (!res.ok) throw new Error(`adviser lookup answered ${res.status}`);
+    return true;
   };
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENDPOINTS, type EndpointName, PLANNED_ENDPOINTS } from '@risk-profile/contracts';
@@ -147,6 +147,32 @@ describe('gateway on the embedded start', () => {
     const days = (expires - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(179.9);
     expect(days).toBeLessThanOrEqual(180);
+  });
+});
+
+describe('page status on the embedded start', () => {
+  it('answers 200 for an existing adviser page and 404 for any other unknown path', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'gateway-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<script id="app-config" type="application/json">{}</script>');
+    const system = await start({ FRONTEND_DIST: dist, DEMO_DATA: 'true' });
+    try {
+      for (const [path, status] of [
+        ['/', 200],
+        ['/privacy', 200],
+        ['/demo-adviser', 200],
+        ['/no-such-page-xyz', 404],
+        ['/admin/login', 404],
+        ['/admin/dashboard', 404],
+      ] as const) {
+        const res = await fetch(`${system.url}${path}`);
+        expect([path, res.status]).toEqual([path, status]);
+        await res.body?.cancel();
+      }
+    } finally {
+      await system.stop();
+      rmSync(system.dataDir, { recursive: true, force: true });
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
 

@@ -2,21 +2,57 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
 
-/** The front end's routes (docs/product-rules.md); other paths get the page with a 404 status. */
+/**
+ * The front end's routes: the one list to extend when the page registers a new one. Every other
+ * path gets the page (which renders its not-found view) with a 404 status. The sign-in and
+ * dashboard pages are not built yet, so they are not listed.
+ */
 const SPA_ROUTES: readonly RegExp[] = [
   /^\/$/,
   /^\/privacy\/?$/,
   /^\/security\/?$/,
-  /^\/login\/?$/,
-  /^\/admin\/login\/?$/,
-  /^\/admin\/dashboard\/?$/,
   /^\/assessment\/[^/]+\/(completed|declined)\/?$/,
-  // An adviser page: one segment that is not reserved (RESERVED_SEGMENTS).
-  /^\/(?!(admin|register|login|privacy|security|assessment|api)\/?$)[A-Za-z0-9-]+\/?$/,
 ];
+
+/** An adviser page: one segment that is not reserved. It is a route only if the adviser exists. */
+const ADVISER_PAGE =
+  /^\/(?!(admin|register|login|privacy|security|assessment|api)\/?$)([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
 
 export function isSpaRoute(path: string): boolean {
   return SPA_ROUTES.some((route) => route.test(path));
+}
+
+/** The slug when `path` has the shape of an adviser's page, else undefined. */
+export function adviserPageSlug(path: string): string | undefined {
+  return ADVISER_PAGE.exec(path)?.[2];
+}
+
+/** How long an adviser lookup is remembered: a new adviser's page answers 200 within this time. */
+export const ADVISER_LOOKUP_TTL_MS = 30_000;
+const MAX_CACHED_LOOKUPS = 10_000;
+
+/** Remembers lookups briefly, so a page view does not cost a call to the adviser service. */
+export function cachedLookup(
+  lookup: (slug: string) => Promise<boolean>,
+  now: () => number = Date.now,
+): (slug: string) => Promise<boolean> {
+  const cache = new Map<string, { exists: boolean; at: number }>();
+  return async (slug) => {
+    const hit = cache.get(slug);
+    if (hit && now() - hit.at < ADVISER_LOOKUP_TTL_MS) return hit.exists;
+    const exists = await lookup(slug);
+    // Random paths must not grow the cache without bound.
+    if (cache.size >= MAX_CACHED_LOOKUPS) cache.clear();
+    cache.set(slug, { exists, at: now() });
+    return exists;
+  };
+}
+
+export interface SpaOptions {
+  /** Serve the build's `.map` files (they hold the full source); off in production by default. */
+  sourceMaps: boolean;
+  /** Whether an adviser with this slug exists; without it no one-segment path is a page. */
+  adviserExists?: (slug: string) => Promise<boolean>;
 }
 
 export interface PublicConfig {
@@ -38,16 +74,9 @@ function scriptSafeJson(value: unknown): string {
 export function spa(
   distDir: string,
   config: PublicConfig,
-  options: { serveSourceMaps?: boolean } = {},
+  options: SpaOptions = { sourceMaps: false },
 ): Router {
   const router = express.Router();
-  // Source maps hold the whole front-end source: served only where someone asked for them.
-  if (!options.serveSourceMaps) {
-    router.use((req, res, next) => {
-      if (!req.path.endsWith('.map')) return next();
-      res.status(404).type('text/plain').send('Not found');
-    });
-  }
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath)) {
     router.use((req, res, next) => {
@@ -64,20 +93,28 @@ export function spa(
     CONFIG_TAG,
     `<script id="app-config" type="application/json">${scriptSafeJson(config)}</script>`,
   );
+  const missing: RequestHandler = (_req, res) => {
+    res.status(404).type('text/plain').send('Not found');
+  };
+  if (!options.sourceMaps)
+    router.use((req, res, next) => (req.path.endsWith('.map') ? missing(req, res, next) : next()));
   router.use(
     '/assets',
-    express.static(join(distDir, 'assets'), {
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      fallthrough: false,
-    }),
+    express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false }),
+    // An old hashed chunk asked for after a deploy is normal: a quiet 404, not an error.
+    missing,
   );
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
-  const page: RequestHandler = (req, res, next) => {
+  const adviserExists = options.adviserExists ? cachedLookup(options.adviserExists) : async () => false;
+  const isPage = async (path: string): Promise<boolean> => {
+    if (isSpaRoute(path)) return true;
+    const slug = adviserPageSlug(path);
+    return slug !== undefined && (await adviserExists(slug).catch(() => false));
+  };
+  const page: RequestHandler = async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/')) return next();
     res
-      .status(isSpaRoute(req.path) ? 200 : 404)
+      .status((await isPage(req.path)) ? 200 : 404)
       .set('Cache-Control', 'no-cache')
       .type('html')
       .send(html);

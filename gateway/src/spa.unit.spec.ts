@@ -1,29 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import { securityTxt } from './security-txt';
-import { isSpaRoute } from './spa';
+import { ADVISER_LOOKUP_TTL_MS, adviserPageSlug, cachedLookup, isSpaRoute } from './spa';
 
-describe('SPA routes of the product', () => {
+describe('SPA routes of the specification', () => {
+  it.each(['/', '/privacy', '/security', '/assessment/123/completed', '/assessment/123/declined'])(
+    'serves the page for %s',
+    (path) => {
+      expect(isSpaRoute(path)).toBe(true);
+    },
+  );
+
   it.each([
-    '/',
-    '/privacy',
-    '/security',
+    '/admin',
+    '/register',
+    '/api',
+    '/assessment',
+    '/a/b/c',
+    '/assessment/1/other',
+    '/x.php',
     '/login',
     '/admin/login',
     '/admin/dashboard',
-    '/assessment/123/completed',
-    '/assessment/123/declined',
     '/demo-adviser',
-    '/demo-adviser/',
-  ])('serves the page for %s', (path) => {
-    expect(isSpaRoute(path)).toBe(true);
+  ])('answers 404 for %s (an adviser page is decided by a lookup)', (path) => {
+    expect(isSpaRoute(path)).toBe(false);
   });
 
-  it.each(['/admin', '/register', '/api', '/assessment', '/a/b/c', '/assessment/1/other', '/x.php'])(
-    'answers 404 for %s',
-    (path) => {
-      expect(isSpaRoute(path)).toBe(false);
-    },
-  );
+  it.each([
+    ['/demo-adviser', 'demo-adviser'],
+    ['/demo-adviser/', 'demo-adviser'],
+    ['/admin', undefined],
+    ['/login', undefined],
+    ['/x.php', undefined],
+    ['/Demo', undefined],
+  ])('reads %s as the adviser page of %s', (path, slug) => {
+    expect(adviserPageSlug(path)).toBe(slug);
+  });
+
+  it('remembers a lookup briefly, then asks again', async () => {
+    let calls = 0;
+    let now = 0;
+    const lookup = cachedLookup(
+      async (slug) => {
+        calls += 1;
+        return slug === 'known';
+      },
+      () => now,
+    );
+    expect(await lookup('known')).toBe(true);
+    expect(await lookup('known')).toBe(true);
+    expect(calls).toBe(1);
+    now = ADVISER_LOOKUP_TTL_MS;
+    expect(await lookup('known')).toBe(true);
+    expect(calls).toBe(2);
+  });
 });
 
 describe('security.txt (RFC 9116)', () => {

@@ -1,0 +1,108 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger, type Running, serve, silentLogger } from '@risk-profile/platform';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGatewayApp } from './gateway-app';
+
+const dist = mkdtempSync(join(tmpdir(), 'spa-int-'));
+mkdirSync(join(dist, 'assets'));
+writeFileSync(
+  join(dist, 'index.html'),
+  '<!doctype html><script id="app-config" type="application/json">{}</script>',
+);
+writeFileSync(
+  join(dist, 'assets', 'app-abc123.js'),
+  'console.log(1)\n//# sourceMappingURL=app-abc123.js.map',
+);
+writeFileSync(join(dist, 'assets', 'app-abc123.js.map'), '{"sourcesContent":["secret source"]}');
+
+/** The adviser service's public lookup, as the distributed gateway reaches it over HTTP. */
+async function adviserOrigin(): Promise<Running> {
+  const app = express();
+  app.get('/api/advisers/:slug', (req, res) => {
+    if (req.params.slug === 'demo-adviser') res.json({ slug: 'demo-adviser' });
+    else res.status(404).json({ error: 'Adviser not found' });
+  });
+  return serve(app, { port: 0, host: '127.0.0.1', logger: silentLogger() });
+}
+
+async function gateway(sourceMaps: boolean, lines: string[], adviserUrl: string): Promise<Running> {
+  const url = adviserUrl;
+  const app = createGatewayApp({
+    upstreams: {
+      kind: 'proxy',
+      urls: { assessment: url, adviser: url, notification: url, analytics: url },
+    },
+    logger: createLogger('gateway', 'info', { write: (line: string) => void lines.push(line) }),
+    publicUrl: 'https://example.org',
+    publicConfig: { contactEmail: 'help@example.org', demoMode: false },
+    frontendDist: dist,
+    bodyLimit: '100kb',
+    rateLimitPerMinute: 0,
+    serveSourceMaps: sourceMaps,
+    trustProxy: false,
+  });
+  return serve(app, { port: 0, host: '127.0.0.1', logger: silentLogger() });
+}
+
+describe('the built front end', () => {
+  let plain: Running;
+  let withMaps: Running;
+  let advisers: Running;
+  const lines: string[] = [];
+  const at = (r: Running, path: string) => fetch(`http://127.0.0.1:${r.port}${path}`);
+  beforeAll(async () => {
+    advisers = await adviserOrigin();
+    const adviserUrl = `http://127.0.0.1:${advisers.port}`;
+    plain = await gateway(false, lines, adviserUrl);
+    withMaps = await gateway(true, lines, adviserUrl);
+  });
+  afterAll(async () => {
+    await plain.stop();
+    await withMaps.stop();
+    await advisers.stop();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves hashed assets for a year', async () => {
+    const res = await at(plain, '/assets/app-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it.each(['/assets/old-chunk-zzz.js', '/assets/nested/missing.css'])(
+    'answers a missing asset (%s) with a quiet 404',
+    async (path) => {
+      const res = await at(plain, path);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toMatch(/stack|at .*\.js/i);
+      expect(lines.join('\n')).not.toMatch(/"level":50|stack/);
+    },
+  );
+
+  it('does not serve source maps unless configured', async () => {
+    expect((await at(plain, '/assets/app-abc123.js.map')).status).toBe(404);
+    const served = await at(withMaps, '/assets/app-abc123.js.map');
+    expect(served.status).toBe(200);
+    expect(await served.text()).toContain('secret source');
+  });
+
+  it.each([
+    ['/', 200],
+    ['/privacy', 200],
+    ['/demo-adviser', 200],
+    ['/no-such-page-xyz', 404],
+    ['/login', 404],
+    ['/admin/login', 404],
+    ['/admin/dashboard', 404],
+  ])(
+    'answers %s with status %i, always with the page (it renders its not-found view)',
+    async (path, status) => {
+      const res = await at(plain, path);
+      expect(res.status).toBe(status);
+      expect(await res.text()).toContain('app-config');
+    },
+  );
+});
