@@ -1,10 +1,10 @@
-import { Agent, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Agent } from 'node:http';
 import {
   accessDecision,
   errorHandler,
   HttpError,
   httpError,
+  inProcessOrigin,
   type Logger,
   noStore,
   notFound,
@@ -199,22 +199,15 @@ function route(upstreams: Upstreams, sessions: SessionVerifier | undefined): Req
  * first use (unref'd, so it never keeps the process alive).
  */
 function adviserLookup(upstreams: Upstreams): ((slug: string) => Promise<boolean>) | undefined {
-  let base: Promise<string> | undefined;
-  if (upstreams.kind === 'proxy') base = Promise.resolve(upstreams.urls.adviser);
   const adviser =
     upstreams.kind === 'embedded' ? upstreams.modules.find((m) => m.name === 'adviser') : undefined;
-  if (!base && !adviser) return undefined;
-  const origin = (): Promise<string> => {
-    base ??= new Promise((resolve, reject) => {
-      const server = createServer(adviser!.app);
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        server.unref();
-        resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-      });
-    });
-    return base;
-  };
+  const origin =
+    upstreams.kind === 'proxy'
+      ? async () => upstreams.urls.adviser
+      : adviser
+        ? inProcessOrigin(adviser.app)
+        : undefined;
+  if (!origin) return undefined;
   return async (slug) => {
     const res = await fetch(new URL(`/api/advisers/${encodeURIComponent(slug)}`, await origin()), {
       signal: AbortSignal.timeout(2_000),

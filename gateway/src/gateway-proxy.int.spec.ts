@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { createAssessmentService, loadAssessmentConfig } from '@risk-profile/assessment';
-import { yesBody } from '@risk-profile/assessment/testing';
+import { knownAdvisers, yesBody } from '@risk-profile/assessment/testing';
 import { PgliteSqlClient, type Running, type SqlClient, serve, silentLogger } from '@risk-profile/platform';
 import { type ServiceUnderTest, startServiceUnderTest } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,9 @@ describe('gateway in the distributed mode (proxying over HTTP)', () => {
     sql = await PgliteSqlClient.open();
     // Behind the gateway a service trusts exactly one proxy hop: the gateway itself.
     const config = loadAssessmentConfig({ TRUST_PROXY: '1' });
-    assessment = await startServiceUnderTest(sql, (deps) => createAssessmentService(deps, config));
+    assessment = await startServiceUnderTest(sql, (deps) =>
+      createAssessmentService(deps, config, { advisers: knownAdvisers('demo-adviser') }),
+    );
     const down = `http://127.0.0.1:${await closedPort()}`;
     const app = createGatewayApp({
       upstreams: {

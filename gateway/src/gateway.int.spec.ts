@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { yesBody } from '@risk-profile/assessment/testing';
 import { ENDPOINTS, type EndpointName, PLANNED_ENDPOINTS } from '@risk-profile/contracts';
 import { silentLogger } from '@risk-profile/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +121,14 @@ describe('gateway on the embedded start', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const refused = await post('/api/assessments', '{}');
     expect(refused.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('refuses a draft naming an adviser that does not exist, and accepts the demo adviser', async () => {
+    const body = JSON.stringify(yesBody({ adviserSlug: 'no-such-adviser-xyz' }));
+    const unknown = await post('/api/assessments', body);
+    expect(unknown.status).toBe(422);
+    expect(await unknown.json()).toMatchObject({ code: 'UNKNOWN_ADVISER' });
+    expect((await post('/api/assessments', JSON.stringify(yesBody()))).status).toBe(201);
   });
 
   it('routes to the adviser service', async () => {

@@ -1,9 +1,14 @@
 import { adviserConfigSchema, createAdviserService } from '@risk-profile/adviser';
 import { createAnalyticsService } from '@risk-profile/analytics';
-import { assessmentConfigSchema, createAssessmentService } from '@risk-profile/assessment';
+import {
+  assessmentConfigSchema,
+  createAssessmentService,
+  httpAdviserDirectory,
+} from '@risk-profile/assessment';
 import { createNotificationService } from '@risk-profile/notification';
 import {
   createLogger,
+  inProcessOrigin,
   type Logger,
   loadConfigs,
   type OpenedPlatform,
@@ -51,9 +56,12 @@ export async function startEmbedded(
   const platform = await openPlatform(platformConfig, logger);
   const modules: ServiceModule[] = [];
   try {
+    const adviser = await createAdviserService(platform, adviserConfig);
+    // The assessment service asks the adviser service's public lookup, in process.
+    const advisers = httpAdviserDirectory(inProcessOrigin(adviser.app));
     modules.push(
-      await createAssessmentService(platform, assessmentConfig),
-      await createAdviserService(platform, adviserConfig),
+      await createAssessmentService(platform, assessmentConfig, { advisers }),
+      adviser,
       await createNotificationService(platform),
       await createAnalyticsService(platform),
     );

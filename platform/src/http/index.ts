@@ -1,5 +1,6 @@
 export * from './client-ip';
 export * from './http-errors';
+export * from './in-process-origin';
 export * from './same-origin';
 export * from './serve';
 export * from './service-app';

@@ -9,6 +9,8 @@ export const assessmentConfigSchema = z.object({
    * distributed mode "1" (the gateway in front), so the signing IP is the client's.
    */
   TRUST_PROXY: env.trustProxy(),
+  /** The adviser service (distributed mode), asked whether a draft's adviser exists. */
+  ADVISER_URL: z.url().default('http://localhost:3002'),
 });
 
 export type AssessmentConfig = z.infer<typeof assessmentConfigSchema>;

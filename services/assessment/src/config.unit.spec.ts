@@ -3,7 +3,11 @@ import { loadAssessmentConfig } from './config';
 
 describe('the assessment configuration', () => {
   it('applies the documented defaults', () => {
-    expect(loadAssessmentConfig({})).toEqual({ ASSESSMENT_BODY_LIMIT: '64kb', TRUST_PROXY: false });
+    expect(loadAssessmentConfig({})).toEqual({
+      ASSESSMENT_BODY_LIMIT: '64kb',
+      TRUST_PROXY: false,
+      ADVISER_URL: 'http://localhost:3002',
+    });
   });
 
   it('treats an empty variable as unset', () => {

@@ -1,8 +1,10 @@
 import { createServiceApp, type PlatformDeps, type Relay, type ServiceModule } from '@risk-profile/platform';
+import { type AdviserDirectory, httpAdviserDirectory } from './advisers/adviser-directory';
 import type { AssessmentConfig } from './config';
 import { mountAssessmentRoutes } from './http/routes';
 import { startAssessmentRelay } from './integration/assessment-relay';
 
+export { type AdviserDirectory, httpAdviserDirectory } from './advisers/adviser-directory';
 export { type AssessmentConfig, assessmentConfigSchema, loadAssessmentConfig } from './config';
 
 /**
@@ -12,7 +14,10 @@ export { type AssessmentConfig, assessmentConfigSchema, loadAssessmentConfig } f
 export async function createAssessmentService(
   deps: PlatformDeps,
   config: AssessmentConfig,
+  options: { advisers?: AdviserDirectory } = {},
 ): Promise<ServiceModule> {
+  // Distributed: the adviser service's address; embedded callers pass an in-process directory.
+  const advisers = options.advisers ?? httpAdviserDirectory(() => config.ADVISER_URL);
   const { eventStore, sql, logger, clock } = deps;
   // Reading a stream that never exists is the cheapest round trip every event store adapter has.
   const ready = async () => {
@@ -28,7 +33,7 @@ export async function createAssessmentService(
     trustProxy: config.TRUST_PROXY,
     ready,
     routes: (router) =>
-      mountAssessmentRoutes(router, { store: eventStore, clock, onStored: () => relay?.wake() }),
+      mountAssessmentRoutes(router, { store: eventStore, advisers, clock, onStored: () => relay?.wake() }),
   });
 
   return {

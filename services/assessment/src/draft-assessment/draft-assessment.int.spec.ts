@@ -9,6 +9,7 @@ import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AssessmentTestServer, startAssessmentServer } from '../testing/assessment-test-server';
 import { changedBody, consistentResponses, inconsistentResponses, yesBody } from '../testing/fixtures';
+import { UNKNOWN_ADVISER_MESSAGE } from './draft-assessment.route';
 
 const NOW = new Date('2026-01-10T09:00:00.000Z');
 
@@ -165,6 +166,19 @@ describeTargets(
       ['a NUL in the session id', yesBody({ sessionId: 's\u0000' }), 'sessionId'],
     ])('answers 400 naming the field, and stores nothing, for %s', async (_, body, field) => {
       await expectRefused(body, 400, `${field}: must not contain a NUL character or invalid Unicode`);
+    });
+
+    it('answers 422 and stores nothing for an adviser that does not exist', async () => {
+      const error = await expectRefused(
+        yesBody({ adviserSlug: 'no-such-adviser-xyz' }),
+        422,
+        UNKNOWN_ADVISER_MESSAGE,
+      );
+      expect(error.code).toBe('UNKNOWN_ADVISER');
+    });
+
+    it('drafts without an adviser', async () => {
+      expect((await create(yesBody({ adviserSlug: null }))).response.status).toBe(201);
     });
 
     it('answers 400 to malformed JSON', async () => {

@@ -1,4 +1,5 @@
 import { createAssessmentEndpoint } from '@risk-profile/contracts';
+import { HttpError } from '@risk-profile/platform';
 import type { Express } from 'express';
 import { toAssessmentHttpError } from '../http/assessment-http-errors';
 import type { AssessmentRouteDeps } from '../http/route-deps';
@@ -6,9 +7,24 @@ import { toAssessmentResponse } from '../http/to-assessment-response';
 import { draftAssessment } from './draft-assessment.handler';
 import { parseDraftBody } from './parse-draft-body';
 
-export function mountDraftAssessment(app: Express, { store, clock, onStored }: AssessmentRouteDeps): void {
+export const UNKNOWN_ADVISER_MESSAGE =
+  'This adviser does not exist. Please check the link from your adviser.';
+export const ADVISER_CHECK_UNAVAILABLE =
+  'Your adviser could not be confirmed just now, so nothing was saved. Please try again in a moment.';
+
+export function mountDraftAssessment(
+  app: Express,
+  { store, advisers, clock, onStored }: AssessmentRouteDeps,
+): void {
   app.post(createAssessmentEndpoint.path, async (req, res) => {
     const body = parseDraftBody(req.body);
+    // Only an existing adviser, so nobody can make the product send an adviser made-up reports.
+    if (body.adviserSlug !== null) {
+      const known = await advisers.exists(body.adviserSlug).catch(() => {
+        throw new HttpError(503, ADVISER_CHECK_UNAVAILABLE, 'ADVISER_CHECK_UNAVAILABLE');
+      });
+      if (!known) throw new HttpError(422, UNKNOWN_ADVISER_MESSAGE, 'UNKNOWN_ADVISER');
+    }
     const state = await draftAssessment(store, body, {
       now: clock(),
       correlationId: res.locals.requestId as string,

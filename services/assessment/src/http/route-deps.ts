@@ -1,7 +1,10 @@
 import type { EventStore } from '@risk-profile/platform';
+import type { AdviserDirectory } from '../advisers/adviser-directory';
 
 export interface AssessmentRouteDeps {
   store: EventStore;
+  /** Which adviser pages exist: a draft may name only one of them. */
+  advisers: AdviserDirectory;
   clock: () => Date;
   /** Called after events were stored, so the relay publishes them now rather than at its next poll. */
   onStored: () => void;

@@ -1,7 +1,10 @@
 import type { SqlClient } from '@risk-profile/platform';
 import { type ServiceUnderTest, startServiceUnderTest } from '@risk-profile/platform/testing';
+import type { AdviserDirectory } from '../advisers/adviser-directory';
 import { assessmentConfigSchema } from '../config';
 import { createAssessmentService } from '../index';
+
+import { knownAdvisers } from './fixtures';
 
 export type AssessmentTestServer = ServiceUnderTest;
 
@@ -11,8 +14,15 @@ export type AssessmentTestServer = ServiceUnderTest;
  */
 export function startAssessmentServer(
   sql: SqlClient,
-  options: { clock?: () => Date; env?: Record<string, string>; background?: boolean } = {},
+  options: {
+    clock?: () => Date;
+    env?: Record<string, string>;
+    background?: boolean;
+    /** Which advisers exist; by default only the fixtures' `demo-adviser`. */
+    advisers?: AdviserDirectory;
+  } = {},
 ): Promise<AssessmentTestServer> {
   const config = assessmentConfigSchema.parse({ ...options.env });
-  return startServiceUnderTest(sql, (deps) => createAssessmentService(deps, config), options);
+  const advisers = options.advisers ?? knownAdvisers('demo-adviser');
+  return startServiceUnderTest(sql, (deps) => createAssessmentService(deps, config, { advisers }), options);
 }

@@ -5,6 +5,7 @@ import {
   PROFILE_NAMES,
 } from '@risk-profile/contracts';
 import { uniformResponses } from '@risk-profile/contracts/testing';
+import type { AdviserDirectory } from '../advisers/adviser-directory';
 
 /** Every answer 3: score 36, Balanced, no consistency warnings. */
 export const consistentResponses = (overrides: Partial<CompleteResponses> = {}): CompleteResponses =>
@@ -52,3 +53,8 @@ export function changedBody(overrides: Partial<DraftAssessmentBody> = {}): Draft
     ...overrides,
   };
 }
+
+/** A directory of exactly these advisers, for tests of the assessment service alone. */
+export const knownAdvisers = (...slugs: string[]): AdviserDirectory => ({
+  exists: async (slug) => slugs.includes(slug),
+});

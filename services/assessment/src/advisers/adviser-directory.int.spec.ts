@@ -1,0 +1,93 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PgliteSqlClient, type SqlClient } from '@risk-profile/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADVISER_CHECK_UNAVAILABLE } from '../draft-assessment/draft-assessment.route';
+import { type AssessmentTestServer, startAssessmentServer } from '../testing/assessment-test-server';
+import { yesBody } from '../testing/fixtures';
+import { httpAdviserDirectory, KNOWN_TTL_MS, UNKNOWN_TTL_MS } from './adviser-directory';
+
+/** Stands in for the adviser service's public lookup, counting what it is asked. */
+function adviserLookup(known: string[], status = 200) {
+  const asked: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const slug = decodeURIComponent(req.url?.split('/').pop() ?? '');
+    asked.push(slug);
+    if (status !== 200) return void res.writeHead(status).end();
+    res.writeHead(known.includes(slug) ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(known.includes(slug) ? { slug } : { error: 'Adviser not found.' }));
+  });
+  return {
+    asked,
+    start: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () =>
+          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+        ),
+      ),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('the adviser directory over HTTP', () => {
+  it('asks once per slug and remembers known advisers longer than unknown ones', async () => {
+    const service = adviserLookup(['demo-adviser']);
+    const url = await service.start();
+    let now = 0;
+    const directory = httpAdviserDirectory(
+      () => url,
+      () => now,
+    );
+    try {
+      expect(await directory.exists('demo-adviser')).toBe(true);
+      expect(await directory.exists('demo-adviser')).toBe(true);
+      expect(await directory.exists('nobody')).toBe(false);
+      expect(service.asked).toEqual(['demo-adviser', 'nobody']);
+      now = UNKNOWN_TTL_MS + 1;
+      await directory.exists('demo-adviser');
+      await directory.exists('nobody');
+      expect(service.asked).toEqual(['demo-adviser', 'nobody', 'nobody']);
+      now = KNOWN_TTL_MS + 1;
+      await directory.exists('demo-adviser');
+      expect(service.asked.at(-1)).toBe('demo-adviser');
+    } finally {
+      await service.stop();
+    }
+  });
+
+  it('throws when the adviser service answers anything but 200 or 404', async () => {
+    const service = adviserLookup([], 500);
+    const url = await service.start();
+    try {
+      await expect(httpAdviserDirectory(() => url).exists('demo-adviser')).rejects.toThrow(/answered 500/);
+    } finally {
+      await service.stop();
+    }
+  });
+});
+
+describe('a draft while the adviser service cannot be asked', () => {
+  let sql: SqlClient;
+  let server: AssessmentTestServer;
+  beforeAll(async () => {
+    sql = await PgliteSqlClient.open();
+    server = await startAssessmentServer(sql, {
+      advisers: { exists: async () => Promise.reject(new Error('connection refused')) },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await sql?.close();
+  });
+
+  it('answers 503 with a clear message and stores nothing', async () => {
+    const res = await server.post('/api/assessments', yesBody());
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({
+      error: ADVISER_CHECK_UNAVAILABLE,
+      code: 'ADVISER_CHECK_UNAVAILABLE',
+    });
+    const events = await server.store.readAll({ limit: 10 });
+    expect(events).toEqual([]);
+  });
+});
