@@ -1,0 +1,116 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { PgSqlClient } from '@risk-profile/platform';
+import { describeTargets } from '@risk-profile/platform/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../../../..');
+const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+
+/** The two places the command works on: the embedded data folder, and a PostgreSQL server. */
+const targets = [
+  { name: 'the embedded data folder' },
+  {
+    name: 'a PostgreSQL server',
+    skipReason: serverUrl ? undefined : 'no PostgreSQL server configured (set TEST_DATABASE_URL)',
+  },
+];
+
+describeTargets(
+  targets,
+  (target) => `npm run users on ${target.name}`,
+  (target) => {
+    let env: NodeJS.ProcessEnv;
+    let cleanup: () => Promise<void>;
+    beforeAll(async () => {
+      if (target.name === 'a PostgreSQL server') {
+        const schema = `users_cli_${process.pid}_${Date.now()}`;
+        const admin = PgSqlClient.open(serverUrl!, { max: 1 });
+        await admin.exec(`CREATE SCHEMA ${schema}`);
+        const sep = serverUrl!.includes('?') ? '&' : '?';
+        env = {
+          PATH: process.env.PATH,
+          DATABASE_URL: `${serverUrl}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+        };
+        cleanup = async () => {
+          await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+          await admin.close();
+        };
+      } else {
+        const dir = mkdtempSync(join(tmpdir(), 'users-cli-'));
+        env = { PATH: process.env.PATH, DATA_DIR: dir };
+        cleanup = async () => rmSync(dir, { recursive: true, force: true });
+      }
+    });
+    afterAll(async () => cleanup?.());
+
+    const users = (args: string[], input = '') =>
+      spawnSync(process.execPath, ['scripts/users.mjs', ...args], {
+        cwd: root,
+        env,
+        input,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+
+    it('creates accounts, refuses weak passwords and duplicates, lists, disables and resets', () => {
+      const weak = users(
+        ['create', '--role', 'admin', '--email', 'ops@example.com', '--name', 'Ops'],
+        'password1234\n',
+      );
+      expect(weak.status).toBe(1);
+      expect(weak.stderr).toContain('one of the most common passwords');
+      const short = users(
+        ['create', '--role', 'admin', '--email', 'ops@example.com', '--name', 'Ops'],
+        'short\n',
+      );
+      expect(short.stderr).toContain('at least 12 characters');
+
+      const created = users(
+        ['create', '--role', 'admin', '--email', 'Ops@Example.com', '--name', 'Ops'],
+        'a long enough passphrase\n',
+      );
+      expect(created.status).toBe(0);
+      const duplicate = users(
+        ['create', '--role', 'admin', '--email', 'ops@example.com', '--name', 'Ops'],
+        'another long passphrase\n',
+      );
+      expect(duplicate.status).toBe(1);
+      expect(duplicate.stderr).toContain('already exists');
+
+      const adviser = users([
+        'create',
+        '--role',
+        'adviser',
+        '--email',
+        'jo@example.com',
+        '--name',
+        'Jo',
+        '--slug',
+        'jo-adviser',
+        '--company',
+        'Jo & Co',
+        '--adviser-name',
+        'Jo Adviser',
+      ]);
+      expect(adviser.status).toBe(0);
+      const generated = /Password \(shown once\): (\S+)/.exec(adviser.stdout)?.[1];
+      expect(generated?.length).toBeGreaterThanOrEqual(20);
+
+      expect(users(['disable', 'ops@example.com']).status).toBe(0);
+      expect(users(['reset-password', 'jo@example.com'], 'a brand new passphrase\n').status).toBe(0);
+      const list = users(['list']).stdout;
+      expect(list).toContain('Ops@Example.com\tadmin\tOps\t-\tdisabled');
+      expect(list).toContain('jo@example.com\tadviser\tJo\tjo-adviser\tactive');
+
+      const audit = users(['audit']).stdout;
+      for (const event of ['account_created', 'account_disabled', 'password_reset'])
+        expect(audit).toContain(event);
+      for (const secret of ['a long enough passphrase', 'a brand new passphrase', generated!]) {
+        expect(audit + list).not.toContain(secret);
+      }
+    });
+  },
+);
