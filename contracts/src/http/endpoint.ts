@@ -27,6 +27,8 @@ export interface EndpointDefinition {
   readonly access: Access;
   readonly summary: string;
   readonly body?: z.ZodType;
+  /** The query string's parameters, for GET endpoints that take any. */
+  readonly query?: z.ZodType;
   readonly responses: Readonly<Record<number, z.ZodType>>;
 }
 

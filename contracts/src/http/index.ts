@@ -1,5 +1,6 @@
 import { getAdviserEndpoint } from './advisers';
 import {
+  analyticsStreamEndpoint,
   analyticsSummaryEndpoint,
   deviceStatsEndpoint,
   dropOffEndpoint,
@@ -49,6 +50,7 @@ export const ENDPOINTS = {
   dropOff: dropOffEndpoint,
   deviceStats: deviceStatsEndpoint,
   recentAssessments: recentAssessmentsEndpoint,
+  analyticsStream: analyticsStreamEndpoint,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

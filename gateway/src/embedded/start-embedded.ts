@@ -1,5 +1,5 @@
 import { createAdviserService, loadAdviserConfig } from '@risk-profile/adviser';
-import { createAnalyticsService } from '@risk-profile/analytics';
+import { createAnalyticsService, loadAnalyticsConfig } from '@risk-profile/analytics';
 import { createAssessmentService, loadAssessmentConfig } from '@risk-profile/assessment';
 import { createNotificationService } from '@risk-profile/notification';
 import {
@@ -11,11 +11,15 @@ import {
   platformConfigSchema,
   type Running,
   type ServiceModule,
+  type SessionVerifier,
   serve,
 } from '@risk-profile/platform';
 import { gatewayOptions, loadGatewayConfig } from '../config';
 import { createGatewayApp } from '../gateway-app';
 import { ensureLocalSecrets } from './local-secrets';
+
+/** Until the accounts service's session verifier is wired in, nobody is signed in. */
+const noSessions: SessionVerifier = { authenticate: async () => null };
 
 export interface EmbeddedSystem {
   url: string;
@@ -33,7 +37,7 @@ export interface EmbeddedSystem {
  */
 export async function startEmbedded(
   environment: NodeJS.ProcessEnv = process.env,
-  options: { handleSignals?: boolean; logger?: Logger } = {},
+  options: { handleSignals?: boolean; logger?: Logger; sessions?: SessionVerifier } = {},
 ): Promise<EmbeddedSystem> {
   // Demo data is on for the one-command start; production configuration never sets it.
   environment.DEMO_DATA ??= 'true';
@@ -43,6 +47,7 @@ export async function startEmbedded(
   const serviceConfigs = {
     assessment: loadAssessmentConfig(environment),
     adviser: loadAdviserConfig(environment),
+    analytics: loadAnalyticsConfig(environment),
   };
   const logger = options.logger ?? createLogger('risk-profile', platformConfig.LOG_LEVEL);
 
@@ -53,7 +58,10 @@ export async function startEmbedded(
       await createAssessmentService(platform, serviceConfigs.assessment),
       await createAdviserService(platform, serviceConfigs.adviser),
       await createNotificationService(platform),
-      await createAnalyticsService(platform),
+      await createAnalyticsService(platform, {
+        sessions: options.sessions ?? noSessions,
+        config: serviceConfigs.analytics,
+      }),
     );
     for (const module of modules) await module.start();
   } catch (error) {

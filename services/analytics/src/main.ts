@@ -1,4 +1,9 @@
-import { runService } from '@risk-profile/platform';
-import { createAnalyticsService } from './index';
+import { runService, type SessionVerifier } from '@risk-profile/platform';
+import { createAnalyticsService, loadAnalyticsConfig } from './index';
 
-await runService('analytics', 3004, (deps) => createAnalyticsService(deps));
+// Until the accounts service's session verifier is wired here, no request is signed in: the
+// admin endpoints answer 401 and the ingest endpoint (public) works.
+const noSessions: SessionVerifier = { authenticate: async () => null };
+
+const config = loadAnalyticsConfig();
+await runService('analytics', 3004, (deps) => createAnalyticsService(deps, { sessions: noSessions, config }));

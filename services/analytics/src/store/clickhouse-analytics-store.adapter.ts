@@ -1,4 +1,4 @@
-import type { ClickHouseClient } from '@clickhouse/client';
+import type { ClickHouseClient, ClickHouseClientConfigOptions } from '@clickhouse/client';
 import { ANALYTICS_MIGRATIONS, type ClickHouseMigration } from './analytics-schema.migrations';
 import {
   type AnalyticsStore,
@@ -14,6 +14,8 @@ export interface ClickHouseServerOptions {
   password?: string;
   database: string;
 }
+
+type ClientConnection = NonNullable<ClickHouseClientConfigOptions['connection']>;
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 /** chDB binds one data directory per process: the one bound now, while a store is open on it. */
@@ -53,7 +55,11 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       import('chdb/connection'),
       import('chdb'),
     ]);
-    const client = createClient({ connection: createChdbConnection({ path }) });
+    // chDB types its connection against @clickhouse/client-common, which @clickhouse/client 1.23
+    // now bundles as its own copy: the shapes are the same (the contract suite proves the pair),
+    // the declarations are not, hence the cast.
+    const connection = createChdbConnection({ path }) as unknown as ClientConnection;
+    const client = createClient({ connection });
     embeddedPath = path;
     const store = new ClickHouseAnalyticsStore(client, database, `chDB (${path})`, async () => {
       // close() returns before the engine lets go of a connection an operation still used.
