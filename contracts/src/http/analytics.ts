@@ -146,7 +146,7 @@ export const ANALYTICS_PERIOD_MS: Record<AnalyticsPeriod, number | null> = {
   all: null,
 };
 export const analyticsPeriodQuerySchema = z.object({
-  period: z.enum(ANALYTICS_PERIODS, { error: 'period must be one of 24h, 7d, 30d, all.' }).default('all'),
+  period: z.enum(ANALYTICS_PERIODS, { error: 'Period must be one of 24h, 7d, 30d or all.' }).default('all'),
 });
 export type AnalyticsPeriodQuery = z.input<typeof analyticsPeriodQuerySchema>;
 

@@ -22,7 +22,10 @@ export class ChangeFeed {
   changed(): void {
     if (this.trailing) return;
     const wait = this.last + this.minGapMs - Date.now();
-    if (wait <= 0) return this.announce();
+    if (wait <= 0) {
+      this.announce();
+      return;
+    }
     this.trailing = setTimeout(() => {
       this.trailing = undefined;
       this.announce();
