@@ -1,5 +1,6 @@
 import type { DeviceStats } from '@risk-profile/contracts';
-import ReactEChartsCore from 'echarts-for-react/lib/core';
+// The ESM build: the CommonJS one in lib/ reaches the bundle as a module object, not a component.
+import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { echarts } from './echarts';
 
 /** The dashboard's five-colour palette for the device pie. */
@@ -11,13 +12,16 @@ export function DevicesChart({ data }: { data: DeviceStats }) {
     color: [...DEVICE_PALETTE],
     aria: { enabled: true, label: { description: `Completed assessments by device type. ${summary}.` } },
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+    // Names in a legend below and counts inside the slices: outside labels are cut off on a phone.
+    legend: { bottom: 0 },
     series: [
       {
         name: 'Assessments',
         type: 'pie',
         radius: ['35%', '70%'],
+        center: ['50%', '45%'],
         data: data.map((d) => ({ name: d.deviceType, value: d.count })),
-        label: { formatter: '{b}\n{c}' },
+        label: { position: 'inside', formatter: '{c}', color: '#fff', fontWeight: 'bold' },
       },
     ],
   };

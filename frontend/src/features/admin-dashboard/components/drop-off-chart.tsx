@@ -1,5 +1,6 @@
 import type { DropOff } from '@risk-profile/contracts';
-import ReactEChartsCore from 'echarts-for-react/lib/core';
+// The ESM build: the CommonJS one in lib/ reaches the bundle as a module object, not a component.
+import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { echarts } from './echarts';
 
 /** Bars of drop-off per question; the table beside it (visually hidden) carries the same numbers. */
