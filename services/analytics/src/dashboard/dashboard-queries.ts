@@ -22,36 +22,48 @@ const toDateTime64 = (date: Date): string => date.toISOString().replace('T', ' '
 /** ClickHouse's smallest DateTime64: "all time" is a window that starts there. */
 const BEGINNING = new Date(0);
 
+/*
+ * Reading question_events without FINAL is deliberate: every query groups by session (and
+ * question) first with aggregates that a duplicate row cannot change (any, min, max, countIf > 0,
+ * uniqExact), so a redelivered event still counts once, and the 1,000,000-row scans skip FINAL's
+ * merge-on-read. The assessments table is read with FINAL: there a row is counted, not folded.
+ */
+
 /** One row per (session, question) viewed in the window: answered or not, time and changes. */
 const SESSION_QUESTIONS = `
   SELECT session_id, question_number, any(question_id) AS question_id,
          countIf(answered_at IS NOT NULL) > 0 AS answered,
          max(time_spent_ms) AS time_ms,
          max(answer_changes) AS changes
-  FROM {db}.question_events FINAL
+  FROM {db}.question_events
   WHERE viewed_at >= {since:DateTime64(3, 'UTC')}
   GROUP BY session_id, question_number`;
 
-/** Sessions with a signed assessment. */
+/** Sessions with a signed assessment (a set: duplicates do not matter). */
 const SIGNED_SESSIONS = `
-  SELECT assumeNotNull(session_id) FROM {db}.assessments FINAL
+  SELECT assumeNotNull(session_id) FROM {db}.assessments
   WHERE stage = 2 AND session_id IS NOT NULL`;
 
-/** Each session's first view (ms) over all its events: "first view to signing" starts here. */
-const FIRST_VIEWS = `
-  SELECT session_id AS sid, toUnixTimestamp64Milli(min(viewed_at)) AS first_ms
-  FROM {db}.question_events FINAL GROUP BY session_id`;
+/** Assessments signed in the window. */
+const SIGNED_IN_WINDOW = `
+  SELECT session_id AS sid, device_type, toUnixTimestamp64Milli(assumeNotNull(signed_at)) AS signed_ms
+  FROM {db}.assessments FINAL
+  WHERE stage = 2 AND signed_at >= {since:DateTime64(3, 'UTC')}`;
 
-/** Signed assessments in the window, with the time from their session's first view to signing. */
+/**
+ * Signed assessments in the window, with the time from their session's first view (over all its
+ * events) to signing; only the sessions of those assessments are scanned for first views.
+ */
 const COMPLETIONS = `
   SELECT a.device_type AS device_type,
          if(f.first_ms IS NULL, NULL, greatest(0, a.signed_ms - f.first_ms)) AS duration_ms
-  FROM (
-    SELECT session_id AS sid, device_type, toUnixTimestamp64Milli(assumeNotNull(signed_at)) AS signed_ms
-    FROM {db}.assessments FINAL
-    WHERE stage = 2 AND signed_at >= {since:DateTime64(3, 'UTC')}
-  ) AS a
-  LEFT JOIN (${FIRST_VIEWS}) AS f ON a.sid = f.sid
+  FROM (${SIGNED_IN_WINDOW}) AS a
+  LEFT JOIN (
+    SELECT session_id AS sid, toUnixTimestamp64Milli(min(viewed_at)) AS first_ms
+    FROM {db}.question_events
+    WHERE session_id IN (SELECT assumeNotNull(sid) FROM (${SIGNED_IN_WINDOW}) WHERE sid IS NOT NULL)
+    GROUP BY session_id
+  ) AS f ON a.sid = f.sid
   SETTINGS join_use_nulls = 1`;
 
 interface Window {
@@ -81,7 +93,7 @@ export class DashboardQueries {
       this.store.select<{ viewed: number; completed: number }>(
         `SELECT uniqExact(session_id) AS viewed,
                 uniqExactIf(session_id, session_id IN (${SIGNED_SESSIONS})) AS completed
-         FROM {db}.question_events FINAL
+         FROM {db}.question_events
          WHERE question_number = 1 AND viewed_at >= {since:DateTime64(3, 'UTC')}`,
         { since: w.since },
       ),
@@ -89,7 +101,7 @@ export class DashboardQueries {
         `SELECT avgOrNull(duration_ms) AS average FROM (${COMPLETIONS})`,
         { since: w.since },
       ),
-      this.questionDifficulty(period, now),
+      this.questionAverages(w),
     ]);
     return {
       totalAssessments: totals[0]?.total ?? 0,
@@ -97,6 +109,36 @@ export class DashboardQueries {
       averageTimePerAssessment: Math.round(time[0]?.average ?? 0),
       mostDifficultQuestion: mostDifficultQuestion(questions),
     };
+  }
+
+  /** Per question, only what "most difficult" needs: the summary skips the outcome join. */
+  private async questionAverages(w: Window): Promise<QuestionDifficulty> {
+    const rows = await this.store.select<{
+      question_id: string;
+      answered_sessions: number;
+      average_time: number;
+      average_changes: number;
+    }>(
+      `SELECT any(question_id) AS question_id, countIf(answered) AS answered_sessions,
+              avgIf(time_ms, answered) AS average_time, avgIf(changes, answered) AS average_changes
+       FROM (${SESSION_QUESTIONS})
+       GROUP BY question_number HAVING answered_sessions > 0 ORDER BY question_number`,
+      { since: w.since },
+    );
+    return rows.map((r) => {
+      const averageTime = Math.round(r.average_time);
+      const answerChanges = round1(r.average_changes);
+      return {
+        questionId: r.question_id,
+        difficulty: difficultyOf(averageTime, answerChanges),
+        averageTime,
+        answerChanges,
+        medianTime: 0,
+        answeredSessions: r.answered_sessions,
+        answerChangesCompleted: null,
+        answerChangesAbandoned: null,
+      };
+    });
   }
 
   async questionDifficulty(period: AnalyticsPeriod, now: Date): Promise<QuestionDifficulty> {
@@ -117,7 +159,7 @@ export class DashboardQueries {
                 if(session_id IN (${SIGNED_SESSIONS}), 'completed',
                    if(max(greatest(viewed_at, ifNull(answered_at, viewed_at))) <= {abandonedBefore:DateTime64(3, 'UTC')},
                       'abandoned', 'active')) AS outcome
-         FROM {db}.question_events FINAL GROUP BY session_id
+         FROM {db}.question_events GROUP BY session_id
        )
        SELECT any(sq.question_id) AS question_id,
               countIf(sq.answered) AS answered,
