@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLinkTokenSigner, type LinkTokenSigner } from '@risk-profile/adviser';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describeTarget } from '@risk-profile/platform/testing';
+import { beforeAll, expect, it } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite';
 import {
   agreeWithProfile,
@@ -14,106 +15,103 @@ import {
 import { assessmentEvents } from './support/observe';
 import { browserSkipReason } from './support/system';
 
-const reason = browserSkipReason();
+const browserTarget = { name: 'Chromium', skipReason: browserSkipReason() };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const INVALID_LINK = 'The link appears to be invalid or expired. Please enter your details manually.';
 
-describe.skipIf(!!reason)(
-  `adviser pages and questionnaire links${reason ? ` (skipped: ${reason})` : ''}`,
-  () => {
-    const suite = useBrowserSuite();
-    let secret: string;
-    beforeAll(() => {
-      // The embedded start generated the link secret and kept it in the data folder.
-      secret = JSON.parse(readFileSync(join(suite.system.dataDir, 'secrets.json'), 'utf8')).LINK_TOKEN_SECRET;
-    });
+describeTarget('adviser pages and questionnaire links', browserTarget, () => {
+  const suite = useBrowserSuite();
+  let secret: string;
+  beforeAll(() => {
+    // The embedded start generated the link secret and kept it in the data folder.
+    secret = JSON.parse(readFileSync(join(suite.system.dataDir, 'secrets.json'), 'utf8')).LINK_TOKEN_SECRET;
+  });
 
-    const signerAt = (now: () => Date): LinkTokenSigner => createLinkTokenSigner(secret, now);
-    const fieldValues = async () => ({
-      name: await suite.page.getByLabel('Full name').inputValue(),
-      email: await suite.page.getByLabel('Email address').inputValue(),
-      phone: await suite.page.getByLabel('Mobile number').inputValue(),
-    });
+  const signerAt = (now: () => Date): LinkTokenSigner => createLinkTokenSigner(secret, now);
+  const fieldValues = async () => ({
+    name: await suite.page.getByLabel('Full name').inputValue(),
+    email: await suite.page.getByLabel('Email address').inputValue(),
+    phone: await suite.page.getByLabel('Mobile number').inputValue(),
+  });
 
-    it('shows the adviser on their page and sends the completed assessment to them', async () => {
-      await openAssessment(suite.page, suite.system.url, '/demo-adviser');
-      const banner = suite.page.getByTestId('adviser-banner');
-      await banner.waitFor();
-      const bannerText = await banner.textContent();
-      expect(bannerText).toContain('Alex Morgan');
-      expect(bannerText).toContain('Harbour Wealth Partners');
+  it('shows the adviser on their page and sends the completed assessment to them', async () => {
+    await openAssessment(suite.page, suite.system.url, '/demo-adviser');
+    const banner = suite.page.getByTestId('adviser-banner');
+    await banner.waitFor();
+    const bannerText = await banner.textContent();
+    expect(bannerText).toContain('Alex Morgan');
+    expect(bannerText).toContain('Harbour Wealth Partners');
 
-      await reachResults(suite.page);
-      const draft = await agreeWithProfile(suite.page);
-      await signAssessment(suite.page);
-      expect(await suite.page.getByTestId('report-recipients').textContent()).toBe(
-        `Your Risk Profile report has been sent to Alex Morgan at Harbour Wealth Partners, with a copy to you at ${CLIENT.email}.`,
-      );
-
-      const events = await assessmentEvents(suite.system, draft.id);
-      expect(events.map((event) => event.type)).toEqual(['AssessmentDrafted', 'AssessmentSigned']);
-      expect(events[0]?.data).toMatchObject({ adviserSlug: 'demo-adviser' });
-    });
-
-    it('tells the client when the adviser in the address does not exist', async () => {
-      await openAssessment(suite.page, suite.system.url, '/no-such-adviser');
-      await suite.page.getByTestId('adviser-missing').waitFor();
-      expect(await suite.page.getByTestId('adviser-missing').textContent()).toContain(
-        "We couldn't find that adviser",
-      );
-      expect(await suite.page.getByTestId('adviser-banner').count()).toBe(0);
-    });
-
-    it('pre-fills the form from a valid link and takes the token out of the address', async () => {
-      const token = signerAt(() => new Date()).sign({
-        name: 'Casey Link',
-        email: 'casey@example.com',
-        phone: '0412345678',
-        adviserSlug: 'demo-adviser',
-      });
-      await openAssessment(suite.page, suite.system.url, `/?token=${token}`);
-
-      await expect
-        .poll(fieldValues)
-        .toEqual({ name: 'Casey Link', email: 'casey@example.com', phone: '0412 345 678' });
-      expect(suite.page.url()).not.toContain('token=');
-      // The adviser named in the link is shown even though the address names none.
-      await suite.page.getByTestId('adviser-banner').filter({ hasText: 'Alex Morgan' }).waitFor();
-      expect(await toastWith(suite.page, 'Invalid Link').count()).toBe(0);
-    });
-
-    it.each([
-      {
-        kind: 'tampered',
-        token: (signer: LinkTokenSigner) => {
-          const [payload, signature] = signer
-            .sign({ name: 'Casey Link', email: 'casey@example.com' })
-            .split('.');
-          const altered = {
-            ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()),
-            name: 'Mallory',
-          };
-          return `${Buffer.from(JSON.stringify(altered)).toString('base64url')}.${signature}`;
-        },
-        clock: () => new Date(),
-      },
-      {
-        kind: 'expired',
-        token: (signer: LinkTokenSigner) => signer.sign({ name: 'Casey Link', email: 'casey@example.com' }),
-        // Issued 15 days ago: one day past the 14-day lifetime.
-        clock: () => new Date(Date.now() - 15 * DAY_MS),
-      },
-    ])(
-      'refuses a $kind link with the invalid-link notice and leaves the form empty',
-      async ({ token, clock }) => {
-        await openAssessment(suite.page, suite.system.url, `/?token=${token(signerAt(clock))}`);
-
-        const notice = toastWith(suite.page, 'Invalid Link');
-        await notice.waitFor();
-        expect(await notice.textContent()).toContain(INVALID_LINK);
-        expect(await fieldValues()).toEqual({ name: '', email: '', phone: '' });
-        expect(suite.page.url()).not.toContain('token=');
-      },
+    await reachResults(suite.page);
+    const draft = await agreeWithProfile(suite.page);
+    await signAssessment(suite.page);
+    expect(await suite.page.getByTestId('report-recipients').textContent()).toBe(
+      `Your Risk Profile report has been sent to Alex Morgan at Harbour Wealth Partners, with a copy to you at ${CLIENT.email}.`,
     );
-  },
-);
+
+    const events = await assessmentEvents(suite.system, draft.id);
+    expect(events.map((event) => event.type)).toEqual(['AssessmentDrafted', 'AssessmentSigned']);
+    expect(events[0]?.data).toMatchObject({ adviserSlug: 'demo-adviser' });
+  });
+
+  it('tells the client when the adviser in the address does not exist', async () => {
+    await openAssessment(suite.page, suite.system.url, '/no-such-adviser');
+    await suite.page.getByTestId('adviser-missing').waitFor();
+    expect(await suite.page.getByTestId('adviser-missing').textContent()).toContain(
+      "We couldn't find that adviser",
+    );
+    expect(await suite.page.getByTestId('adviser-banner').count()).toBe(0);
+  });
+
+  it('pre-fills the form from a valid link and takes the token out of the address', async () => {
+    const token = signerAt(() => new Date()).sign({
+      name: 'Casey Link',
+      email: 'casey@example.com',
+      phone: '0412345678',
+      adviserSlug: 'demo-adviser',
+    });
+    await openAssessment(suite.page, suite.system.url, `/?token=${token}`);
+
+    await expect
+      .poll(fieldValues)
+      .toEqual({ name: 'Casey Link', email: 'casey@example.com', phone: '0412 345 678' });
+    expect(suite.page.url()).not.toContain('token=');
+    // The adviser named in the link is shown even though the address names none.
+    await suite.page.getByTestId('adviser-banner').filter({ hasText: 'Alex Morgan' }).waitFor();
+    expect(await toastWith(suite.page, 'Invalid Link').count()).toBe(0);
+  });
+
+  it.each([
+    {
+      kind: 'tampered',
+      token: (signer: LinkTokenSigner) => {
+        const [payload, signature] = signer
+          .sign({ name: 'Casey Link', email: 'casey@example.com' })
+          .split('.');
+        const altered = {
+          ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()),
+          name: 'Mallory',
+        };
+        return `${Buffer.from(JSON.stringify(altered)).toString('base64url')}.${signature}`;
+      },
+      clock: () => new Date(),
+    },
+    {
+      kind: 'expired',
+      token: (signer: LinkTokenSigner) => signer.sign({ name: 'Casey Link', email: 'casey@example.com' }),
+      // Issued 15 days ago: one day past the 14-day lifetime.
+      clock: () => new Date(Date.now() - 15 * DAY_MS),
+    },
+  ])(
+    'refuses a $kind link with the invalid-link notice and leaves the form empty',
+    async ({ token, clock }) => {
+      await openAssessment(suite.page, suite.system.url, `/?token=${token(signerAt(clock))}`);
+
+      const notice = toastWith(suite.page, 'Invalid Link');
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain(INVALID_LINK);
+      expect(await fieldValues()).toEqual({ name: '', email: '', phone: '' });
+      expect(suite.page.url()).not.toContain('token=');
+    },
+  );
+});

@@ -1,6 +1,7 @@
 import { ASSESSMENT_LIFECYCLE_TOPIC, calculatePercentile } from '@risk-profile/contracts';
 import type { StoredEvent } from '@risk-profile/platform';
-import { describe, expect, it } from 'vitest';
+import { describeTarget } from '@risk-profile/platform/testing';
+import { expect, it } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite';
 import {
   agreeWithProfile,
@@ -16,7 +17,7 @@ import {
 import { assessmentEvents, recordTopic } from './support/observe';
 import { browserSkipReason } from './support/system';
 
-const reason = browserSkipReason();
+const browserTarget = { name: 'Chromium', skipReason: browserSkipReason() };
 
 const CHOICE_MESSAGES = [
   'Please select your preferred Risk Profile.',
@@ -31,7 +32,7 @@ const GROWTH_ANSWERS = answersWith(
   4,
 );
 
-describe.skipIf(!!reason)(`client journey${reason ? ` (skipped: ${reason})` : ''}`, () => {
+describeTarget('client journey', browserTarget, () => {
   const suite = useBrowserSuite({ openAt: '/' });
 
   it('agrees with the recommended profile, signs, and the signed assessment is stored and published', async () => {

@@ -1,5 +1,6 @@
 import type { QuestionNumber } from '@risk-profile/contracts';
-import { describe, expect, it } from 'vitest';
+import { describeTarget } from '@risk-profile/platform/testing';
+import { expect, it } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite';
 import {
   answerQuestions,
@@ -11,12 +12,12 @@ import {
 } from './support/journey';
 import { browserSkipReason } from './support/system';
 
-const reason = browserSkipReason();
+const browserTarget = { name: 'Chromium', skipReason: browserSkipReason() };
 // The front end's local-storage key for saved progress (frontend/.../model/saved-progress.ts).
 const PROGRESS_KEY = 'risk-profile:progress:v1';
 const FIRST_ANSWERS = { 1: 3, 2: 4, 3: 5, 4: 2 } as const;
 
-describe.skipIf(!!reason)(`autosave and resume${reason ? ` (skipped: ${reason})` : ''}`, () => {
+describeTarget('autosave and resume', browserTarget, () => {
   const suite = useBrowserSuite({ openAt: '/' });
 
   // Read through the context's storage state, the page's local storage as the browser holds it.

@@ -27,22 +27,29 @@ const vitest = spawnSync(
 if (existsSync(report)) {
   const results = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = results.numPendingTests + results.numTodoTests;
-  // Say which suites were skipped and why (their names carry the reason).
-  const reasons = new Map();
+  // Every skip says why: the suite title carries "(skipped: reason)" (platform/src/testing's
+  // describeTarget). Skips are listed by reason; a skip without one fails the run.
+  const byReason = new Map();
+  const unexplained = [];
   for (const file of results.testResults) {
     for (const test of file.assertionResults) {
       if (test.status !== 'pending' && test.status !== 'skipped') continue;
-      const suite =
-        [...test.ancestorTitles, test.title].find((title) => title.includes('skipped')) ??
-        [...test.ancestorTitles, test.title].join(' > ');
-      reasons.set(suite, (reasons.get(suite) ?? 0) + 1);
+      const titles = [...test.ancestorTitles, test.title];
+      const reason = titles.map((title) => /\(skipped: (.+)\)$/.exec(title)?.[1]).find(Boolean);
+      if (reason) byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
+      else unexplained.push(`${file.name}: ${titles.join(' > ')}`);
     }
   }
-  if (reasons.size > 0) {
-    console.log('\nSkipped:');
-    for (const [suite, count] of reasons) console.log(`  ${count} in ${suite || '(unnamed suite)'}`);
+  if (byReason.size > 0) {
+    console.log('\nSkipped, by reason:');
+    for (const [reason, count] of byReason) console.log(`  ${count}: ${reason}`);
+  }
+  if (unexplained.length > 0) {
+    console.log('\nSkipped without a reason in the suite title (use describeTarget):');
+    for (const test of unexplained) console.log(`  ${test}`);
+    process.exitCode = 1;
   }
   // A plain closing line that CI and people can read at a glance.
   console.log(`\n${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped`);
 }
-process.exit(vitest.status ?? 1);
+process.exit((vitest.status ?? 1) ? (vitest.status ?? 1) : (process.exitCode ?? 0));

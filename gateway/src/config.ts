@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { env, type Logger, loadConfig } from '@risk-profile/platform';
+import { env, type Logger, loadConfig, type SessionVerifier } from '@risk-profile/platform';
 import { z } from 'zod';
 import type { GatewayOptions, Upstreams } from './gateway-app';
 
@@ -17,8 +17,8 @@ export const gatewayConfigSchema = z.object({
   BODY_LIMIT: z.string().default('100kb'),
   /** Requests per minute per client IP on /api (0 turns the limit off, for benchmarks only). */
   RATE_LIMIT_PER_MINUTE: env.int(600),
-  /** express "trust proxy": hops or subnets in front of the gateway (a load balancer). */
-  TRUST_PROXY: z.string().default('loopback'),
+  /** Proxies in front of the gateway (a load balancer) trusted for the client address. */
+  TRUST_PROXY: env.trustProxy(),
   /** Folder of the built front end. */
   FRONTEND_DIST: z.string().optional(),
   /** Demo mode: shows demo credentials on the admin login page. */
@@ -37,22 +37,22 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
   return loadConfig(gatewayConfigSchema, source);
 }
 
-/** "loopback", "2", "true" or a subnet list, as express accepts them. */
-export function trustProxySetting(value: string): boolean | number | string {
-  if (value === 'true' || value === 'false') return value === 'true';
-  return /^\d+$/.test(value) ? Number(value) : value;
-}
-
 /** The gateway's options from its configuration; only the upstreams differ between modes. */
-export function gatewayOptions(config: GatewayConfig, upstreams: Upstreams, logger: Logger): GatewayOptions {
+export function gatewayOptions(
+  config: GatewayConfig,
+  upstreams: Upstreams,
+  logger: Logger,
+  sessions?: SessionVerifier,
+): GatewayOptions {
   return {
     upstreams,
     logger,
+    sessions,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     publicConfig: { contactEmail: config.CONTACT_EMAIL, demoMode: config.DEMO_DATA },
     frontendDist: resolve(config.FRONTEND_DIST ?? 'frontend/dist'),
     bodyLimit: config.BODY_LIMIT,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
-    trustProxy: trustProxySetting(config.TRUST_PROXY),
+    trustProxy: config.TRUST_PROXY,
   };
 }

@@ -1,11 +1,15 @@
 import { Agent } from 'node:http';
 import {
+  accessDecision,
   errorHandler,
+  HttpError,
   httpError,
   type Logger,
   notFound,
   requestContext,
   type ServiceModule,
+  type SessionVerifier,
+  type TrustProxy,
 } from '@risk-profile/platform';
 import bytes from 'bytes';
 import compression from 'compression';
@@ -13,7 +17,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { type ServiceName, serviceFor } from './routing';
+import { routeFor, type ServiceName, stripIdentityHeaders } from './routing';
 import { securityTxt } from './security-txt';
 import { type PublicConfig, spa } from './spa';
 
@@ -31,7 +35,13 @@ export interface GatewayOptions {
   frontendDist: string;
   bodyLimit: string;
   rateLimitPerMinute: number;
-  trustProxy: boolean | number | string;
+  trustProxy: TrustProxy;
+  /**
+   * Checks session cookies so requests without the access their contract requires are refused
+   * here, before a service is reached (the services check again). Without one nobody can be
+   * signed in, so every endpoint that needs a session answers 401.
+   */
+  sessions?: SessionVerifier;
   clock?: () => Date;
 }
 
@@ -62,7 +72,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
   });
 
   app.use('/api', apiGuards(options));
-  app.use(route(options.upstreams));
+  app.use(route(options.upstreams, options.sessions));
   app.use('/api', notFound);
   app.use(spa(options.frontendDist, options.publicConfig));
   app.use(notFound);
@@ -116,7 +126,7 @@ function apiGuards(options: GatewayOptions): express.Router {
   return router;
 }
 
-function route(upstreams: Upstreams): RequestHandler {
+function route(upstreams: Upstreams, sessions: SessionVerifier | undefined): RequestHandler {
   const handlers = new Map<ServiceName, RequestHandler>();
   if (upstreams.kind === 'embedded') {
     for (const module of upstreams.modules) handlers.set(module.name, module.app);
@@ -142,9 +152,26 @@ function route(upstreams: Upstreams): RequestHandler {
       );
     }
   }
-  return (req, res, next) => {
-    const owner = req.path.startsWith('/api/') ? serviceFor(req.path) : undefined;
-    const handler = owner ? handlers.get(owner) : undefined;
+  return async (req, res, next) => {
+    if (!req.path.startsWith('/api/')) return next();
+    const decision = routeFor(req.method, req.path);
+    if (decision.kind === 'none') return next();
+    if (decision.kind === 'planned') {
+      return next(new HttpError(404, 'This feature is not available yet.', 'NOT_AVAILABLE'));
+    }
+    stripIdentityHeaders(req.headers);
+    const { endpoint } = decision.match;
+    if (endpoint.access !== 'public') {
+      try {
+        const user = sessions ? await sessions.authenticate(req) : null;
+        const verdict = accessDecision(user, endpoint.access);
+        if (verdict === 401) return next(httpError.unauthorized());
+        if (verdict === 403) return next(httpError.forbidden());
+      } catch (error) {
+        return next(error);
+      }
+    }
+    const handler = handlers.get(endpoint.service);
     if (!handler) return next();
     handler(req, res, next);
   };

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ENDPOINTS, type EndpointName, PLANNED_ENDPOINTS } from '@risk-profile/contracts';
 import { silentLogger } from '@risk-profile/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded/start-embedded';
@@ -104,11 +105,58 @@ describe('gateway rate limit', () => {
       for (let i = 0; i < 4; i++)
         statuses.push((await fetch(`${system.url}/api/advisers/demo-adviser`)).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
+      // A client cannot dodge it by claiming other addresses: no proxy is trusted by default.
+      const forged = await fetch(`${system.url}/api/advisers/demo-adviser`, {
+        headers: { 'x-forwarded-for': '198.51.100.23' },
+      });
+      expect(forged.status).toBe(429);
       const res = await fetch(`${system.url}/api/advisers/demo-adviser`);
       expect(await res.json()).toMatchObject({ error: 'Too many requests, please try again later' });
     } finally {
       await system.stop();
       rmSync(system.dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('which endpoints are live', () => {
+  let system: EmbeddedSystem & { dataDir: string };
+  beforeAll(async () => {
+    system = await start();
+  });
+  afterAll(async () => {
+    await system.stop();
+    rmSync(system.dataDir, { recursive: true, force: true });
+  });
+
+  /** "METHOD /path" of every route a service's express app serves. */
+  const served = (service: string): Set<string> => {
+    const module = system.modules.find((candidate) => candidate.name === service);
+    if (!module) throw new Error(`no ${service} service in the embedded system`);
+    const stack = (module.app as unknown as { router: { stack: RouteLayer[] } }).router.stack;
+    return new Set(
+      stack.flatMap((layer) =>
+        layer.route
+          ? Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} ${layer.route!.path}`)
+          : [],
+      ),
+    );
+  };
+  type RouteLayer = { route?: { path: string; methods: Record<string, boolean> } };
+
+  it.each(Object.entries(ENDPOINTS))(
+    '%s is served by its service exactly when it is not planned',
+    (name, endpoint) => {
+      const isServed = served(endpoint.service).has(`${endpoint.method} ${endpoint.path}`);
+      expect(isServed).toBe(!PLANNED_ENDPOINTS.has(name as EndpointName));
+    },
+  );
+
+  it('answers a planned endpoint with a JSON 404 that says so', async () => {
+    const planned = [...PLANNED_ENDPOINTS].map((name) => ENDPOINTS[name]).find((e) => e.method === 'GET');
+    if (!planned) return;
+    const res = await fetch(`${system.url}${planned.path}`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'This feature is not available yet.', code: 'NOT_AVAILABLE' });
   });
 });

@@ -2,6 +2,7 @@ export * from './auth';
 export * from './config/config';
 export * from './event-bus/event-bus.port';
 export * from './event-bus/postgres-event-bus.adapter';
+export * from './event-sourcing';
 export * from './event-store/event-store.port';
 export * from './event-store/postgres-event-store.adapter';
 export * from './http';

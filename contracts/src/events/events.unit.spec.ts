@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { uniformResponses } from '../testing';
 import {
   integrationEventEnvelope,
   integrationEventKey,
@@ -11,7 +12,7 @@ import {
 } from './index';
 
 const ASSESSMENT_ID = '0b6b8f4e-8a53-4d0e-9a59-0d1b0a7f2c11';
-const responses = Object.fromEntries(Array.from({ length: 18 }, (_, index) => [`q${index + 1}`, 3]));
+const responses = uniformResponses();
 
 const envelope = {
   id: '6f1c1d3e-5b7a-4c2e-8f00-2a9d4b1e7c55',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankToNull } from '../format/text';
 import { MESSAGES } from '../messages';
 import { consistencyIssueSchema } from '../questionnaire/consistency.schema';
 import { profileNameSchema, riskGroupSchema } from '../questionnaire/profiles.schema';
@@ -16,7 +17,6 @@ import {
   sha256HexSchema,
 } from './primitives';
 
-const blankToNull = (value: string | null | undefined): string | null => (value ? value : null);
 const absentToNull = <T>(value: T | null | undefined): T | null => value ?? null;
 
 export const riskScoreSchema = z.int().min(12).max(60);

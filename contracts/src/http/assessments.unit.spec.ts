@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
+import { uniformResponses } from '../testing';
 import { assessmentSchema, draftAssessmentBodySchema, signAssessmentBodySchema } from './assessments';
 
-const responses = Object.fromEntries(Array.from({ length: 18 }, (_, index) => [`q${index + 1}`, 3]));
+const responses = uniformResponses();
 
 const draft = {
   clientName: 'Jo Client',

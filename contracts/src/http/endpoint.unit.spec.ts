@@ -86,7 +86,7 @@ describe('validateBody', () => {
   ])('answers %j with a 400 error body', (input, error, details) => {
     expect(validateBody(signLike, input)).toEqual({
       ok: false,
-      error: { error, code: 'validation_failed', details },
+      error: { error, code: 'BAD_REQUEST', details },
     });
   });
 

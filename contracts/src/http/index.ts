@@ -55,6 +55,22 @@ export const ENDPOINTS = {
 
 export type EndpointName = keyof typeof ENDPOINTS;
 
+/**
+ * Endpoints whose contract is written but whose service does not serve them yet. The gateway
+ * answers them with a JSON 404 ("not available yet"), and a test fails when an endpoint is
+ * neither served by its service nor listed here, or listed here and served: the list says
+ * exactly which endpoints are live.
+ */
+export const PLANNED_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([
+  'getCurrentUser',
+  'login',
+  'logout',
+  'adminLogin',
+  'adminMe',
+  'adminLogout',
+  'sendQuestionnaireLink',
+]);
+
 export interface EndpointMatch {
   name: EndpointName;
   endpoint: EndpointDefinition;
@@ -63,8 +79,10 @@ export interface EndpointMatch {
 
 /** The endpoint a request is for, by method and path (without query string), or undefined. */
 export function findEndpoint(method: string, pathname: string): EndpointMatch | undefined {
+  // HEAD is answered as GET by every server here.
+  const wanted = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
   for (const [name, endpoint] of Object.entries(ENDPOINTS) as [EndpointName, EndpointDefinition][]) {
-    if (endpoint.method !== method.toUpperCase()) continue;
+    if (endpoint.method !== wanted) continue;
     const params = matchPath(endpoint.path, pathname);
     if (params) return { name, endpoint, params };
   }

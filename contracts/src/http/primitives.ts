@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MOBILE_INPUT_MAX_LENGTH } from '../format/phone';
+import { blankToNull } from '../format/text';
 import {
   INVALID_EMAIL_MESSAGE,
   INVALID_PHONE_MESSAGE,
@@ -13,8 +14,6 @@ export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet'] as const;
 export const deviceTypeSchema = z.enum(DEVICE_TYPES);
 export type DeviceType = z.infer<typeof deviceTypeSchema>;
-
-const blankToNull = (value: string | null | undefined): string | null => (value ? value : null);
 
 /** An email that may be left out: absent, null and blank all mean "no email". */
 export const optionalEmailSchema = z

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { uniformResponses } from '../testing';
 import { CONSISTENCY_RULES, checkConsistency } from './consistency';
 import { consistencyIssueSchema } from './consistency.schema';
 import type { AnswerScore, Responses } from './responses';
 
 // Every answer in the middle: no rule can fire.
-const neutral = () =>
-  Object.fromEntries(Array.from({ length: 18 }, (_, i) => [`q${i + 1}`, 3])) as Required<Responses>;
+const neutral = () => uniformResponses();
 
 const withScores = (scores: Record<number, AnswerScore>): Responses => ({
   ...neutral(),

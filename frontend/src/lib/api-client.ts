@@ -41,7 +41,16 @@ export function failureReason(status: number, statusText: string, bodyText: stri
   return statusText || `HTTP ${status}`;
 }
 
-/** The human part of an error, without the status prefix, for notices. */
+/**
+ * What a notice about a failed call says: for an HTTP failure the status, a colon and a space, then
+ * the reason (`409: This assessment has already been signed.`); otherwise the error's own message.
+ */
+export function failureMessage(error: unknown, fallback = 'Please try again later'): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/** The human part of an error, without the status prefix, for notices that show only the reason. */
 export function errorMessage(error: unknown, fallback = 'Please try again later'): string {
   if (error instanceof ApiError) return error.reason;
   if (error instanceof Error && error.message) return error.message;

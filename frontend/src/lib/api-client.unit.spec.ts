@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, callEndpoint, errorMessage, failureReason } from './api-client';
+import { ApiError, callEndpoint, errorMessage, failureMessage, failureReason } from './api-client';
 
 describe('failureReason', () => {
   it.each([
@@ -75,5 +75,19 @@ describe('callEndpoint', () => {
 describe('errorMessage', () => {
   it('falls back when there is nothing to say', () => {
     expect(errorMessage(undefined, 'Please try again later')).toBe('Please try again later');
+  });
+});
+
+describe('failureMessage', () => {
+  it('reads status, colon, space, then the reason for an HTTP failure', () => {
+    expect(failureMessage(new ApiError(422, 'That adviser does not exist.'))).toBe(
+      '422: That adviser does not exist.',
+    );
+    expect(failureMessage(new ApiError(502, failureReason(502, 'Bad Gateway', '')))).toBe('502: Bad Gateway');
+  });
+
+  it("uses any other error's message, else the fallback", () => {
+    expect(failureMessage(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
+    expect(failureMessage(undefined)).toBe('Please try again later');
   });
 });

@@ -5,14 +5,23 @@ import { join } from 'node:path';
 /** Secrets the embedded start generates when the environment does not provide them. */
 const GENERATED = ['LINK_TOKEN_SECRET'] as const;
 
+export interface LocalSecrets {
+  /** The environment with every missing secret filled in (nothing written yet). */
+  environment: NodeJS.ProcessEnv;
+  /** Keeps newly generated secrets in DATA_DIR/secrets.json; call once the configuration is valid. */
+  persist(): void;
+}
+
 /**
  * Local runs need signing keys but nobody should have to invent them: a missing one is
- * generated once and kept in DATA_DIR/secrets.json (mode 600), so issued links survive a
- * restart. Production passes its own secrets; nothing here is used when they are set.
+ * generated once and kept in DATA_DIR/secrets.json (mode 600), so issued links and sessions
+ * survive a restart. Production passes its own secrets; nothing here is used when they are set.
+ * Reading is separate from writing so that a wrong configuration leaves DATA_DIR untouched.
  */
-export function ensureLocalSecrets(dataDir: string, environment: NodeJS.ProcessEnv): void {
+export function localSecrets(dataDir: string, environment: NodeJS.ProcessEnv): LocalSecrets {
   const file = join(dataDir, 'secrets.json');
   const stored: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const filled: NodeJS.ProcessEnv = { ...environment };
   let changed = false;
   for (const key of GENERATED) {
     if (environment[key]) continue;
@@ -20,10 +29,15 @@ export function ensureLocalSecrets(dataDir: string, environment: NodeJS.ProcessE
       stored[key] = randomBytes(32).toString('base64url');
       changed = true;
     }
-    environment[key] = stored[key];
+    filled[key] = stored[key];
   }
-  if (changed) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
-  }
+  return {
+    environment: filled,
+    persist: () => {
+      if (!changed) return;
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+      changed = false;
+    },
+  };
 }

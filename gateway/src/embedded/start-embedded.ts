@@ -1,11 +1,11 @@
-import { createAdviserService, loadAdviserConfig } from '@risk-profile/adviser';
-import { createAnalyticsService, loadAnalyticsConfig } from '@risk-profile/analytics';
-import { createAssessmentService, loadAssessmentConfig } from '@risk-profile/assessment';
+import { adviserConfigSchema, createAdviserService } from '@risk-profile/adviser';
+import { analyticsConfigSchema, createAnalyticsService } from '@risk-profile/analytics';
+import { assessmentConfigSchema, createAssessmentService } from '@risk-profile/assessment';
 import { createNotificationService } from '@risk-profile/notification';
 import {
   createLogger,
   type Logger,
-  loadConfig,
+  loadConfigs,
   type OpenedPlatform,
   openPlatform,
   platformConfigSchema,
@@ -14,9 +14,9 @@ import {
   type SessionVerifier,
   serve,
 } from '@risk-profile/platform';
-import { gatewayOptions, loadGatewayConfig } from '../config';
+import { gatewayConfigSchema, gatewayOptions } from '../config';
 import { createGatewayApp } from '../gateway-app';
-import { ensureLocalSecrets } from './local-secrets';
+import { localSecrets } from './local-secrets';
 
 /** Until the accounts service's session verifier is wired in, nobody is signed in. */
 const noSessions: SessionVerifier = { authenticate: async () => null };
@@ -41,26 +41,32 @@ export async function startEmbedded(
 ): Promise<EmbeddedSystem> {
   // Demo data is on for the one-command start; production configuration never sets it.
   environment.DEMO_DATA ??= 'true';
-  const platformConfig = loadConfig(platformConfigSchema, environment);
-  ensureLocalSecrets(platformConfig.DATA_DIR, environment);
-  const gatewayConfig = loadGatewayConfig(environment);
-  const serviceConfigs = {
-    assessment: loadAssessmentConfig(environment),
-    adviser: loadAdviserConfig(environment),
-    analytics: loadAnalyticsConfig(environment),
-  };
+  // Every key of the platform, the gateway and the services is checked before anything is
+  // written or opened: a wrong configuration leaves no secrets file, no database, no port.
+  const secrets = localSecrets(environment.DATA_DIR || './data', environment);
+  const [platformConfig, gatewayConfig, assessmentConfig, adviserConfig, analyticsConfig] = loadConfigs(
+    [
+      platformConfigSchema,
+      gatewayConfigSchema,
+      assessmentConfigSchema,
+      adviserConfigSchema,
+      analyticsConfigSchema,
+    ] as const,
+    secrets.environment,
+  );
+  secrets.persist();
   const logger = options.logger ?? createLogger('risk-profile', platformConfig.LOG_LEVEL);
 
   const platform = await openPlatform(platformConfig, logger);
   const modules: ServiceModule[] = [];
   try {
     modules.push(
-      await createAssessmentService(platform, serviceConfigs.assessment),
-      await createAdviserService(platform, serviceConfigs.adviser),
+      await createAssessmentService(platform, assessmentConfig),
+      await createAdviserService(platform, adviserConfig),
       await createNotificationService(platform),
       await createAnalyticsService(platform, {
         sessions: options.sessions ?? noSessions,
-        config: serviceConfigs.analytics,
+        config: analyticsConfig,
       }),
     );
     for (const module of modules) await module.start();
@@ -70,7 +76,9 @@ export async function startEmbedded(
     throw error;
   }
 
-  const app = createGatewayApp(gatewayOptions(gatewayConfig, { kind: 'embedded', modules }, logger));
+  const app = createGatewayApp(
+    gatewayOptions(gatewayConfig, { kind: 'embedded', modules }, logger, options.sessions ?? noSessions),
+  );
   const running = await serve(app, {
     port: gatewayConfig.PORT,
     host: gatewayConfig.HOST,

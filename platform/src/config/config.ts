@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 export class ConfigError extends Error {
@@ -15,6 +16,14 @@ export function loadConfig<S extends z.ZodObject>(
   schema: S,
   env: NodeJS.ProcessEnv = process.env,
 ): z.infer<S> {
+  const result = parseConfig(schema, env);
+  if (!result.ok) throw new ConfigError(result.issues);
+  return result.value;
+}
+
+type ConfigResult<S extends z.ZodObject> = { ok: true; value: z.infer<S> } | { ok: false; issues: string[] };
+
+function parseConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv): ConfigResult<S> {
   const relevant: Record<string, string | undefined> = {};
   for (const key of Object.keys(schema.shape)) {
     const value = env[key];
@@ -22,12 +31,45 @@ export function loadConfig<S extends z.ZodObject>(
     relevant[key] = value === '' ? undefined : value;
   }
   const result = schema.safeParse(relevant);
-  if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
-    );
-  }
-  return result.data;
+  if (result.success) return { ok: true, value: result.data };
+  return {
+    ok: false,
+    issues: result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+  };
+}
+
+/**
+ * Several deployables' schemas parsed from one environment (the platform's, a service's, the
+ * gateway's): every bad key of all of them is reported in one ConfigError, each once, before the
+ * caller writes, creates or opens anything.
+ */
+export function loadConfigs<const S extends readonly z.ZodObject[]>(
+  schemas: S,
+  env: NodeJS.ProcessEnv = process.env,
+): { [K in keyof S]: z.infer<S[K]> } {
+  const issues = new Set<string>();
+  const values = schemas.map((schema) => {
+    const result = parseConfig(schema, env);
+    if (result.ok) return result.value;
+    for (const issue of result.issues) issues.add(issue);
+    return undefined;
+  });
+  if (issues.size > 0) throw new ConfigError([...issues]);
+  return values as { [K in keyof S]: z.infer<S[K]> };
+}
+
+/** What express's "trust proxy" takes: nothing trusted, a hop count, or addresses and subnets. */
+export type TrustProxy = false | number | string;
+
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isTrustedProxyEntry(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address || isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
 }
 
 /** Reusable field parsers for environment variables (strings in, typed values out). */
@@ -41,6 +83,32 @@ export const env = {
       .transform((v) => v === 'true' || v === '1' || v === 'yes'),
   url: () => z.url().optional(),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Proxies trusted to say who the client is (X-Forwarded-For), and so whose address `req.ip`, the
+   * rate limits and the recorded signing IP use. Default "false": nobody, the peer's own address.
+   * A hop count ("1": the one proxy in front, such as the gateway in front of a service) or a
+   * comma-separated list of addresses, subnets and "loopback" / "linklocal" / "uniquelocal".
+   * "true" (trust every hop, so any client could forge its address) is refused.
+   */
+  trustProxy: () =>
+    z
+      .string()
+      .default('false')
+      .refine(
+        (value) =>
+          value === 'false' ||
+          /^\d+$/.test(value) ||
+          value.split(',').every((entry) => isTrustedProxyEntry(entry.trim())),
+        'must be false, a hop count, or a comma-separated list of addresses, subnets, loopback, linklocal or uniquelocal',
+      )
+      .transform((value): TrustProxy => {
+        if (value === 'false') return false;
+        if (/^\d+$/.test(value)) return Number(value);
+        return value
+          .split(',')
+          .map((entry) => entry.trim())
+          .join(',');
+      }),
   list: () =>
     z
       .string()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, env, loadConfig } from './config';
+import { ConfigError, env, loadConfig, loadConfigs } from './config';
 
 const schema = z.object({
   PORT: env.port(3000),
@@ -51,5 +51,53 @@ describe('loadConfig', () => {
 
   it('ignores variables the schema does not name', () => {
     expect(() => loadConfig(schema, { SECRET: 'x'.repeat(32), UNRELATED: '1' })).not.toThrow();
+  });
+});
+
+describe('env.trustProxy', () => {
+  const schema = z.object({ TRUST_PROXY: env.trustProxy() });
+
+  it('trusts nobody by default: the address is the peer’s own', () => {
+    expect(loadConfig(schema, {}).TRUST_PROXY).toBe(false);
+  });
+
+  it.each([
+    ['false', false],
+    ['1', 1],
+    ['loopback', 'loopback'],
+    ['10.0.0.0/8, 172.16.0.0/12', '10.0.0.0/8,172.16.0.0/12'],
+    ['192.0.2.10,2001:db8::/32,uniquelocal', '192.0.2.10,2001:db8::/32,uniquelocal'],
+  ])('reads %s as express expects it', (value, expected) => {
+    expect(loadConfig(schema, { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(['true', 'everyone', '10.0.0.0/40', '10.0.0.1/8/2', 'loopback,'])(
+    'refuses %s (any client could forge its address, or it is not an address)',
+    (value) => {
+      expect(() => loadConfig(schema, { TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be false/);
+    },
+  );
+});
+
+describe('loadConfigs', () => {
+  it('reports every bad key of every schema once', () => {
+    const a = z.object({ LOG_LEVEL: env.logLevel(), PORT: env.port(1) });
+    const b = z.object({ LOG_LEVEL: env.logLevel(), SECRET: z.string({ error: 'is required' }) });
+    try {
+      loadConfigs([a, b] as const, { LOG_LEVEL: 'loud', PORT: 'x' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).issues.map((issue) => issue.split(':')[0])).toEqual([
+        'LOG_LEVEL',
+        'PORT',
+        'SECRET',
+      ]);
+    }
+  });
+
+  it('returns each schema’s values in order', () => {
+    const [a, b] = loadConfigs([z.object({ A: env.int(1) }), z.object({ B: env.bool(true) })] as const, {});
+    expect(a).toEqual({ A: 1 });
+    expect(b).toEqual({ B: true });
   });
 });

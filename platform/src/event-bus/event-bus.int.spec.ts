@@ -1,44 +1,38 @@
-import { describe } from 'vitest';
 import { silentLogger } from '../logging/logger';
 import { kafkaBrokers } from '../testing/containers';
 import { sqlTargets } from '../testing/sql';
+import { describeTarget } from '../testing/targets';
 import { eventBusContract } from './event-bus.contract';
 import { KafkaEventBus } from './kafka-event-bus.adapter';
 import { PostgresEventBus } from './postgres-event-bus.adapter';
 
-const titled = (name: string, skipReason: string | undefined) =>
-  skipReason ? `${name} (skipped: ${skipReason})` : name;
-
 for (const target of sqlTargets()) {
-  describe.skipIf(!!target.skipReason)(
-    titled(`PostgresEventBus on ${target.name}`, target.skipReason),
-    () => {
-      eventBusContract(
-        'PostgreSQL log',
-        async () => {
-          const sql = await target.open();
-          const bus = await PostgresEventBus.create(sql, {
-            pollIntervalMs: 25,
-            leaseMs: 3_000,
-            logger: silentLogger(),
-          });
-          return {
-            bus,
-            dispose: async () => {
-              await bus.close();
-              await sql.close();
-            },
-          };
-        },
-        { exactlyOnceWithinGroup: true },
-      );
-    },
-  );
+  describeTarget(`PostgresEventBus on ${target.name}`, target, () => {
+    eventBusContract(
+      'PostgreSQL log',
+      async () => {
+        const sql = await target.open();
+        const bus = await PostgresEventBus.create(sql, {
+          pollIntervalMs: 25,
+          leaseMs: 3_000,
+          logger: silentLogger(),
+        });
+        return {
+          bus,
+          dispose: async () => {
+            await bus.close();
+            await sql.close();
+          },
+        };
+      },
+      { exactlyOnceWithinGroup: true },
+    );
+  });
 }
 
 const kafka = await kafkaBrokers();
 
-describe.skipIf(!!kafka.skipReason)(titled('KafkaEventBus', kafka.skipReason), () => {
+describeTarget('KafkaEventBus', { name: 'Kafka', ...kafka }, () => {
   eventBusContract(
     'Kafka',
     async () => {

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { silentLogger } from '../logging/logger';
 import type { SqlClient } from '../sql/sql-client.port';
-import { sqlTargets } from '../testing/sql';
+import { secondConnection, sqlTargets } from '../testing/sql';
+import { describeTarget } from '../testing/targets';
 import { uniqueName, waitFor } from './event-bus.contract';
 import type { BusMessage, OutgoingMessage, Subscription } from './event-bus.port';
 import { partitionOf } from './partitioner';
 import { PostgresEventBus } from './postgres-event-bus.adapter';
-
-const titled = (name: string, skipReason: string | undefined) =>
-  skipReason ? `${name} (skipped: ${skipReason})` : name;
 
 const message = (n: number, key = 'k'): OutgoingMessage<{ n: number }> => ({
   id: randomUUID(),
@@ -18,247 +16,241 @@ const message = (n: number, key = 'k'): OutgoingMessage<{ n: number }> => ({
 });
 
 for (const target of sqlTargets()) {
-  describe.skipIf(!!target.skipReason)(
-    titled(`PostgresEventBus specifics on ${target.name}`, target.skipReason),
-    () => {
-      let sql: SqlClient;
-      let bus: PostgresEventBus;
-      const subscriptions: Subscription[] = [];
+  describeTarget(`PostgresEventBus specifics on ${target.name}`, target, () => {
+    let sql: SqlClient;
+    let bus: PostgresEventBus;
+    const subscriptions: Subscription[] = [];
 
-      beforeAll(async () => {
-        sql = await target.open();
-        bus = await PostgresEventBus.create(sql, {
-          pollIntervalMs: 25,
-          leaseMs: 1_500,
-          logger: silentLogger(),
-        });
+    beforeAll(async () => {
+      sql = await target.open();
+      bus = await PostgresEventBus.create(sql, {
+        pollIntervalMs: 25,
+        leaseMs: 1_500,
+        logger: silentLogger(),
       });
+    });
 
-      afterAll(async () => {
-        await Promise.all(subscriptions.map((s) => s.stop()));
-        await bus?.close();
-        await sql?.close();
+    afterAll(async () => {
+      await Promise.all(subscriptions.map((s) => s.stop()));
+      await bus?.close();
+      await sql?.close();
+    });
+
+    async function collect(groupId: string, topic: string, into: BusMessage[]): Promise<Subscription> {
+      const s = await bus.subscribe({ groupId, topics: [topic], handler: async (m) => void into.push(m) });
+      subscriptions.push(s);
+      return s;
+    }
+
+    it('stores each message in the FNV-1a partition of its key', async () => {
+      const topic = uniqueName('hash');
+      const keys = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'];
+      await bus.publish(
+        topic,
+        keys.map((key, n) => message(n, key)),
+      );
+      const { rows } = await sql.query<{ key: string; partition: number }>(
+        'SELECT key, partition FROM bus_messages WHERE topic = $1',
+        [topic],
+      );
+      expect(rows).toHaveLength(keys.length);
+      for (const row of rows) expect(row.partition).toBe(partitionOf(row.key, 4));
+    });
+
+    it('keeps the partition count a topic was created with', async () => {
+      const topic = uniqueName('fixed');
+      await bus.publish(topic, [message(0)]);
+      const other = await PostgresEventBus.create(sql, { partitions: 2, logger: silentLogger() });
+      const keys = Array.from({ length: 40 }, (_, i) => `key-${i}`);
+      await other.publish(
+        topic,
+        keys.map((key, n) => message(n, key)),
+      );
+      const { rows } = await sql.query<{ max: number }>(
+        'SELECT max(partition)::int AS max FROM bus_messages WHERE topic = $1',
+        [topic],
+      );
+      expect(rows[0]!.max).toBe(3);
+      await other.close();
+    });
+
+    it('never delivers messages published in a transaction that rolled back', async () => {
+      const topic = uniqueName('rollback');
+      await sql
+        .transaction(async (tx) => {
+          await bus.publishWithin(tx, topic, [message(0)]);
+          throw new Error('abort the business transaction');
+        })
+        .catch(() => {});
+      const committed = message(1);
+      await sql.transaction((tx) => bus.publishWithin(tx, topic, [committed]));
+      const received: BusMessage[] = [];
+      await collect(uniqueName('g'), topic, received);
+      await waitFor(() => received.length >= 1, 'the committed message', 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(received.map((m) => m.id)).toEqual([committed.id]);
+    });
+
+    it("takes over a crashed member's partitions once its lease expires", async () => {
+      const topic = uniqueName('lease');
+      const groupId = uniqueName('g');
+      await bus.publish(topic, [message(0)]);
+      // A member that claimed every partition and then died: nobody renews its lease.
+      await sql.query(
+        `INSERT INTO bus_consumer_offsets (group_id, topic, partition, owner, lease_until)
+         SELECT $1, $2, p, 'crashed-member', now() + interval '1 second' FROM generate_series(0, 3) AS p`,
+        [groupId, topic],
+      );
+      const started = Date.now();
+      const received: BusMessage[] = [];
+      await collect(groupId, topic, received);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(received).toHaveLength(0);
+      await waitFor(() => received.length >= 1, 'delivery after the lease expired', 10_000);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    });
+
+    it('purges old messages only once every group has committed past them', async () => {
+      const topic = uniqueName('purge');
+      await bus.publish(
+        topic,
+        [0, 1, 2, 3].map((n) => message(n)),
+      );
+      const all: BusMessage[] = [];
+      await collect(uniqueName('fast'), topic, all);
+      const slowHandled: number[] = [];
+      const slow = await bus.subscribe<{ n: number }>({
+        groupId: uniqueName('slow'),
+        topics: [topic],
+        retry: { maxAttempts: 10, initialDelayMs: 60_000, maxDelayMs: 60_000 },
+        handler: async (m) => {
+          if (m.value.n >= 2) throw new Error('not yet');
+          slowHandled.push(m.value.n);
+        },
       });
+      await waitFor(() => all.length >= 4 && slowHandled.length >= 2, 'both groups', 10_000);
+      await slow.stop();
 
-      async function collect(groupId: string, topic: string, into: BusMessage[]): Promise<Subscription> {
-        const s = await bus.subscribe({ groupId, topics: [topic], handler: async (m) => void into.push(m) });
-        subscriptions.push(s);
-        return s;
-      }
+      expect(await bus.purgeOlderThan(60_000)).toBe(0);
+      // The purge covers every topic; earlier tests' fully consumed messages go too.
+      expect(await bus.purgeOlderThan(0)).toBeGreaterThanOrEqual(2);
+      const { rows } = await sql.query<{ n: number }>(
+        "SELECT (value->>'n')::int AS n FROM bus_messages WHERE topic = $1 ORDER BY seq",
+        [topic],
+      );
+      expect(rows.map((r) => r.n)).toEqual([2, 3]);
 
-      it('stores each message in the FNV-1a partition of its key', async () => {
-        const topic = uniqueName('hash');
-        const keys = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'];
-        await bus.publish(
-          topic,
-          keys.map((key, n) => message(n, key)),
-        );
-        const { rows } = await sql.query<{ key: string; partition: number }>(
-          'SELECT key, partition FROM bus_messages WHERE topic = $1',
-          [topic],
-        );
-        expect(rows).toHaveLength(keys.length);
-        for (const row of rows) expect(row.partition).toBe(partitionOf(row.key, 4));
+      const unread = uniqueName('unread');
+      await bus.publish(unread, [message(9)]);
+      await bus.purgeOlderThan(0);
+      const left = await sql.query('SELECT 1 FROM bus_messages WHERE topic = $1', [unread]);
+      expect(left.rowCount).toBe(0);
+    });
+
+    it('hands a consumer with handleBatch whole fetched batches, in order, and commits after each', async () => {
+      const topic = uniqueName('batch');
+      await bus.publish(
+        topic,
+        Array.from({ length: 50 }, (_, n) => message(n)),
+      );
+      const batches: number[][] = [];
+      const groupId = uniqueName('g');
+      const s = await bus.subscribe<{ n: number }>({
+        groupId,
+        topics: [topic],
+        handler: async () => {
+          throw new Error('the batch path should be used');
+        },
+        handleBatch: async (messages) => void batches.push(messages.map((m) => m.value.n)),
       });
-
-      it('keeps the partition count a topic was created with', async () => {
-        const topic = uniqueName('fixed');
-        await bus.publish(topic, [message(0)]);
-        const other = await PostgresEventBus.create(sql, { partitions: 2, logger: silentLogger() });
-        const keys = Array.from({ length: 40 }, (_, i) => `key-${i}`);
-        await other.publish(
-          topic,
-          keys.map((key, n) => message(n, key)),
-        );
-        const { rows } = await sql.query<{ max: number }>(
-          'SELECT max(partition)::int AS max FROM bus_messages WHERE topic = $1',
-          [topic],
-        );
-        expect(rows[0]!.max).toBe(3);
-        await other.close();
+      await waitFor(() => batches.flat().length === 50, 'the 50 messages in batches', 10_000);
+      await s.stop();
+      expect(batches.flat()).toEqual(Array.from({ length: 50 }, (_, n) => n));
+      expect(batches.length).toBeLessThan(50);
+      const again: number[] = [];
+      const resumed = await bus.subscribe<{ n: number }>({
+        groupId,
+        topics: [topic],
+        handler: async (m) => void again.push(m.value.n),
+        handleBatch: async (messages) => void again.push(...messages.map((m) => m.value.n)),
       });
+      subscriptions.push(resumed);
+      await bus.publish(topic, [message(50)]);
+      await waitFor(() => again.includes(50), 'the message after the commit', 10_000);
+      expect(again).toEqual([50]);
+    });
 
-      it('never delivers messages published in a transaction that rolled back', async () => {
-        const topic = uniqueName('rollback');
-        await sql
-          .transaction(async (tx) => {
-            await bus.publishWithin(tx, topic, [message(0)]);
-            throw new Error('abort the business transaction');
-          })
-          .catch(() => {});
-        const committed = message(1);
-        await sql.transaction((tx) => bus.publishWithin(tx, topic, [committed]));
+    it('falls back to one message at a time when a batch fails, dead-lettering only the poison one', async () => {
+      const topic = uniqueName('batchfail');
+      await bus.publish(
+        topic,
+        [0, 1, 2].map((n) => message(n)),
+      );
+      const handled: number[] = [];
+      const dead: BusMessage[] = [];
+      await collect(uniqueName('dlq'), `${topic}.dlq`, dead);
+      const s = await bus.subscribe<{ n: number }>({
+        groupId: uniqueName('g'),
+        topics: [topic],
+        retry: { maxAttempts: 2, initialDelayMs: 1, maxDelayMs: 1 },
+        handler: async (m) => {
+          if (m.value.n === 1) throw new Error('poison');
+          handled.push(m.value.n);
+        },
+        handleBatch: async (messages) => {
+          if (messages.some((m) => m.value.n === 1)) throw new Error('poison in batch');
+          handled.push(...messages.map((m) => m.value.n));
+        },
+      });
+      subscriptions.push(s);
+      await waitFor(
+        () => handled.length === 2 && dead.length === 1,
+        'two handled and one dead-lettered',
+        10_000,
+      );
+      expect(handled).toEqual([0, 2]);
+      expect((dead[0]!.value as { n: number }).n).toBe(1);
+    });
+
+    it('migrates idempotently', async () => {
+      await PostgresEventBus.create(sql, { logger: silentLogger() });
+      const { rows } = await sql.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM schema_migrations WHERE module = 'event-bus'",
+      );
+      expect(rows[0]!.n).toBe(1);
+    });
+
+    // A transaction held open while another commits needs a second connection.
+    describeTarget('a message whose transaction commits late', secondConnection(target), () => {
+      it('is delivered in commit-safe order', async () => {
+        const topic = uniqueName('late');
         const received: BusMessage[] = [];
         await collect(uniqueName('g'), topic, received);
-        await waitFor(() => received.length >= 1, 'the committed message', 10_000);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        expect(received.map((m) => m.id)).toEqual([committed.id]);
-      });
-
-      it("takes over a crashed member's partitions once its lease expires", async () => {
-        const topic = uniqueName('lease');
-        const groupId = uniqueName('g');
-        await bus.publish(topic, [message(0)]);
-        // A member that claimed every partition and then died: nobody renews its lease.
-        await sql.query(
-          `INSERT INTO bus_consumer_offsets (group_id, topic, partition, owner, lease_until)
-         SELECT $1, $2, p, 'crashed-member', now() + interval '1 second' FROM generate_series(0, 3) AS p`,
-          [groupId, topic],
-        );
-        const started = Date.now();
-        const received: BusMessage[] = [];
-        await collect(groupId, topic, received);
+        const early = message(0, 'same');
+        const later = message(1, 'same');
+        let commit: () => void = () => {};
+        const held = new Promise<void>((resolve) => {
+          commit = resolve;
+        });
+        let written: () => void = () => {};
+        const inserted = new Promise<void>((resolve) => {
+          written = resolve;
+        });
+        const slow = sql.transaction(async (tx) => {
+          await bus.publishWithin(tx, topic, [early]);
+          written();
+          await held;
+        });
+        await inserted;
+        await bus.publish(topic, [later]);
         await new Promise((resolve) => setTimeout(resolve, 300));
+        // The later message waits until nothing older can still commit ahead of it.
         expect(received).toHaveLength(0);
-        await waitFor(() => received.length >= 1, 'delivery after the lease expired', 10_000);
-        expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+        commit();
+        await slow;
+        await waitFor(() => received.length >= 2, 'both messages', 30_000);
+        expect(received.map((m) => m.id)).toEqual([early.id, later.id]);
       });
-
-      it('purges old messages only once every group has committed past them', async () => {
-        const topic = uniqueName('purge');
-        await bus.publish(
-          topic,
-          [0, 1, 2, 3].map((n) => message(n)),
-        );
-        const all: BusMessage[] = [];
-        await collect(uniqueName('fast'), topic, all);
-        const slowHandled: number[] = [];
-        const slow = await bus.subscribe<{ n: number }>({
-          groupId: uniqueName('slow'),
-          topics: [topic],
-          retry: { maxAttempts: 10, initialDelayMs: 60_000, maxDelayMs: 60_000 },
-          handler: async (m) => {
-            if (m.value.n >= 2) throw new Error('not yet');
-            slowHandled.push(m.value.n);
-          },
-        });
-        await waitFor(() => all.length >= 4 && slowHandled.length >= 2, 'both groups', 10_000);
-        await slow.stop();
-
-        expect(await bus.purgeOlderThan(60_000)).toBe(0);
-        // The purge covers every topic; earlier tests' fully consumed messages go too.
-        expect(await bus.purgeOlderThan(0)).toBeGreaterThanOrEqual(2);
-        const { rows } = await sql.query<{ n: number }>(
-          "SELECT (value->>'n')::int AS n FROM bus_messages WHERE topic = $1 ORDER BY seq",
-          [topic],
-        );
-        expect(rows.map((r) => r.n)).toEqual([2, 3]);
-
-        const unread = uniqueName('unread');
-        await bus.publish(unread, [message(9)]);
-        await bus.purgeOlderThan(0);
-        const left = await sql.query('SELECT 1 FROM bus_messages WHERE topic = $1', [unread]);
-        expect(left.rowCount).toBe(0);
-      });
-
-      it('hands a consumer with handleBatch whole fetched batches, in order, and commits after each', async () => {
-        const topic = uniqueName('batch');
-        await bus.publish(
-          topic,
-          Array.from({ length: 50 }, (_, n) => message(n)),
-        );
-        const batches: number[][] = [];
-        const groupId = uniqueName('g');
-        const s = await bus.subscribe<{ n: number }>({
-          groupId,
-          topics: [topic],
-          handler: async () => {
-            throw new Error('the batch path should be used');
-          },
-          handleBatch: async (messages) => void batches.push(messages.map((m) => m.value.n)),
-        });
-        await waitFor(() => batches.flat().length === 50, 'the 50 messages in batches', 10_000);
-        await s.stop();
-        expect(batches.flat()).toEqual(Array.from({ length: 50 }, (_, n) => n));
-        expect(batches.length).toBeLessThan(50);
-        const again: number[] = [];
-        const resumed = await bus.subscribe<{ n: number }>({
-          groupId,
-          topics: [topic],
-          handler: async (m) => void again.push(m.value.n),
-          handleBatch: async (messages) => void again.push(...messages.map((m) => m.value.n)),
-        });
-        subscriptions.push(resumed);
-        await bus.publish(topic, [message(50)]);
-        await waitFor(() => again.includes(50), 'the message after the commit', 10_000);
-        expect(again).toEqual([50]);
-      });
-
-      it('falls back to one message at a time when a batch fails, dead-lettering only the poison one', async () => {
-        const topic = uniqueName('batchfail');
-        await bus.publish(
-          topic,
-          [0, 1, 2].map((n) => message(n)),
-        );
-        const handled: number[] = [];
-        const dead: BusMessage[] = [];
-        await collect(uniqueName('dlq'), `${topic}.dlq`, dead);
-        const s = await bus.subscribe<{ n: number }>({
-          groupId: uniqueName('g'),
-          topics: [topic],
-          retry: { maxAttempts: 2, initialDelayMs: 1, maxDelayMs: 1 },
-          handler: async (m) => {
-            if (m.value.n === 1) throw new Error('poison');
-            handled.push(m.value.n);
-          },
-          handleBatch: async (messages) => {
-            if (messages.some((m) => m.value.n === 1)) throw new Error('poison in batch');
-            handled.push(...messages.map((m) => m.value.n));
-          },
-        });
-        subscriptions.push(s);
-        await waitFor(
-          () => handled.length === 2 && dead.length === 1,
-          'two handled and one dead-lettered',
-          10_000,
-        );
-        expect(handled).toEqual([0, 2]);
-        expect((dead[0]!.value as { n: number }).n).toBe(1);
-      });
-
-      it('migrates idempotently', async () => {
-        await PostgresEventBus.create(sql, { logger: silentLogger() });
-        const { rows } = await sql.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM schema_migrations WHERE module = 'event-bus'",
-        );
-        expect(rows[0]!.n).toBe(1);
-      });
-
-      // PGlite has one connection: a transaction held open would block every other statement.
-      it.skipIf(target.name === 'PGlite')(
-        `delivers a message whose transaction commits late, in commit-safe order${
-          target.name === 'PGlite' ? ' (skipped: PGlite has a single connection)' : ''
-        }`,
-        async () => {
-          const topic = uniqueName('late');
-          const received: BusMessage[] = [];
-          await collect(uniqueName('g'), topic, received);
-          const early = message(0, 'same');
-          const later = message(1, 'same');
-          let commit: () => void = () => {};
-          const held = new Promise<void>((resolve) => {
-            commit = resolve;
-          });
-          let written: () => void = () => {};
-          const inserted = new Promise<void>((resolve) => {
-            written = resolve;
-          });
-          const slow = sql.transaction(async (tx) => {
-            await bus.publishWithin(tx, topic, [early]);
-            written();
-            await held;
-          });
-          await inserted;
-          await bus.publish(topic, [later]);
-          await new Promise((resolve) => setTimeout(resolve, 300));
-          // The later message waits until nothing older can still commit ahead of it.
-          expect(received).toHaveLength(0);
-          commit();
-          await slow;
-          await waitFor(() => received.length >= 2, 'both messages', 30_000);
-          expect(received.map((m) => m.id)).toEqual([early.id, later.id]);
-        },
-      );
-    },
-  );
+    });
+  });
 }

@@ -2,19 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../sql/sql-client.port';
 import { kurrentDbUrl } from '../testing/containers';
-import { sqlTargets } from '../testing/sql';
+import { secondConnection, sqlTargets } from '../testing/sql';
+import { describeTarget } from '../testing/targets';
 import { eventStoreContract, eventually } from './event-store.contract';
 import { DuplicateEventIdError, type StoredEvent } from './event-store.port';
 import { KurrentDbEventStore } from './kurrentdb-event-store.adapter';
 import { PostgresEventStore } from './postgres-event-store.adapter';
 
-const titled = (name: string, skipReason: string | undefined) =>
-  skipReason ? `${name} (skipped: ${skipReason})` : name;
-
 for (const target of sqlTargets()) {
-  const skip = target.skipReason;
-
-  describe.skipIf(!!skip)(titled(`PostgresEventStore on ${target.name}`, skip), () => {
+  describeTarget(`PostgresEventStore on ${target.name}`, target, () => {
     eventStoreContract('EventStore contract', async () => {
       const sql = await target.open();
       return { store: await PostgresEventStore.create(sql), cleanup: () => sql.close() };
@@ -61,10 +57,8 @@ for (const target of sqlTargets()) {
       });
     });
 
-    // PGlite has one connection, so a transaction held open would block the second append.
-    // PGlite has one connection: no transaction can stay open while another commits.
-    const lateCommit = target.name === 'PGlite' ? ' (skipped: PGlite has a single connection)' : '';
-    describe.skipIf(target.name === 'PGlite')(`a transaction that commits late${lateCommit}`, () => {
+    // A transaction held open while another commits needs a second connection.
+    describeTarget('a transaction that commits late', secondConnection(target), () => {
       let sql: SqlClient;
       let store: PostgresEventStore;
       beforeAll(async () => {
@@ -137,7 +131,7 @@ for (const target of sqlTargets()) {
 
 const kurrent = await kurrentDbUrl();
 
-describe.skipIf(!kurrent.url)(titled('KurrentDbEventStore', kurrent.skipReason), () => {
+describeTarget('KurrentDbEventStore', { name: 'KurrentDB', ...kurrent }, () => {
   eventStoreContract('EventStore contract', async () => {
     const store = await KurrentDbEventStore.connect(kurrent.url!);
     return {

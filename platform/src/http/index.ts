@@ -1,3 +1,4 @@
+export * from './client-ip';
 export * from './http-errors';
 export * from './serve';
 export * from './service-app';

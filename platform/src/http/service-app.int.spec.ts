@@ -1,14 +1,25 @@
+import { defineEndpoint, errorBodySchema } from '@risk-profile/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { silentLogger } from '../logging/logger';
 import { httpError } from './http-errors';
 import { type Running, serve } from './serve';
 import { createServiceApp } from './service-app';
-import { parseOrThrow } from './validate';
+import { parseBody } from './validate';
 
 const bodySchema = z.object({
   name: z.string().min(1, 'Please enter your name to continue.'),
   age: z.number(),
+});
+
+const thingsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/things',
+  service: 'assessment',
+  access: 'public',
+  summary: 'A test endpoint.',
+  body: bodySchema,
+  responses: { 201: bodySchema, 400: errorBodySchema },
 });
 
 function app(ready = true) {
@@ -19,7 +30,7 @@ function app(ready = true) {
     ready: async () => ready,
     routes: (a) => {
       a.post('/things', (req, res) => {
-        const body = parseOrThrow(bodySchema, req.body);
+        const body = parseBody(thingsEndpoint, req.body);
         res.status(201).json(body);
       });
       a.get('/conflict', () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import type { TrustProxy } from '../config/config';
 import type { Logger } from '../logging/logger';
 import { HttpError, httpError } from './http-errors';
 
@@ -14,7 +15,7 @@ export interface ServiceAppOptions {
    * Which proxies to trust for the client address (express "trust proxy"). Behind the gateway
    * this is what makes `req.ip` the client's address rather than the gateway's.
    */
-  trustProxy?: boolean | number | string;
+  trustProxy?: TrustProxy;
   routes: (app: Express) => void;
 }
 
@@ -27,7 +28,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', options.trustProxy ?? 'loopback');
+  app.set('trust proxy', options.trustProxy ?? false);
   app.use(requestContext(options.logger));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: options.name });

@@ -1,24 +1,27 @@
-import type { z } from 'zod';
-import { httpError } from './http-errors';
+import {
+  type EndpointDefinition,
+  type ParsedBody,
+  type ParsedQuery,
+  validateBody,
+  validateQuery,
+} from '@risk-profile/contracts';
+import { HttpError } from './http-errors';
 
 /**
- * Parses untrusted input with a shared contract schema. The first issue becomes the error
- * message (schemas carry the product's exact user-facing wording); all issues go in `details`.
+ * The one request-validation path: the body of a request checked against its endpoint's contract
+ * (`validateBody`, which the front end's forms share), refused as 400 `BAD_REQUEST` with the
+ * first issue as the message (the contracts carry the product's exact wording) and every issue
+ * in `details`.
  */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const details = result.error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.message,
-  }));
-  const first = details[0]!;
-  const message =
-    first.path && !isSentence(first.message) ? `${first.path}: ${first.message}` : first.message;
-  throw httpError.badRequest(message, details);
+export function parseBody<E extends EndpointDefinition>(endpoint: E, input: unknown): ParsedBody<E> {
+  const result = validateBody(endpoint, input ?? {});
+  if (result.ok) return result.value;
+  throw new HttpError(400, result.error.error, result.error.code ?? 'BAD_REQUEST', result.error.details);
 }
 
-/** Product messages are whole sentences; zod defaults ("Required") need their field named. */
-function isSentence(message: string): boolean {
-  return /^[A-Z].*[.!?]$/.test(message) && message.includes(' ');
+/** The same for a request's query parameters (`endpoint.query`). */
+export function parseQuery<E extends EndpointDefinition>(endpoint: E, input: unknown): ParsedQuery<E> {
+  const result = validateQuery(endpoint, input ?? {});
+  if (result.ok) return result.value;
+  throw new HttpError(400, result.error.error, result.error.code ?? 'BAD_REQUEST', result.error.details);
 }

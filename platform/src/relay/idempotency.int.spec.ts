@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SqlClient } from '../sql/sql-client.port';
 import { sqlTargets } from '../testing/sql';
+import { describeTarget } from '../testing/targets';
 import { forgetProcessedBefore, runOnce } from './idempotency';
 
-const titled = (name: string, skipReason: string | undefined) =>
-  skipReason ? `${name} (skipped: ${skipReason})` : name;
-
 for (const target of sqlTargets()) {
-  describe.skipIf(!!target.skipReason)(titled(`runOnce on ${target.name}`, target.skipReason), () => {
+  describeTarget(`runOnce on ${target.name}`, target, () => {
     let sql: SqlClient;
 
     beforeAll(async () => {

@@ -1,41 +1,54 @@
 import { z } from 'zod';
-import { ConfigError, env, loadConfig } from '../config/config';
+import { ConfigError, env, loadConfigs } from '../config/config';
 import { serve } from '../http/serve';
 import { createLogger } from '../logging/logger';
 import { openPlatform } from './open-platform';
 import { platformConfigShape } from './platform-config';
 import type { PlatformDeps, ServiceModule } from './service-module';
 
+export interface RunServiceOptions<S extends z.ZodObject> {
+  name: ServiceModule['name'];
+  defaultPort: number;
+  /** The service's own keys, checked together with the platform's before anything opens. */
+  config: S;
+  create: (deps: PlatformDeps, config: z.infer<S>) => Promise<ServiceModule>;
+}
+
+const entryConfigSchema = z.object({
+  ...platformConfigShape,
+  PORT: env.port(0),
+  HOST: z.string().optional(),
+});
+
 /**
  * Entry point of one service in the distributed mode: its own process, port and adapters.
- * Configuration errors are printed as a list and exit 1 before anything opens.
+ * Every bad key of the platform and the service is printed at once and the process exits 1
+ * before anything is opened or written (no database, no port).
  */
-export async function runService(
-  name: ServiceModule['name'],
-  defaultPort: number,
-  create: (deps: PlatformDeps) => Promise<ServiceModule>,
-): Promise<void> {
+export async function runService<S extends z.ZodObject>(options: RunServiceOptions<S>): Promise<void> {
+  let configs: [z.infer<typeof entryConfigSchema>, z.infer<S>];
   try {
-    const config = loadConfig(
-      z.object({ ...platformConfigShape, PORT: env.port(defaultPort), HOST: z.string().optional() }),
-    );
-    const logger = createLogger(name, config.LOG_LEVEL);
-    const platform = await openPlatform(config, logger);
-    const module = await create(platform);
-    await module.start();
-    const running = await serve(module.app, {
-      port: config.PORT,
-      host: config.HOST,
-      logger,
-      handleSignals: true,
-      cleanups: [() => platform.close(), () => module.stop()],
-    });
-    logger.info({ port: running.port, ...platform.describe }, `${name} service ready`);
+    const schema = entryConfigSchema.extend({ PORT: env.port(options.defaultPort) });
+    configs = loadConfigs([schema, options.config] as const) as typeof configs;
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
   }
+  const [config, serviceConfig] = configs;
+  const logger = createLogger(options.name, config.LOG_LEVEL);
+  const platform = await openPlatform(config, logger);
+  const module = await options.create(platform, serviceConfig);
+  await module.start();
+  const running = await serve(module.app, {
+    port: config.PORT,
+    host: config.HOST,
+    logger,
+    handleSignals: true,
+    cleanups: [() => platform.close(), () => module.stop()],
+  });
+  logger.info({ port: running.port, ...platform.describe }, `${options.name} service ready`);
 }
+
+/** For a service without keys of its own (only the platform's). */
+export const noServiceConfig = z.object({});

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sqlTargets } from '../testing/sql';
+import { describeTargets } from '../testing/targets';
 import { migrate } from './migrations';
 import type { SqlClient } from './sql-client.port';
 
@@ -11,18 +12,19 @@ const migrations = [
   { id: '002-column', sql: 'ALTER TABLE things ADD COLUMN name text' },
 ];
 
-describe.each(sqlTargets())('migrate on $name', (target) => {
-  let sql: SqlClient;
-  beforeAll(async () => {
-    if (!target.skipReason) sql = await target.open();
-  });
-  afterAll(async () => {
-    await sql?.close();
-  });
+describeTargets(
+  sqlTargets(),
+  (target) => `migrate on ${target.name}`,
+  (target) => {
+    let sql: SqlClient;
+    beforeAll(async () => {
+      sql = await target.open();
+    });
+    afterAll(async () => {
+      await sql?.close();
+    });
 
-  it.skipIf(target.skipReason)(
-    'applies each migration once, in order, even when run concurrently',
-    async () => {
+    it('applies each migration once, in order, even when run concurrently', async () => {
       await Promise.all([migrate(sql, 'things', migrations), migrate(sql, 'things', migrations)]);
       await migrate(sql, 'things', migrations);
       const { rows } = await sql.query<{ id: string }>(
@@ -31,22 +33,22 @@ describe.each(sqlTargets())('migrate on $name', (target) => {
       expect(rows.map((r) => r.id)).toEqual(['001-create', '002-column']);
       await sql.query("INSERT INTO things (id, name) VALUES (1, 'one')");
       expect((await sql.query('SELECT name FROM things')).rows).toEqual([{ name: 'one' }]);
-    },
-  );
+    });
 
-  it.skipIf(target.skipReason)('rolls a failing migration back whole', async () => {
-    const broken = [{ id: '001-broken', sql: 'CREATE TABLE half (id int);\nCREATE TABLE half (id int);' }];
-    await expect(migrate(sql, 'broken', broken)).rejects.toThrow();
-    const { rows } = await sql.query("SELECT to_regclass('half') AS t");
-    expect(rows).toEqual([{ t: null }]);
-  });
+    it('rolls a failing migration back whole', async () => {
+      const broken = [{ id: '001-broken', sql: 'CREATE TABLE half (id int);\nCREATE TABLE half (id int);' }];
+      await expect(migrate(sql, 'broken', broken)).rejects.toThrow();
+      const { rows } = await sql.query("SELECT to_regclass('half') AS t");
+      expect(rows).toEqual([{ t: null }]);
+    });
 
-  it.skipIf(target.skipReason)('parses int8 to a number and keeps jsonb and timestamps typed', async () => {
-    const { rows } = await sql.query<{ n: number; j: unknown; t: Date }>(
-      `SELECT 42::int8 AS n, '{"a":[1]}'::jsonb AS j, now() AS t`,
-    );
-    expect(rows[0]!.n).toBe(42);
-    expect(rows[0]!.j).toEqual({ a: [1] });
-    expect(rows[0]!.t).toBeInstanceOf(Date);
-  });
-});
+    it('parses int8 to a number and keeps jsonb and timestamps typed', async () => {
+      const { rows } = await sql.query<{ n: number; j: unknown; t: Date }>(
+        `SELECT 42::int8 AS n, '{"a":[1]}'::jsonb AS j, now() AS t`,
+      );
+      expect(rows[0]!.n).toBe(42);
+      expect(rows[0]!.j).toEqual({ a: [1] });
+      expect(rows[0]!.t).toBeInstanceOf(Date);
+    });
+  },
+);

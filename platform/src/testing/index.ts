@@ -1,2 +1,4 @@
+export * from './racing-store';
 export * from './service-under-test';
 export * from './sql';
+export * from './targets';

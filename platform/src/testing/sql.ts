@@ -1,11 +1,9 @@
 import { PgSqlClient } from '../sql/pg-client.adapter';
 import { PgliteSqlClient } from '../sql/pglite-client.adapter';
 import type { SqlClient } from '../sql/sql-client.port';
+import type { TestTarget } from './targets';
 
-export interface SqlTarget {
-  name: string;
-  /** Why this target is skipped here, or undefined when it runs. */
-  skipReason?: string;
+export interface SqlTarget extends TestTarget {
   /** A fresh, empty database for one test file. */
   open(): Promise<SqlClient>;
 }
@@ -31,4 +29,16 @@ export function sqlTargets(): SqlTarget[] {
       },
     },
   ];
+}
+
+/**
+ * The same database reached over a second connection at once, for tests that hold a transaction
+ * open while another commits: PGlite has a single connection, so there it is skipped.
+ */
+export function secondConnection(target: SqlTarget): TestTarget {
+  return {
+    name: `${target.name}, second connection`,
+    skipReason:
+      target.skipReason ?? (target.name === 'PGlite' ? 'PGlite has a single connection' : undefined),
+  };
 }

@@ -17,17 +17,8 @@ export const adviserConfigSchema = z.object({
   LINK_TOKEN_TTL_DAYS: env.int(LINK_TOKEN_TTL_DAYS, 1),
   /** Largest accepted JSON body. Default 16kb (the largest body is a link token of at most 2 KB). */
   ADVISER_BODY_LIMIT: z.string().default('16kb'),
-  /**
-   * Proxies trusted for the client address (express "trust proxy"). Default 'loopback': the
-   * gateway on the same host. Set the gateway's address or hop count in distributed mode.
-   */
-  TRUST_PROXY: z
-    .string()
-    .default('loopback')
-    .transform((value): boolean | number | string => {
-      if (value === 'true' || value === 'false') return value === 'true';
-      return /^\d+$/.test(value) ? Number(value) : value;
-    }),
+  /** Proxies trusted for the client address (docs/configuration.md). Default false: the peer. */
+  TRUST_PROXY: env.trustProxy(),
 });
 
 export type AdviserConfig = z.infer<typeof adviserConfigSchema>;

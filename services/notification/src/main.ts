@@ -1,4 +1,10 @@
-import { runService } from '@risk-profile/platform';
+import { noServiceConfig, runService } from '@risk-profile/platform';
 import { createNotificationService } from './index';
 
-await runService('notification', 3003, (deps) => createNotificationService(deps));
+// Distributed mode: this service alone in its process, behind the gateway.
+await runService({
+  name: 'notification',
+  defaultPort: 3003,
+  config: noServiceConfig,
+  create: (deps) => createNotificationService(deps),
+});

@@ -1,5 +1,12 @@
-import type { ReactNode } from 'react';
-import { type ItemMarkerState, type MarkerState, markerState, stepPercent } from './progress';
+import { type ReactNode, useEffect, useState } from 'react';
+import {
+  type ItemMarkerState,
+  itemPercent,
+  type MarkerState,
+  markerState,
+  nextCompact,
+  stepPercent,
+} from './progress';
 
 const STATE_TEXT: Record<MarkerState, string> = {
   done: 'completed',
@@ -14,10 +21,41 @@ export interface ProgressHeaderProps {
   children?: ReactNode;
 }
 
+/** Whether the page is scrolled down far enough for the sticky header to make room for the content. */
+function useCompactOnScroll(): boolean {
+  const [compact, setCompact] = useState(false);
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      setCompact((was) => nextCompact(was, window.scrollY));
+    };
+    const onScroll = () => {
+      if (frame === 0) frame = window.requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.cancelAnimationFrame(frame);
+    };
+  }, []);
+  return compact;
+}
+
+/**
+ * The steps, the percent complete and any extra progress, stuck to the top of the screen. Scrolled
+ * down, it turns compact (one line of step dots and the percent, then the extra progress) so that
+ * on a phone it keeps under 100 px of the screen instead of about 175.
+ */
 export function ProgressHeader({ steps, currentStep, children }: ProgressHeaderProps) {
   const percent = stepPercent(currentStep, steps.length);
+  const compact = useCompactOnScroll();
   return (
-    <nav className="progress-header" aria-label="Assessment progress">
+    <nav
+      className={compact ? 'progress-header progress-header--compact' : 'progress-header'}
+      aria-label="Assessment progress"
+    >
       <div className="progress-header__inner">
         <div className="progress-header__summary">
           <span className="progress-header__step">
@@ -65,6 +103,8 @@ export function ProgressHeader({ steps, currentStep, children }: ProgressHeaderP
 export interface ItemProgressProps {
   /** One entry per item, in order. */
   items: readonly ItemMarkerState[];
+  /** How many items are done; the current item may be done too (an answer being revisited). */
+  completed: number;
   /** Visible caption, e.g. "5 of 18 questions completed". */
   caption: string;
   itemLabel: (index: number, state: ItemMarkerState) => string;
@@ -72,9 +112,8 @@ export interface ItemProgressProps {
 }
 
 /** A bar plus one small marker per item; markers are buttons when the caller lets users jump. */
-export function ItemProgress({ items, caption, itemLabel, onSelect }: ItemProgressProps) {
-  const completed = items.filter((state) => state === 'completed').length;
-  const percent = items.length ? Math.round((completed / items.length) * 100) : 0;
+export function ItemProgress({ items, completed, caption, itemLabel, onSelect }: ItemProgressProps) {
+  const percent = itemPercent(completed, items.length);
   return (
     <div className="item-progress">
       <p className="item-progress__caption" data-testid="question-progress">

@@ -1,62 +1,65 @@
 import { adviserSchema, errorBodySchema } from '@risk-profile/contracts';
 import type { SqlClient } from '@risk-profile/platform';
-import { sqlTargets } from '@risk-profile/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AdviserTestServer, startAdviserServer } from '../testing/adviser-test-server';
 import { upsertAdviser } from './adviser-repository';
 
-describe.each(sqlTargets())('GET /api/advisers/:slug on $name', (target) => {
-  let sql: SqlClient;
-  let server: AdviserTestServer;
+describeTargets(
+  sqlTargets(),
+  (target) => `GET /api/advisers/:slug on ${target.name}`,
+  (target) => {
+    let sql: SqlClient;
+    let server: AdviserTestServer;
 
-  beforeAll(async () => {
-    if (target.skipReason) return;
-    sql = await target.open();
-    server = await startAdviserServer(sql);
-    await upsertAdviser(
-      sql,
-      {
+    beforeAll(async () => {
+      sql = await target.open();
+      server = await startAdviserServer(sql);
+      await upsertAdviser(
+        sql,
+        {
+          slug: 'jane-smith',
+          companyName: 'Smith Advice',
+          adviserName: 'Jane Smith',
+          email: 'jane@example.com',
+        },
+        new Date('2026-01-10T09:00:00.000Z'),
+      );
+      // A row no valid request can reach: proves reserved names are refused before the lookup.
+      await sql.query(
+        `INSERT INTO advisers (id, slug, company_name, adviser_name, email, created_at)
+       VALUES ('6f1d2c3b-0000-4000-8000-000000000001', 'admin', 'Reserved Co', 'Nobody', 'x@example.com', now())`,
+      );
+    });
+
+    afterAll(async () => {
+      await server?.stop();
+      await sql?.close();
+    });
+
+    it('answers 200 with the public details of a known adviser', async () => {
+      const response = await fetch(`${server.url}/api/advisers/jane-smith`);
+      expect(response.status).toBe(200);
+      const body = await response.json();
+      expect(adviserSchema.strict().parse(body)).toEqual({
         slug: 'jane-smith',
         companyName: 'Smith Advice',
         adviserName: 'Jane Smith',
-        email: 'jane@example.com',
-      },
-      new Date('2026-01-10T09:00:00.000Z'),
-    );
-    // A row no valid request can reach: proves reserved names are refused before the lookup.
-    await sql.query(
-      `INSERT INTO advisers (id, slug, company_name, adviser_name, email, created_at)
-       VALUES ('6f1d2c3b-0000-4000-8000-000000000001', 'admin', 'Reserved Co', 'Nobody', 'x@example.com', now())`,
-    );
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await sql?.close();
-  });
-
-  it.skipIf(target.skipReason)('answers 200 with the public details of a known adviser', async () => {
-    const response = await fetch(`${server.url}/api/advisers/jane-smith`);
-    expect(response.status).toBe(200);
-    const body = await response.json();
-    expect(adviserSchema.strict().parse(body)).toEqual({
-      slug: 'jane-smith',
-      companyName: 'Smith Advice',
-      adviserName: 'Jane Smith',
+      });
     });
-  });
 
-  it.skipIf(target.skipReason).each([
-    ['an unknown slug', 'no-such-adviser'],
-    ['a reserved segment', 'admin'],
-    ['upper case', 'Jane-Smith'],
-    ['a double hyphen', 'jane--smith'],
-    ['one character', 'j'],
-    ['an encoded slash', 'jane%2Fsmith'],
-    ['65 characters', 'a'.repeat(65)],
-  ])('answers 404 for %s', async (_, slug) => {
-    const response = await fetch(`${server.url}/api/advisers/${slug}`);
-    expect(response.status).toBe(404);
-    expect(errorBodySchema.parse(await response.json())).toMatchObject({ error: 'Adviser not found.' });
-  });
-});
+    it.each([
+      ['an unknown slug', 'no-such-adviser'],
+      ['a reserved segment', 'admin'],
+      ['upper case', 'Jane-Smith'],
+      ['a double hyphen', 'jane--smith'],
+      ['one character', 'j'],
+      ['an encoded slash', 'jane%2Fsmith'],
+      ['65 characters', 'a'.repeat(65)],
+    ])('answers 404 for %s', async (_, slug) => {
+      const response = await fetch(`${server.url}/api/advisers/${slug}`);
+      expect(response.status).toBe(404);
+      expect(errorBodySchema.parse(await response.json())).toMatchObject({ error: 'Adviser not found.' });
+    });
+  },
+);

@@ -1,9 +1,5 @@
-import {
-  MESSAGES,
-  verifyQuestionnaireLinkBodySchema,
-  verifyQuestionnaireLinkEndpoint,
-} from '@risk-profile/contracts';
-import { HttpError, type Logger, parseOrThrow } from '@risk-profile/platform';
+import { MESSAGES, verifyQuestionnaireLinkEndpoint } from '@risk-profile/contracts';
+import { HttpError, type Logger, parseBody } from '@risk-profile/platform';
 import type { Express } from 'express';
 import type { LinkTokenSigner } from './link-token-signer';
 
@@ -13,7 +9,7 @@ import type { LinkTokenSigner } from './link-token-signer';
  */
 export function mountVerifyLink(app: Express, signer: LinkTokenSigner, logger: Logger): void {
   app.post(verifyQuestionnaireLinkEndpoint.path, (req, res) => {
-    const { token } = parseOrThrow(verifyQuestionnaireLinkBodySchema, req.body ?? {});
+    const { token } = parseBody(verifyQuestionnaireLinkEndpoint, req.body);
     const result = signer.verify(token);
     if (!result.ok) {
       logger.info({ reqId: res.locals.requestId, reason: result.reason }, 'questionnaire link refused');

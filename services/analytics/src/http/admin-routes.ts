@@ -1,7 +1,6 @@
 import {
   ANALYTICS_CHANGED_EVENT,
   type AnalyticsPeriod,
-  analyticsPeriodQuerySchema,
   analyticsStreamEndpoint,
   analyticsSummaryEndpoint,
   deviceStatsEndpoint,
@@ -9,7 +8,7 @@ import {
   questionDifficultyEndpoint,
   recentAssessmentsEndpoint,
 } from '@risk-profile/contracts';
-import { accessDecision, parseOrThrow, requireAccess, type SessionVerifier } from '@risk-profile/platform';
+import { accessDecision, parseQuery, requireAccess, type SessionVerifier } from '@risk-profile/platform';
 import type { Express, Request } from 'express';
 import type { DashboardQueries } from '../dashboard/dashboard-queries';
 import type { ChangeFeed } from '../live/change-feed';
@@ -23,8 +22,8 @@ export interface AdminRouteDeps {
   streamRecheckMs?: number;
 }
 
-const periodOf = (req: Request): AnalyticsPeriod =>
-  parseOrThrow(analyticsPeriodQuerySchema, req.query).period;
+// Every dashboard read takes the same period query (the summary's contract stands for all).
+const periodOf = (req: Request): AnalyticsPeriod => parseQuery(analyticsSummaryEndpoint, req.query).period;
 
 /** The dashboard's reads and its live stream: administrators only, checked here as well as at the gateway. */
 export function mountAdminRoutes(app: Express, deps: AdminRouteDeps): void {

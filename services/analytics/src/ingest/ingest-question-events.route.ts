@@ -3,7 +3,7 @@ import {
   QUESTION_EVENTS_TOPIC,
   type QuestionEventRecordedV1,
 } from '@risk-profile/contracts';
-import { type EventBus, parseOrThrow } from '@risk-profile/platform';
+import { type EventBus, parseBody } from '@risk-profile/platform';
 import type { Express } from 'express';
 import { questionEventId } from './question-event-id';
 
@@ -14,7 +14,7 @@ import { questionEventId } from './question-event-id';
  */
 export function mountIngestQuestionEvents(app: Express, deps: { bus: EventBus; clock: () => Date }): void {
   app.post(ingestQuestionEventsEndpoint.path, async (req, res) => {
-    const events = parseOrThrow(ingestQuestionEventsEndpoint.body, req.body);
+    const events = parseBody(ingestQuestionEventsEndpoint, req.body);
     const receivedAt = deps.clock().toISOString();
     const correlationId = String(res.locals.requestId ?? req.header('x-request-id') ?? 'ingest');
     await deps.bus.publish(

@@ -1,4 +1,5 @@
 import {
+  blankToNull,
   type ConsistencyIssue,
   type DeviceType,
   deriveAssessment,
@@ -73,11 +74,6 @@ export function decide(command: AssessmentCommand, state: AssessmentState): Asse
     }
   }
 }
-
-const blankToNull = (value: string | null): string | null => {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-};
 
 const sortedIds = (warnings: readonly Pick<ConsistencyIssue, 'id'>[]) =>
   warnings.map((warning) => warning.id).sort();

@@ -1,20 +1,16 @@
 import { type CompleteResponses, MESSAGES, type ProfileName } from '@risk-profile/contracts';
 import { describe, expect, it } from 'vitest';
+import { draftCommand, draftedEvent, FIXTURE, signCommand, signedEvent } from '../testing/domain-fixtures';
 import { consistentResponses, inconsistentResponses } from '../testing/fixtures';
-import {
-  type AssessmentCommand,
-  type DraftAssessment,
-  decide,
-  type SignAssessment,
-} from './assessment.decider';
+import { type AssessmentCommand, type DraftAssessment, decide } from './assessment.decider';
 import { AssessmentError, type AssessmentErrorCode } from './assessment.errors';
 import type { AssessmentDrafted, AssessmentEvent, AssessmentSigned } from './assessment.events';
 import { evolve, initialState } from './assessment.state';
 
-const ID = '0b6b8f4e-8a53-4d0e-9a59-0d1b0a7f2c11';
-const DRAFTED_AT = new Date('2026-01-10T09:00:00.000Z');
-const SIGNED_AT = new Date('2026-01-10T09:05:00.000Z');
-const DIGEST = 'ab'.repeat(32);
+const ID = FIXTURE.assessmentId;
+const _DRAFTED_AT = FIXTURE.draftedAt;
+const _SIGNED_AT = FIXTURE.signedAt;
+const DIGEST = FIXTURE.digest;
 
 const given = (...events: AssessmentEvent[]) => events.reduce(evolve, initialState());
 
@@ -34,34 +30,6 @@ function expectRefusal(attempt: () => unknown, code: AssessmentErrorCode, messag
   throw new Error(`expected ${code}, but the command was accepted`);
 }
 
-/** Score 36, Balanced, as the page sends it on the YES path. */
-function draftCommand(overrides: Partial<DraftAssessment['data']> = {}): DraftAssessment {
-  return {
-    type: 'DraftAssessment',
-    data: {
-      assessmentId: ID,
-      clientName: 'Jo Client',
-      clientEmail: 'jo@example.com',
-      clientPhone: null,
-      responses: consistentResponses(),
-      riskScore: 36,
-      originalProfile: 'Balanced',
-      selectedProfile: 'Balanced',
-      profileChanged: false,
-      profileChangeReason: null,
-      riskAcknowledged: false,
-      consistencyWarnings: [],
-      investmentExclusions: '',
-      investmentPreferences: '',
-      adviserSlug: 'demo-adviser',
-      sessionId: 'session-1',
-      deviceType: 'mobile',
-      draftedAt: DRAFTED_AT,
-      ...overrides,
-    },
-  };
-}
-
 const changedTo = (selectedProfile: ProfileName, overrides: Partial<DraftAssessment['data']> = {}) =>
   draftCommand({
     selectedProfile,
@@ -71,25 +39,8 @@ const changedTo = (selectedProfile: ProfileName, overrides: Partial<DraftAssessm
     ...overrides,
   });
 
-function signCommand(overrides: Partial<SignAssessment['data']> = {}): SignAssessment {
-  return {
-    type: 'SignAssessment',
-    data: {
-      assessmentId: ID,
-      investmentExclusions: 'Tobacco',
-      investmentPreferences: 'Renewable energy',
-      confirmed: true,
-      signedAt: SIGNED_AT,
-      ipAddress: '203.0.113.7',
-      userAgent: 'Mozilla/5.0',
-      digest: DIGEST,
-      ...overrides,
-    },
-  };
-}
-
-const drafted = (): AssessmentDrafted => decide(draftCommand(), initialState())[0] as AssessmentDrafted;
-const signed = (): AssessmentSigned => decide(signCommand(), given(drafted()))[0] as AssessmentSigned;
+const drafted = (): AssessmentDrafted => draftedEvent();
+const signed = (): AssessmentSigned => signedEvent();
 
 describe('an assessment that does not exist yet', () => {
   it('is drafted with the values derived on the server', () => {

@@ -1,34 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { consistentResponses } from '../testing/fixtures';
+import { draftedEvent } from '../testing/domain-fixtures';
 import type { AssessmentDrafted, AssessmentSigned } from './assessment.events';
 import { evolve, initialState } from './assessment.state';
 
-const drafted: AssessmentDrafted = {
-  type: 'AssessmentDrafted',
-  data: {
-    assessmentId: '0b6b8f4e-8a53-4d0e-9a59-0d1b0a7f2c11',
-    clientName: 'Jo Client',
-    clientEmail: 'jo@example.com',
-    clientPhone: null,
-    responses: consistentResponses(),
-    riskScore: 36,
-    riskGroup: 3,
-    percentile: 18,
-    originalProfile: 'Balanced',
-    predictedGroup: 3,
-    selectedProfile: 'Balanced',
-    profileChanged: false,
-    profileChangeReason: null,
-    riskAcknowledged: false,
-    consistencyWarnings: [],
-    investmentExclusions: '',
-    investmentPreferences: '',
-    adviserSlug: null,
-    sessionId: null,
-    deviceType: null,
-    draftedAt: '2026-01-10T09:00:00.000Z',
-  },
-};
+const drafted: AssessmentDrafted = draftedEvent({ adviserSlug: null, sessionId: null, deviceType: null });
 
 const signed: AssessmentSigned = {
   type: 'AssessmentSigned',

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DraftAssessment as DraftAssessmentBody } from '@risk-profile/contracts';
-import type { EventStore } from '@risk-profile/platform';
+import { type EventStore, handleCommand } from '@risk-profile/platform';
 import { assessmentStreamId } from '../application/assessment-stream';
 import { type CommandContext, commandMetadata } from '../application/command-context';
-import { handleCommand } from '../application/command-handler';
 import { type DraftAssessment, decide } from '../domain/assessment.decider';
 import { type AssessmentState, evolve, initialState } from '../domain/assessment.state';
 
@@ -37,15 +36,15 @@ export async function draftAssessment(
       draftedAt: context.now,
     },
   };
-  const { state } = await handleCommand(
-    store,
-    assessmentStreamId(assessmentId),
+  const { state } = await handleCommand({
+    eventStore: store,
+    streamId: assessmentStreamId(assessmentId),
     decide,
     evolve,
     initialState,
     command,
-    commandMetadata(context),
-    { newStream: true },
-  );
+    metadata: commandMetadata(context),
+    newStream: true,
+  });
   return state;
 }

@@ -1,10 +1,10 @@
 import {
+  createAssessmentEndpoint,
   type DraftAssessment,
-  draftAssessmentBodySchema,
   MESSAGES,
   RESPONSE_KEYS,
 } from '@risk-profile/contracts';
-import { HttpError, parseOrThrow } from '@risk-profile/platform';
+import { HttpError, parseBody } from '@risk-profile/platform';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -28,7 +28,7 @@ function specificationMessage(input: unknown, firstPath: string): string | undef
 
 export function parseDraftBody(input: unknown): DraftAssessment {
   try {
-    return parseOrThrow(draftAssessmentBodySchema, input);
+    return parseBody(createAssessmentEndpoint, input);
   } catch (error) {
     const firstPath = error instanceof HttpError ? error.details?.[0]?.path : undefined;
     const message = firstPath === undefined ? undefined : specificationMessage(input, firstPath);

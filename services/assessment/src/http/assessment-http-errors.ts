@@ -1,5 +1,4 @@
-import { HttpError } from '@risk-profile/platform';
-import { ConcurrencyConflictError } from '../application/command-handler';
+import { ConcurrencyConflictError, HttpError } from '@risk-profile/platform';
 import { AssessmentError, type AssessmentErrorCode } from '../domain/assessment.errors';
 
 /** The one place domain refusals become HTTP statuses (docs/assessment-service.md lists them). */

@@ -5,8 +5,8 @@ import {
   assessmentSchema,
 } from '@risk-profile/contracts';
 import type { BusMessage, SqlClient, Subscription } from '@risk-profile/platform';
-import { sqlTargets } from '@risk-profile/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AssessmentTestServer, startAssessmentServer } from '../testing/assessment-test-server';
 import { yesBody } from '../testing/fixtures';
 
@@ -18,47 +18,47 @@ async function eventually(check: () => boolean, timeoutMs = 15_000): Promise<voi
   }
 }
 
-describe.each(sqlTargets())('the assessment relay on $name', (target) => {
-  let sql: SqlClient;
-  let server: AssessmentTestServer;
-  let subscription: Subscription;
-  const received: BusMessage<AssessmentLifecycleTopicEvent>[] = [];
+describeTargets(
+  sqlTargets(),
+  (target) => `the assessment relay on ${target.name}`,
+  (target) => {
+    let sql: SqlClient;
+    let server: AssessmentTestServer;
+    let subscription: Subscription;
+    const received: BusMessage<AssessmentLifecycleTopicEvent>[] = [];
 
-  beforeAll(async () => {
-    if (target.skipReason) return;
-    sql = await target.open();
-    server = await startAssessmentServer(sql, { background: true });
-    subscription = await server.bus.subscribe<AssessmentLifecycleTopicEvent>({
-      groupId: 'assessment-relay-test',
-      topics: [ASSESSMENT_LIFECYCLE_TOPIC],
-      handler: async (message) => {
-        received.push(message);
-      },
+    beforeAll(async () => {
+      sql = await target.open();
+      server = await startAssessmentServer(sql, { background: true });
+      subscription = await server.bus.subscribe<AssessmentLifecycleTopicEvent>({
+        groupId: 'assessment-relay-test',
+        topics: [ASSESSMENT_LIFECYCLE_TOPIC],
+        handler: async (message) => {
+          received.push(message);
+        },
+      });
     });
-  });
-  afterAll(async () => {
-    await subscription?.stop();
-    await server?.stop();
-    await sql?.close();
-  });
+    afterAll(async () => {
+      await subscription?.stop();
+      await server?.stop();
+      await sql?.close();
+    });
 
-  const about = (id: string) => received.filter((message) => message.key === id);
+    const about = (id: string) => received.filter((message) => message.key === id);
 
-  async function draftAndSign(): Promise<string> {
-    const drafted = await server.post('/api/assessments', yesBody(), { 'x-request-id': 'req-draft' });
-    const { id } = assessmentSchema.parse(await drafted.json());
-    const signed = await server.post(
-      `/api/assessments/${id}/sign`,
-      { confirmed: true },
-      { 'x-request-id': 'req-sign' },
-    );
-    expect(signed.status).toBe(200);
-    return id;
-  }
+    async function draftAndSign(): Promise<string> {
+      const drafted = await server.post('/api/assessments', yesBody(), { 'x-request-id': 'req-draft' });
+      const { id } = assessmentSchema.parse(await drafted.json());
+      const signed = await server.post(
+        `/api/assessments/${id}/sign`,
+        { confirmed: true },
+        { 'x-request-id': 'req-sign' },
+      );
+      expect(signed.status).toBe(200);
+      return id;
+    }
 
-  it.skipIf(target.skipReason)(
-    'publishes AssessmentDrafted then AssessmentSigned on the lifecycle topic',
-    async () => {
+    it('publishes AssessmentDrafted then AssessmentSigned on the lifecycle topic', async () => {
       const id = await draftAndSign();
       await eventually(() => about(id).length === 2);
 
@@ -80,12 +80,9 @@ describe.each(sqlTargets())('the assessment relay on $name', (target) => {
           digest: (stream[1]!.data as { digest: string }).digest,
         },
       });
-    },
-  );
+    });
 
-  it.skipIf(target.skipReason)(
-    'resumes from its checkpoint after a restart without publishing again',
-    async () => {
+    it('resumes from its checkpoint after a restart without publishing again', async () => {
       const first = await draftAndSign();
       await eventually(() => about(first).length === 2);
       await server.module.stop();
@@ -102,6 +99,6 @@ describe.each(sqlTargets())('the assessment relay on $name', (target) => {
         [first]: 2,
         [second]: 2,
       });
-    },
-  );
-});
+    });
+  },
+);

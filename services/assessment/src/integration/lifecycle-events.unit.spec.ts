@@ -1,58 +1,23 @@
 import { assessmentLifecycleTopicSchema } from '@risk-profile/contracts';
 import type { StoredEvent } from '@risk-profile/platform';
 import { describe, expect, it } from 'vitest';
-import { decide } from '../domain/assessment.decider';
 import type { AssessmentEvent } from '../domain/assessment.events';
-import { evolve, initialState } from '../domain/assessment.state';
+import { draftedEvent, FIXTURE, signedEvent } from '../testing/domain-fixtures';
 import { consistentResponses } from '../testing/fixtures';
 import { toLifecycleEvent } from './lifecycle-events';
 
-const ID = '0b6b8f4e-8a53-4d0e-9a59-0d1b0a7f2c11';
-const DRAFTED_AT = new Date('2026-01-10T09:00:00.000Z');
-const SIGNED_AT = new Date('2026-01-10T09:05:00.000Z');
+const ID = FIXTURE.assessmentId;
+const DRAFTED_AT = FIXTURE.draftedAt;
+const SIGNED_AT = FIXTURE.signedAt;
 
-const [drafted] = decide(
-  {
-    type: 'DraftAssessment',
-    data: {
-      assessmentId: ID,
-      clientName: 'Jo Client',
-      clientEmail: 'jo@example.com',
-      clientPhone: null,
-      responses: consistentResponses(),
-      riskScore: 36,
-      originalProfile: 'Balanced',
-      selectedProfile: 'Growth',
-      profileChanged: true,
-      profileChangeReason: 'Long horizon.',
-      riskAcknowledged: true,
-      consistencyWarnings: [],
-      investmentExclusions: '',
-      investmentPreferences: '',
-      adviserSlug: 'demo-adviser',
-      sessionId: 'session-1',
-      deviceType: 'tablet',
-      draftedAt: DRAFTED_AT,
-    },
-  },
-  initialState(),
-) as [AssessmentEvent];
-const [signed] = decide(
-  {
-    type: 'SignAssessment',
-    data: {
-      assessmentId: ID,
-      investmentExclusions: 'Tobacco',
-      investmentPreferences: '',
-      confirmed: true,
-      signedAt: SIGNED_AT,
-      ipAddress: '203.0.113.7',
-      userAgent: 'Mozilla/5.0',
-      digest: 'ab'.repeat(32),
-    },
-  },
-  evolve(initialState(), drafted),
-) as [AssessmentEvent];
+const drafted: AssessmentEvent = draftedEvent({
+  selectedProfile: 'Growth',
+  profileChanged: true,
+  profileChangeReason: 'Long horizon.',
+  riskAcknowledged: true,
+  deviceType: 'tablet',
+});
+const signed: AssessmentEvent = signedEvent(drafted, { investmentPreferences: '' });
 
 const stored = (event: AssessmentEvent, version: number, id: string): StoredEvent => ({
   id,

@@ -1,9 +1,8 @@
 import type { signAssessmentBodySchema } from '@risk-profile/contracts';
-import type { EventStore } from '@risk-profile/platform';
+import { type EventStore, handleCommand } from '@risk-profile/platform';
 import type { z } from 'zod';
 import { assessmentStreamId } from '../application/assessment-stream';
 import { type CommandContext, commandMetadata } from '../application/command-context';
-import { handleCommand } from '../application/command-handler';
 import { signatureDigest } from '../application/signature-digest';
 import { decide, type SignAssessment } from '../domain/assessment.decider';
 import { type SigningDetails, signedContent } from '../domain/assessment.signed-content';
@@ -41,14 +40,14 @@ export async function signAssessment(
       digest: state.status === 'draft' ? signatureDigest(signedContent(state.assessment, signing)) : '',
     },
   });
-  const { state } = await handleCommand(
-    store,
-    assessmentStreamId(assessmentId),
+  const { state } = await handleCommand({
+    eventStore: store,
+    streamId: assessmentStreamId(assessmentId),
     decide,
     evolve,
     initialState,
     command,
-    commandMetadata(context),
-  );
+    metadata: commandMetadata(context),
+  });
   return state;
 }

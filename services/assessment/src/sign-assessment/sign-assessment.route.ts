@@ -1,6 +1,6 @@
-import { signAssessmentBodySchema, signAssessmentEndpoint } from '@risk-profile/contracts';
-import { parseOrThrow } from '@risk-profile/platform';
-import type { Express, Request } from 'express';
+import { signAssessmentEndpoint } from '@risk-profile/contracts';
+import { clientIp, parseBody } from '@risk-profile/platform';
+import type { Express } from 'express';
 import { isAssessmentId } from '../application/assessment-stream';
 import { assessmentErrors } from '../domain/assessment.errors';
 import { toAssessmentHttpError } from '../http/assessment-http-errors';
@@ -10,18 +10,11 @@ import { signAssessment } from './sign-assessment.handler';
 
 export const MAX_USER_AGENT_LENGTH = 512;
 
-/**
- * The address the signature text promises to record. `req.ip` honours the app's trust-proxy
- * setting: directly connected, it is the socket's peer; behind the gateway, the client address
- * the gateway put in X-Forwarded-For.
- */
-const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
-
 export function mountSignAssessment(app: Express, { store, clock, onStored }: AssessmentRouteDeps): void {
   app.post(signAssessmentEndpoint.path, async (req, res) => {
     const id = String(req.params.id);
     if (!isAssessmentId(id)) throw toAssessmentHttpError(assessmentErrors.notFound());
-    const body = parseOrThrow(signAssessmentBodySchema, req.body ?? {});
+    const body = parseBody(signAssessmentEndpoint, req.body);
     const state = await signAssessment(store, id, body, {
       now: clock(),
       correlationId: res.locals.requestId as string,

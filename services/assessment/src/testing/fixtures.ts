@@ -3,14 +3,12 @@ import {
   type DraftAssessmentBody,
   deriveAssessment,
   PROFILE_NAMES,
-  RESPONSE_KEYS,
 } from '@risk-profile/contracts';
+import { uniformResponses } from '@risk-profile/contracts/testing';
 
 /** Every answer 3: score 36, Balanced, no consistency warnings. */
-export const consistentResponses = (overrides: Partial<CompleteResponses> = {}): CompleteResponses => ({
-  ...(Object.fromEntries(RESPONSE_KEYS.map((key) => [key, 3])) as CompleteResponses),
-  ...overrides,
-});
+export const consistentResponses = (overrides: Partial<CompleteResponses> = {}): CompleteResponses =>
+  uniformResponses(3, overrides);
 
 /** Q1 at 1 and Q9 at 5 contradict each other (rule risk-attitude-vs-staying-invested). */
 export const inconsistentResponses = (): CompleteResponses => consistentResponses({ q1: 1, q9: 5 });

@@ -20,6 +20,7 @@ export function AssessmentProgress({
       {step === 'questionnaire' ? (
         <ItemProgress
           items={questionMarkers(responses, currentQuestionIndex)}
+          completed={answered}
           caption={`${answered} of ${QUESTION_COUNT} questions completed`}
           itemLabel={(index, state) => `Question ${index + 1}: ${MARKER_TEXT[state]}`}
         />

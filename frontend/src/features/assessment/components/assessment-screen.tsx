@@ -19,8 +19,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import { errorMessage } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
+import { forgetVisit, readVisit, rememberVisitAdviser, rememberVisitClient } from '../../../lib/client-visit';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateAssessment } from '../api/create-assessment';
@@ -61,10 +62,17 @@ export interface AssessmentScreenProps {
 
 /** The client's journey: welcome, questionnaire, results, confirmation and success. */
 export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentScreenProps) {
-  const [state, dispatch] = useReducer(assessmentReducer, initialAssessmentState);
-  // A questionnaire link or restored progress can name the adviser when the address does not.
+  // What the client arrived with survives a visit to another page of the site (see client-visit).
+  const [visit] = useState(readVisit);
+  const [state, dispatch] = useReducer(assessmentReducer, visit.client, (client) =>
+    client ? { ...initialAssessmentState, client } : initialAssessmentState,
+  );
+  const visitHasClient = useRef(visit.client !== null);
+  // A questionnaire link, restored progress or an earlier page of this visit can name the adviser
+  // when the address does not.
   const [linkSlug, setLinkSlug] = useState<string | null>(null);
   const [savedSlug, setSavedSlug] = useState<string | null>(null);
+  const [visitSlug, setVisitSlug] = useState<string | null>(visit.adviserSlug);
   const [resume, setResume] = useState<SavedProgress | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const previousStep = useRef(state.step);
@@ -75,7 +83,7 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
   // until the next one is ready instead of flashing a loading state.
   const changeStep = useCallback((event: AssessmentEvent) => startTransition(() => dispatch(event)), []);
 
-  const slug = routeSlug ?? linkSlug ?? savedSlug;
+  const slug = routeSlug ?? linkSlug ?? savedSlug ?? visitSlug;
   const adviserQuery = useAdviser(slug);
   const lookup: AdviserLookup =
     slug === null
@@ -88,6 +96,15 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
             ? { status: 'found', adviser: adviserQuery.data }
             : { status: 'missing' };
   const adviser = lookup.status === 'found' ? lookup.adviser : null;
+
+  useEffect(() => {
+    if (adviser) rememberVisitAdviser(adviser.slug);
+  }, [adviser]);
+
+  // Edits to the details a link filled in are what the client wants back after reading another page.
+  useEffect(() => {
+    if (state.step === 'welcome' && visitHasClient.current) rememberVisitClient(state.client);
+  }, [state.step, state.client]);
 
   const { data: user } = useCurrentUser();
   const analytics = useQuestionAnalytics();
@@ -117,15 +134,18 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
   }, []);
 
   useLinkToken((link: VerifiedLink) => {
-    dispatch({
-      type: 'clientPrefilled',
-      details: {
-        name: link.name,
-        email: link.email ?? '',
-        phone: link.phone ? formatMobileNumber(link.phone) : '',
-      },
-    });
-    if (link.adviserSlug) setLinkSlug(link.adviserSlug);
+    const details = {
+      name: link.name,
+      email: link.email ?? '',
+      phone: link.phone ? formatMobileNumber(link.phone) : '',
+    };
+    dispatch({ type: 'clientPrefilled', details });
+    rememberVisitClient(details);
+    visitHasClient.current = true;
+    if (link.adviserSlug) {
+      setLinkSlug(link.adviserSlug);
+      rememberVisitAdviser(link.adviserSlug);
+    }
   });
 
   // Each step starts at the top with focus on its heading, so screen readers announce it.
@@ -173,7 +193,7 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
       onError: (error) =>
         toast({
           title: MESSAGES.draftCreationFailed,
-          description: errorMessage(error),
+          description: failureMessage(error),
           variant: 'destructive',
         }),
     });
@@ -194,7 +214,7 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
       {
         onSuccess: (assessment) => changeStep({ type: 'signed', assessment }),
         onError: (error) =>
-          toast({ title: 'Signing Failed', description: errorMessage(error), variant: 'destructive' }),
+          toast({ title: 'Signing Failed', description: failureMessage(error), variant: 'destructive' }),
       },
     );
   };
@@ -218,8 +238,11 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
     analytics.restart();
     createDraft.reset();
     sign.reset();
+    forgetVisit();
+    visitHasClient.current = false;
     setLinkSlug(null);
     setSavedSlug(null);
+    setVisitSlug(null);
     changeStep({ type: 'reset' });
   };
 

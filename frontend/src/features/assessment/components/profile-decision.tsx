@@ -67,8 +67,9 @@ export function ProfileDecision(props: ProfileDecisionProps) {
     const problem = validateProfileChoice({ selectedProfile, changeReason, riskAcknowledged }, recommended);
     setError(problem);
     if (problem) {
+      // The profile choices are native radio inputs, so they carry no explicit role attribute.
       const target =
-        problem.field === 'selectedProfile' ? '#profile-choice [role="radio"]' : `#${problem.field}`;
+        problem.field === 'selectedProfile' ? '#profile-choice input[type="radio"]' : `#${problem.field}`;
       document.querySelector<HTMLElement>(target)?.focus();
       return;
     }

@@ -8,9 +8,13 @@ import { toast } from '../../../lib/toast';
 export const SIGNATURE_STATEMENT =
   'I confirm that the information I have provided is accurate and complete, and I agree to sign this Risk Profile electronically. I understand that the time of signing and my IP address will be recorded.';
 
+const SIGN_HINT = 'Tick the box above to sign';
+const SIGN_HINT_ID = 'signature-sign-hint';
+
 /** Unsigned until the box is ticked and Sign pressed; there is no way back once signed. */
 export function SignatureCard({ pending, onSign }: { pending: boolean; onSign: () => void }) {
   const [confirmed, setConfirmed] = useState(false);
+  const waiting = !confirmed && !pending;
 
   const sign = () => {
     if (!confirmed) {
@@ -37,8 +41,23 @@ export function SignatureCard({ pending, onSign }: { pending: boolean; onSign: (
         label={SIGNATURE_STATEMENT}
         disabled={pending}
       />
+      {/* Until the box is ticked, Sign waits: styled as not yet rather than broken, and the hint
+          says what it waits for, to the eye and (as its description) to a screen reader. */}
       <div className="row row--end">
-        <Button size="lg" variant="secondary" disabled={!confirmed} loading={pending} onClick={sign}>
+        {waiting ? (
+          <p className="signature-card__hint" id={SIGN_HINT_ID}>
+            {SIGN_HINT}
+          </p>
+        ) : null}
+        <Button
+          size="lg"
+          variant="secondary"
+          className={waiting ? 'button--waiting' : undefined}
+          disabled={!confirmed}
+          loading={pending}
+          onClick={sign}
+          aria-describedby={waiting ? SIGN_HINT_ID : undefined}
+        >
           {pending ? 'Signing...' : 'Sign'}
         </Button>
       </div>

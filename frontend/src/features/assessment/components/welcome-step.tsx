@@ -3,6 +3,7 @@ import { type FormEvent, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
+import { pasteIntoMobileNumber } from '../model/mobile-input';
 import {
   type ClientDetails,
   type ClientField,
@@ -100,6 +101,22 @@ export function WelcomeStep({ client, onChange, onStart, canSendLink, headingRef
               maxLength={MOBILE_INPUT_MAX_LENGTH}
               value={client.phone}
               onChange={(event) => change('phone', formatMobileNumber(event.target.value))}
+              // The 12-character limit would cut a pasted number before it is formatted.
+              onPaste={(event) => {
+                const pasted = event.clipboardData.getData('text');
+                if (!pasted) return;
+                event.preventDefault();
+                const { value, selectionStart, selectionEnd } = event.currentTarget;
+                change(
+                  'phone',
+                  pasteIntoMobileNumber(
+                    value,
+                    selectionStart ?? value.length,
+                    selectionEnd ?? value.length,
+                    pasted,
+                  ),
+                );
+              }}
               error={errorFor('phone')}
             />
           </div>

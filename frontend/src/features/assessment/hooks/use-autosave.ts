@@ -36,16 +36,34 @@ export function useAutosave(state: AssessmentState, adviserSlug: string | null):
     return true;
   }, []);
 
+  // Between ticks the client can leave: closing or reloading the page (pagehide), switching away on
+  // a phone, which may never come back to fire pagehide (visibilitychange), or following an in-app
+  // link such as the footer's, which unmounts the screen without unloading the page (cleanup).
+  // Each saves what the next tick would have, so no answer waits on the 10-second interval.
   useEffect(() => {
     if (!enabled || !active) return;
     const timer = window.setInterval(saveNow, AUTOSAVE_INTERVAL_MS);
     const onPageHide = () => saveNow();
+    const onVisibilityChange = () => {
+      if (document.visibilityState === 'hidden') saveNow();
+    };
     window.addEventListener('pagehide', onPageHide);
+    document.addEventListener('visibilitychange', onVisibilityChange);
     return () => {
       window.clearInterval(timer);
       window.removeEventListener('pagehide', onPageHide);
+      document.removeEventListener('visibilitychange', onVisibilityChange);
     };
   }, [enabled, active, saveNow]);
+
+  const keepOnLeave = useRef({ enabled, active });
+  keepOnLeave.current = { enabled, active };
+  useEffect(
+    () => () => {
+      if (keepOnLeave.current.enabled && keepOnLeave.current.active) saveNow();
+    },
+    [saveNow],
+  );
 
   // A step change (a draft created, say) is worth keeping at once rather than up to 10 s later.
   useEffect(() => {

@@ -7,10 +7,14 @@ export const MARKER_TEXT: Record<ItemMarkerState, string> = {
   pending: 'not answered yet',
 };
 
-/** One marker per question: the one being worked on, then answered or not. */
+/**
+ * One marker per question: the one being worked on, then answered or not. Once every question is
+ * answered none is still being worked on, so all read answered (the last one too).
+ */
 export function questionMarkers(responses: Responses, currentQuestionIndex: number): ItemMarkerState[] {
+  const allAnswered = RESPONSE_KEYS.every((key) => responses[key] !== undefined);
   return RESPONSE_KEYS.map((key, index) => {
-    if (index === currentQuestionIndex) return 'current';
+    if (index === currentQuestionIndex && !allAnswered) return 'current';
     return responses[key] === undefined ? 'pending' : 'completed';
   });
 }

@@ -1,3 +1,4 @@
+import { uniformResponses } from '@risk-profile/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { questionMarkers } from './question-markers';
 
@@ -17,5 +18,10 @@ describe('questionMarkers', () => {
 
   it('shows a revisited answered question as current', () => {
     expect(questionMarkers({ q1: 3 }, 0)[0]).toBe('current');
+  });
+
+  it('marks all 18 answered, the last one included, once every question is answered', () => {
+    const all = uniformResponses();
+    expect(questionMarkers(all, 17)).toEqual(Array(18).fill('completed'));
   });
 });

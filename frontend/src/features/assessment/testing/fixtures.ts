@@ -1,17 +1,9 @@
-import {
-  type AnswerScore,
-  type Assessment,
-  type CompleteResponses,
-  deriveAssessment,
-  RESPONSE_KEYS,
-} from '@risk-profile/contracts';
+import { type Assessment, type CompleteResponses, deriveAssessment } from '@risk-profile/contracts';
+import { uniformResponses } from '@risk-profile/contracts/testing';
 
 /** Every answer in the middle: score 36, group 3 (Balanced), no consistency issues. */
 export function middleResponses(overrides: Partial<CompleteResponses> = {}): CompleteResponses {
-  const responses = Object.fromEntries(
-    RESPONSE_KEYS.map((key) => [key, 3 as AnswerScore]),
-  ) as CompleteResponses;
-  return { ...responses, ...overrides };
+  return uniformResponses(3, overrides);
 }
 
 export function draftAssessment(overrides: Partial<Assessment> = {}): Assessment {

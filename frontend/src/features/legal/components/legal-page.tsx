@@ -1,6 +1,7 @@
 import { Link, useCanGoBack, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { buttonClass } from '../../../components/ui/button';
+import { visitHome } from '../../../lib/client-visit';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** The frame shared by the static pages: a way back, the title, the text and a way to start. */
@@ -16,11 +17,13 @@ export function LegalPage({
   const router = useRouter();
   const canGoBack = useCanGoBack();
   useDocumentTitle(title);
+  // The adviser's page when an adviser brought the client here, so the way back keeps them.
+  const home = visitHome();
   return (
     <div className="page legal">
       <p className="legal__back">
         <Link
-          to="/"
+          {...home}
           onClick={(event) => {
             // Return to where the visitor came from (for example an adviser's page), not always the root.
             if (canGoBack) {
@@ -42,7 +45,7 @@ export function LegalPage({
           <h2>Ready to find your Risk Profile?</h2>
           <p>It takes about ten minutes, and you can save your progress and return later.</p>
         </div>
-        <Link to="/" className={buttonClass('primary', 'lg')}>
+        <Link {...home} className={buttonClass('primary', 'lg')}>
           Start Assessment
         </Link>
       </div>

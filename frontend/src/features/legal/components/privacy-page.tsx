@@ -64,7 +64,9 @@ export function PrivacyPage() {
         <p>
           While you complete the questionnaire, your progress is saved in your browser&apos;s local storage on
           this device so you can continue later. Choosing <strong>Start over</strong> or{' '}
-          <strong>Complete Another Risk Profile</strong> removes it.
+          <strong>Complete Another Risk Profile</strong> removes it. When you arrive through an adviser&apos;s
+          page or a questionnaire link, the adviser and the details the link filled in are also kept in this
+          browser tab until you close it, so that reading this page does not lose them.
         </p>
       </LegalSection>
 

@@ -3,12 +3,22 @@ import {
   type EventStore,
   type StreamVersion,
   WrongExpectedVersionError,
-} from '@risk-profile/platform';
+} from '../event-store/event-store.port';
 
-/** A domain event as the decider sees it; the store adds ids, versions and positions. */
+/** A domain event as a decider sees it; the store adds ids, versions and positions. */
 export interface DomainEvent<Type extends string = string, Data = unknown> {
   type: Type;
   data: Data;
+}
+
+/**
+ * An aggregate's behaviour as three pure functions: `decide` turns a command and the current state
+ * into new events (or throws a typed domain error), `evolve` folds one event into the state.
+ */
+export interface Decider<C, E extends DomainEvent, S> {
+  decide(command: C, state: S): E[];
+  evolve(state: S, event: E): S;
+  initialState(): S;
 }
 
 /** Another command appended to the stream between our read and our append; nothing was stored. */
@@ -27,25 +37,30 @@ export interface HandledCommand<S, E> {
   nextExpectedVersion: StreamVersion;
 }
 
+export interface CommandHandlerOptions<C, E extends DomainEvent, S> extends Decider<C, E, S> {
+  eventStore: EventStore;
+  streamId: string;
+  /** The command, or a function building it from the current state (for values derived from it). */
+  command: C | ((state: S) => C);
+  /** Correlation and causation ids recorded on every new event. */
+  metadata?: EventMetadata;
+  /**
+   * The stream is named by an id generated for this command, so it cannot exist yet: skip the
+   * read (one round trip less) and let `no_stream` on the append prove it.
+   */
+  newStream?: boolean;
+}
+
 /**
  * Read the stream, fold it with `evolve`, `decide`, and append with the version that was read as
- * the expected version: two racing commands on one stream cannot both be stored. `command` may be
- * built from the current state, for values the application computes from it (a digest).
+ * the expected version: two racing commands on one stream cannot both be stored.
  */
 export async function handleCommand<C, E extends DomainEvent, S>(
-  store: EventStore,
-  streamId: string,
-  decide: (command: C, state: S) => E[],
-  evolve: (state: S, event: E) => S,
-  initialState: () => S,
-  command: C | ((state: S) => C),
-  metadata: EventMetadata = {},
-  options: { newStream?: boolean } = {},
+  options: CommandHandlerOptions<C, E, S>,
 ): Promise<HandledCommand<S, E>> {
-  // A stream named by an id generated for this command cannot exist yet: skip the read (one
-  // round trip less) and let `no_stream` on the append prove it.
-  const stored = options.newStream ? [] : await store.readStream(streamId);
-  // Stored events of this service are written only by this handler, so their shape is E.
+  const { eventStore, streamId, decide, evolve, initialState, command, metadata = {} } = options;
+  const stored = options.newStream ? [] : await eventStore.readStream(streamId);
+  // A stream is written only through its own decider, so its stored events have the shape E.
   const state = stored.reduce(
     (current, event) => evolve(current, { type: event.type, data: event.data } as E),
     initialState(),
@@ -57,7 +72,7 @@ export async function handleCommand<C, E extends DomainEvent, S>(
   if (events.length === 0) return { state, events, nextExpectedVersion: version };
 
   try {
-    const result = await store.appendToStream(
+    const result = await eventStore.appendToStream(
       streamId,
       events.map((event) => ({ type: event.type, data: event.data, metadata })),
       { expectedVersion: version === -1 ? 'no_stream' : version },
