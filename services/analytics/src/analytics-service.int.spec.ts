@@ -77,7 +77,7 @@ describe('analytics service (chDB, PGlite)', () => {
   let counting: CountingStore;
   let server: ServiceUnderTest;
   const create = (deps: PlatformDeps) =>
-    createAnalyticsService(deps, { sessions, config, store: counting.wrap() });
+    createAnalyticsService(deps, { sessions, config, store: counting.wrap(), streamRecheckMs: 100 });
 
   const countIn = async (sessionId: string) =>
     (
@@ -293,6 +293,25 @@ describe('analytics service (chDB, PGlite)', () => {
       }
       controller.abort();
       expect(text).toContain('event: changed\ndata: {}');
+    });
+
+    it('ends the stream of a session revoked while it is open', async () => {
+      const cookie = sessions.grant('leaving-admin', { role: 'admin' });
+      const res = await fetch(`${server.url}${ENDPOINT_ROUTES.analyticsStream.path}`, {
+        headers: { cookie },
+      });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      await reader.read();
+      sessions.revoke('leaving-admin');
+      for (;;) {
+        const { done } = await reader.read();
+        if (done) break;
+      }
+      const again = await fetch(`${server.url}${ENDPOINT_ROUTES.analyticsStream.path}`, {
+        headers: { cookie },
+      });
+      expect(again.status).toBe(401);
     });
   });
 });

@@ -25,6 +25,8 @@ export interface AnalyticsServiceOptions {
   config?: AnalyticsConfig;
   /** An already open store (tests, benchmarks); otherwise opened from the configuration. */
   store?: AnalyticsStore;
+  /** How often an open live stream re-checks its session (default 5 s). */
+  streamRecheckMs?: number;
 }
 
 export interface AnalyticsServiceModule extends ServiceModule {
@@ -79,7 +81,13 @@ export async function createAnalyticsService(
     ready,
     routes: (app) => {
       mountIngestQuestionEvents(app, deps);
-      mountAdminRoutes(app, { sessions: options.sessions, queries, changes, clock: deps.clock });
+      mountAdminRoutes(app, {
+        sessions: options.sessions,
+        queries,
+        changes,
+        clock: deps.clock,
+        streamRecheckMs: options.streamRecheckMs,
+      });
     },
   });
   deps.logger.info({ store: store.description }, 'analytics store open');
