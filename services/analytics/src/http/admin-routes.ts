@@ -59,14 +59,23 @@ export function mountAdminRoutes(app: Express, deps: AdminRouteDeps): void {
       res.write(`event: ${ANALYTICS_CHANGED_EVENT}\ndata: {}\n\n`);
     });
     // The comment line keeps proxies from closing an idle stream; the re-check ends the stream of
-    // a session that was revoked or lost its role since it opened.
-    const recheck = setInterval(async () => {
+    // a session that was revoked or lost its role since it opened. A stream also ends as soon as
+    // its server stops listening, so a shutdown does not wait out its grace period for it.
+    const server = (req.socket as { server?: { listening?: boolean } }).server;
+    const recheckMs = deps.streamRecheckMs ?? 5_000;
+    let sinceCheck = 0;
+    const tickMs = Math.min(1_000, recheckMs);
+    const tick = setInterval(async () => {
+      if (server && server.listening === false) return end();
+      sinceCheck += tickMs;
+      if (sinceCheck < recheckMs) return;
+      sinceCheck = 0;
       const user = await deps.sessions.authenticate(req).catch(() => null);
       if (accessDecision(user, 'admin') !== 'allow') return end();
       res.write(': keep-alive\n\n');
-    }, deps.streamRecheckMs ?? 5_000);
+    }, tickMs);
     const end = () => {
-      clearInterval(recheck);
+      clearInterval(tick);
       unsubscribe();
       res.end();
     };
