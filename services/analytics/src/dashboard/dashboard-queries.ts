@@ -68,7 +68,6 @@ const COMPLETIONS = `
 
 interface Window {
   since: string;
-  sinceMs: number;
   sinceDate: Date | null;
   now: string;
   nowMs: number;
@@ -146,7 +145,7 @@ export class DashboardQueries {
     const w = window(period, now);
     const rows = await this.store.select<{
       question_id: string;
-      answered_sessions: number;
+      answered: number;
       average_time: number;
       median_time: number;
       average_changes: number;
@@ -155,42 +154,28 @@ export class DashboardQueries {
       abandoned: number;
       changes_abandoned: number | null;
     }>(
-      // One pass over the events: fold per (session, question), then per session (its outcome
-      // needs its last activity over all its events), then unfold the session's questions in the
-      // window and aggregate per question. Cheaper than joining a second scan on session id.
-      `SELECT any(question_id) AS question_id,
-              countIf(answered) AS answered_sessions,
-              avgIf(time_ms, answered) AS average_time,
-              quantileExactIf(0.5)(time_ms, answered) AS median_time,
-              avgIf(changes, answered) AS average_changes,
-              countIf(answered AND outcome = 'completed') AS completed,
-              avgOrNullIf(changes, answered AND outcome = 'completed') AS changes_completed,
-              countIf(answered AND outcome = 'abandoned') AS abandoned,
-              avgOrNullIf(changes, answered AND outcome = 'abandoned') AS changes_abandoned
-       FROM (
+      `WITH outcomes AS (
          SELECT session_id,
                 if(session_id IN (${SIGNED_SESSIONS}), 'completed',
-                   if(max(last_ms) <= {abandonedBeforeMs:Int64}, 'abandoned', 'active')) AS outcome,
-                groupArrayIf((question_number, question_id, answered, time_ms, changes),
-                             first_ms >= {sinceMs:Int64}) AS questions
-         FROM (
-           SELECT session_id, question_number, any(question_id) AS question_id,
-                  countIf(answered_at IS NOT NULL) > 0 AS answered,
-                  max(time_spent_ms) AS time_ms,
-                  max(answer_changes) AS changes,
-                  toUnixTimestamp64Milli(min(viewed_at)) AS first_ms,
-                  toUnixTimestamp64Milli(max(greatest(viewed_at, ifNull(answered_at, viewed_at)))) AS last_ms
-           FROM {db}.question_events
-           GROUP BY session_id, question_number
-         )
-         GROUP BY session_id
+                   if(max(greatest(viewed_at, ifNull(answered_at, viewed_at))) <= {abandonedBefore:DateTime64(3, 'UTC')},
+                      'abandoned', 'active')) AS outcome
+         FROM {db}.question_events GROUP BY session_id
        )
-       ARRAY JOIN questions.1 AS question_number, questions.2 AS question_id, questions.3 AS answered,
-                  questions.4 AS time_ms, questions.5 AS changes
-       GROUP BY question_number
-       HAVING answered_sessions > 0
-       ORDER BY question_number`,
-      { sinceMs: w.sinceMs, abandonedBeforeMs: w.nowMs - ABANDONED_AFTER_MS },
+       SELECT any(sq.question_id) AS question_id,
+              countIf(sq.answered) AS answered,
+              avgIf(sq.time_ms, sq.answered) AS average_time,
+              quantileExactIf(0.5)(sq.time_ms, sq.answered) AS median_time,
+              avgIf(sq.changes, sq.answered) AS average_changes,
+              countIf(sq.answered AND o.outcome = 'completed') AS completed,
+              avgOrNullIf(sq.changes, sq.answered AND o.outcome = 'completed') AS changes_completed,
+              countIf(sq.answered AND o.outcome = 'abandoned') AS abandoned,
+              avgOrNullIf(sq.changes, sq.answered AND o.outcome = 'abandoned') AS changes_abandoned
+       FROM (${SESSION_QUESTIONS}) AS sq
+       INNER JOIN outcomes AS o ON sq.session_id = o.session_id
+       GROUP BY sq.question_number
+       HAVING answered > 0
+       ORDER BY sq.question_number`,
+      { since: w.since, abandonedBefore: toDateTime64(new Date(w.nowMs - ABANDONED_AFTER_MS)) },
     );
     return rows.map((r) => {
       const averageTime = Math.round(r.average_time);
@@ -201,7 +186,7 @@ export class DashboardQueries {
         averageTime,
         answerChanges,
         medianTime: Math.round(r.median_time),
-        answeredSessions: r.answered_sessions,
+        answeredSessions: r.answered,
         answerChangesCompleted:
           r.completed === 0 || r.changes_completed === null ? null : round1(r.changes_completed),
         answerChangesAbandoned:
@@ -246,7 +231,6 @@ function window(period: AnalyticsPeriod, now: Date): Window {
   const sinceDate = periodStart(period, now);
   return {
     since: toDateTime64(sinceDate ?? BEGINNING),
-    sinceMs: (sinceDate ?? BEGINNING).getTime(),
     sinceDate,
     now: toDateTime64(now),
     nowMs: now.getTime(),
