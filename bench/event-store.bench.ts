@@ -3,12 +3,16 @@
 // version claim, optimistic concurrency). One "assessment" is a new stream: one append with
 // no_stream, then one with expected version 0, as the assessment service does.
 // Targets: PGlite in memory and on disk; the PostgreSQL server when TEST_DATABASE_URL (or
-// DATABASE_URL) is set, at concurrency 1 and 20 (pool of 20).
+// DATABASE_URL) is set, at concurrency 1 and 20 (pool of 20). On the server a peer runs in the
+// same alternating rounds: emmett's PostgreSQL event store (@event-driven-io/emmett-postgresql,
+// a bench-only dependency) on its own pool of 20, with the same stream-per-assessment workload.
 // Usage: node scripts/run-ts.mjs bench/event-store.bench.ts
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
+import pg from 'pg';
 import { PostgresEventStore } from '../platform/src/event-store/postgres-event-store.adapter';
 import { PgSqlClient } from '../platform/src/sql/pg-client.adapter';
 import { PgliteSqlClient } from '../platform/src/sql/pglite-client.adapter';
@@ -41,7 +45,11 @@ interface Row {
   concurrency: number;
   rawPerSecond: number;
   eventsPerSecond: number;
+  /** emmett's appends of the same workload, where the peer runs (the PostgreSQL server). */
+  peerPerSecond?: number;
 }
+
+type Op = () => Promise<number>;
 
 /** Runs `op` on `concurrency` workers for `ms`; returns units done per second. */
 async function rate(concurrency: number, ms: number, op: () => Promise<number>): Promise<number> {
@@ -65,7 +73,7 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-async function measure(target: string, sql: SqlClient, concurrencies: number[]): Promise<Row[]> {
+async function measure(target: string, sql: SqlClient, concurrencies: number[], peer?: Op): Promise<Row[]> {
   await sql.exec(RAW_TABLE);
   const store = await PostgresEventStore.create(sql);
   const insert = async () => {
@@ -86,13 +94,22 @@ async function measure(target: string, sql: SqlClient, concurrencies: number[]):
   for (const concurrency of concurrencies) {
     await rate(concurrency, WARM_UP_MS, insert);
     await rate(concurrency, WARM_UP_MS, assessment);
+    if (peer) await rate(concurrency, WARM_UP_MS, peer);
     const raw: number[] = [];
     const events: number[] = [];
+    const peers: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       raw.push(await rate(concurrency, ROUND_MS, insert));
       events.push(await rate(concurrency, ROUND_MS, assessment));
+      if (peer) peers.push(await rate(concurrency, ROUND_MS, peer));
     }
-    rows.push({ target, concurrency, rawPerSecond: median(raw), eventsPerSecond: median(events) });
+    rows.push({
+      target,
+      concurrency,
+      rawPerSecond: median(raw),
+      eventsPerSecond: median(events),
+      ...(peer ? { peerPerSecond: median(peers) } : {}),
+    });
     console.log(`  measured ${target}, concurrency ${concurrency}`);
   }
   return rows;
@@ -112,12 +129,24 @@ async function server(url: string): Promise<Row[]> {
   const admin = PgSqlClient.open(url, { max: 1 });
   await admin.exec(`CREATE SCHEMA ${schema}`);
   const sep = url.includes('?') ? '&' : '?';
-  const sql = PgSqlClient.open(`${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`, {
-    max: 20,
-  });
+  const scoped = `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const sql = PgSqlClient.open(scoped, { max: 20 });
+  // The peer gets a pool of the same size on the same schema, and creates its tables up front.
+  const pool = new pg.Pool({ connectionString: scoped, max: 20 });
+  const emmett = getPostgreSQLEventStore(scoped, { connectionOptions: { pool } });
+  await emmett.schema.migrate();
+  const peer = async () => {
+    const streamName = `assessment-${randomUUID()}`;
+    const event = { type: 'QuestionAnswered', data: payload, metadata };
+    await emmett.appendToStream(streamName, [event], { expectedStreamVersion: 'STREAM_DOES_NOT_EXIST' });
+    await emmett.appendToStream(streamName, [event], { expectedStreamVersion: 1n });
+    return 2;
+  };
   try {
-    return await measure('PostgreSQL server', sql, [1, 20]);
+    return await measure('PostgreSQL server', sql, [1, 20], peer);
   } finally {
+    await emmett.close();
+    await pool.end().catch(() => {});
     await sql.close();
     await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
     await admin.close();
@@ -125,13 +154,25 @@ async function server(url: string): Promise<Row[]> {
 }
 
 function print(rows: Row[]): void {
-  const header = ['target', 'concurrency', 'raw INSERT rows/s', 'event store events/s', 'ratio'];
+  const header = [
+    'target',
+    'concurrency',
+    'raw INSERT rows/s',
+    'event store events/s',
+    'ratio',
+    'emmett events/s',
+    'ours / emmett',
+  ];
   const lines = rows.map((r) => [
     r.target,
     String(r.concurrency),
     r.rawPerSecond.toFixed(0),
     r.eventsPerSecond.toFixed(0),
-    `${((100 * r.eventsPerSecond) / r.rawPerSecond).toFixed(0)}%${r.eventsPerSecond >= r.rawPerSecond / 2 ? '' : '  (below the 50% target)'}`,
+    `${((100 * r.eventsPerSecond) / r.rawPerSecond).toFixed(0)}%${r.eventsPerSecond >= r.rawPerSecond / 2 ? '' : ' (below 50%)'}`,
+    r.peerPerSecond === undefined ? '-' : r.peerPerSecond.toFixed(0),
+    r.peerPerSecond === undefined
+      ? '-'
+      : `${(r.eventsPerSecond / r.peerPerSecond).toFixed(2)}x${r.eventsPerSecond >= r.peerPerSecond ? '' : ' (slower)'}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const format = (cells: string[]) =>
@@ -139,8 +180,8 @@ function print(rows: Row[]): void {
   console.log(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const line of lines) console.log(format(line));
   console.log(
-    `\nMedian of ${ROUNDS} alternating rounds of ${ROUND_MS} ms per figure. An event store event is one`,
-    'single-event append: a new stream with no_stream, then a second event expecting version 0.',
+    `\nMedian of ${ROUNDS} alternating rounds of ${ROUND_MS} ms per figure. An event is one single-event`,
+    'append: a new stream (no_stream / STREAM_DOES_NOT_EXIST), then a second event expecting its version.',
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * Every client-facing validation and error message of the specification (sections 5 and 8),
+ * Every client-facing validation and error message of the product (its validation rules and error catalogue),
  * word for word, with the product name "Risk Profile".
  */
 export const MESSAGES = {

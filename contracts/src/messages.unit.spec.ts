@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
 
-// The specification's wording (sections 5 and 8) is part of the product; these guard against drift.
+// The product's exact wording of validation and error messages; these guard against drift.
 describe('MESSAGES', () => {
   it('asks for the first unanswered question by number', () => {
     expect(MESSAGES.answerQuestion(7)).toBe('Please answer question 7 before proceeding.');

@@ -82,7 +82,7 @@ function isCompleteBuild(dir: string): boolean {
   );
 }
 
-/** Debian's Chromium, headless, with the flags decisions.md lists for this network. */
+/** Debian's Chromium, headless; without the background-networking flags it dials Google's hosts, which this network refuses. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

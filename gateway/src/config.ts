@@ -21,6 +21,8 @@ export const gatewayConfigSchema = z.object({
   TRUST_PROXY: env.trustProxy(),
   /** Folder of the built front end. */
   FRONTEND_DIST: z.string().optional(),
+  /** Serve the front end's source maps (they contain the whole front-end source). */
+  SERVE_SOURCE_MAPS: env.bool(false),
   /** Demo mode: shows demo credentials on the admin login page. */
   DEMO_DATA: env.bool(false),
   LOG_LEVEL: env.logLevel(),
@@ -51,6 +53,7 @@ export function gatewayOptions(
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     publicConfig: { contactEmail: config.CONTACT_EMAIL, demoMode: config.DEMO_DATA },
     frontendDist: resolve(config.FRONTEND_DIST ?? 'frontend/dist'),
+    serveSourceMaps: config.SERVE_SOURCE_MAPS,
     bodyLimit: config.BODY_LIMIT,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     trustProxy: config.TRUST_PROXY,

@@ -5,7 +5,9 @@ import {
   HttpError,
   httpError,
   type Logger,
+  noStore,
   notFound,
+  rejectMalformedPath,
   requestContext,
   type ServiceModule,
   type SessionVerifier,
@@ -33,6 +35,8 @@ export interface GatewayOptions {
   publicUrl: string;
   publicConfig: PublicConfig;
   frontendDist: string;
+  /** Serve the front end's source maps (*.map); off in production, where they would publish the source. */
+  serveSourceMaps?: boolean;
   bodyLimit: string;
   rateLimitPerMinute: number;
   trustProxy: TrustProxy;
@@ -51,6 +55,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
   app.set('trust proxy', options.trustProxy);
   app.use(securityHeaders());
   app.use(requestContext(options.logger));
+  app.use(rejectMalformedPath);
   // gzip for pages, scripts and JSON; small bodies (under 1 KB) are not worth it.
   app.use(compression({ threshold: 1024 }));
 
@@ -62,19 +67,21 @@ export function createGatewayApp(options: GatewayOptions): Express {
     const ok = await ready();
     res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready', service: 'gateway' });
   });
-  const txt = securityTxt({
-    contactEmail: options.publicConfig.contactEmail,
-    publicUrl: options.publicUrl,
-    now: (options.clock ?? (() => new Date()))(),
-  });
+  const clock = options.clock ?? (() => new Date());
   app.get('/.well-known/security.txt', (_req, res) => {
+    // Expires moves with every request, so a gateway that runs for months never serves a stale one.
+    const txt = securityTxt({
+      contactEmail: options.publicConfig.contactEmail,
+      publicUrl: options.publicUrl,
+      now: clock(),
+    });
     res.type('text/plain').send(txt);
   });
 
-  app.use('/api', apiGuards(options));
+  app.use('/api', noStore, apiGuards(options));
   app.use(route(options.upstreams, options.sessions));
   app.use('/api', notFound);
-  app.use(spa(options.frontendDist, options.publicConfig));
+  app.use(spa(options.frontendDist, options.publicConfig, { serveSourceMaps: options.serveSourceMaps }));
   app.use(notFound);
   app.use(errorHandler(options.logger));
   return app;
@@ -94,12 +101,14 @@ function securityHeaders(): RequestHandler {
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         upgradeInsecureRequests: null,
       },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // CSP frame-ancestors 'none' says it; the older header would say SAMEORIGIN and contradict it.
+    xFrameOptions: false,
   });
 }
 

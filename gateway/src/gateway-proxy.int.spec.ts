@@ -21,6 +21,7 @@ describe('gateway in the distributed mode (proxying over HTTP)', () => {
   let assessment: ServiceUnderTest;
   let gateway: Running;
   let url: string;
+  let now = new Date('2026-01-01T00:00:00Z');
 
   beforeAll(async () => {
     sql = await PgliteSqlClient.open();
@@ -40,6 +41,7 @@ describe('gateway in the distributed mode (proxying over HTTP)', () => {
       bodyLimit: '100kb',
       rateLimitPerMinute: 0,
       trustProxy: 'loopback',
+      clock: () => now,
     });
     gateway = await serve(app, { port: 0, host: '127.0.0.1', logger: silentLogger() });
     url = `http://127.0.0.1:${gateway.port}`;
@@ -87,6 +89,14 @@ describe('gateway in the distributed mode (proxying over HTTP)', () => {
     const res = await fetch(`${url}/api/advisers/demo-adviser`);
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual({ error: 'The adviser service is unavailable', code: 'BAD_GATEWAY' });
+  });
+
+  it('computes security.txt’s Expires from the time of each request', async () => {
+    const expires = async () =>
+      /^Expires: (.+)$/m.exec(await (await fetch(`${url}/.well-known/security.txt`)).text())?.[1];
+    expect(await expires()).toBe('2026-06-30T00:00:00Z');
+    now = new Date('2026-09-01T00:00:00Z');
+    expect(await expires()).toBe('2027-02-28T00:00:00Z');
   });
 
   it('reports not ready while a service is down', async () => {

@@ -49,6 +49,17 @@ describe('gateway on the embedded start', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-request-id')).toBe('abc-123');
     expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(res.headers.get('content-security-policy')).toContain("base-uri 'none'");
+    // frame-ancestors 'none' is the one rule; X-Frame-Options: SAMEORIGIN would contradict it.
+    expect(res.headers.get('x-frame-options')).toBeNull();
+  });
+
+  it('serves no source maps unless configured', async () => {
+    const html = await (await fetch(`${system.url}/`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    expect((await fetch(`${system.url}${script}`)).status).toBe(200);
+    expect((await fetch(`${system.url}${script}.map`)).status).toBe(404);
   });
 
   it('answers malformed JSON with 400 and a JSON error', async () => {
@@ -77,6 +88,40 @@ describe('gateway on the embedded start', () => {
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts|stack/i);
   });
 
+  it.each(['/api/advisers/%ff', '/api/assessments/%E0%A4%A/sign', '/%ff', '/assets/%ff.js'])(
+    'answers a malformed percent-encoding in %s with 400',
+    async (path) => {
+      const res = await fetch(`${system.url}${path}`, { method: path.endsWith('/sign') ? 'POST' : 'GET' });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST' });
+    },
+  );
+
+  it('answers a corrupt compressed body with 400', async () => {
+    const res = await fetch(`${system.url}/api/assessments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: 'x',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it.each(['/assets/index-deadbeef.js', '/assets/old-chunk.css', '/assets/nested/missing.png'])(
+    'answers a missing asset %s with a quiet 404',
+    async (path) => {
+      const res = await fetch(`${system.url}${path}`);
+      expect(res.status).toBe(404);
+    },
+  );
+
+  it('marks API answers as not to be stored by caches', async () => {
+    const res = await fetch(`${system.url}/api/advisers/demo-adviser`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const refused = await post('/api/assessments', '{}');
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('routes to the adviser service', async () => {
     const res = await fetch(`${system.url}/api/advisers/demo-adviser`);
     expect(res.status).toBe(200);
@@ -94,6 +139,14 @@ describe('gateway on the embedded start', () => {
     expect(text).toContain('Contact: mailto:help@example.org');
     expect(text).toMatch(/^Expires: \d{4}-\d\d-\d\dT/m);
     expect(text).toContain('/security');
+  });
+
+  it('computes security.txt’s Expires on each request, 180 days ahead', async () => {
+    const text = await (await fetch(`${system.url}/.well-known/security.txt`)).text();
+    const expires = Date.parse(/^Expires: (.+)$/m.exec(text)?.[1] ?? '');
+    const days = (expires - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(179.9);
+    expect(days).toBeLessThanOrEqual(180);
   });
 });
 

@@ -1,7 +1,4 @@
-/**
- * RFC 9116 security.txt. Expires must be less than a year ahead; it is computed when the
- * gateway starts, so a long-running deployment keeps serving a fresh value after restarts.
- */
+/** RFC 9116 security.txt. Expires must be less than a year ahead: 180 days from `now`. */
 export function securityTxt(options: { contactEmail: string; publicUrl: string; now: Date }): string {
   const expires = new Date(options.now.getTime() + 180 * 24 * 60 * 60 * 1000);
   const base = options.publicUrl.replace(/\/$/, '');

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
 
-/** The front end's routes (product spec section 2); other paths get the page with a 404 status. */
+/** The front end's routes (docs/product-rules.md); other paths get the page with a 404 status. */
 const SPA_ROUTES: readonly RegExp[] = [
   /^\/$/,
   /^\/privacy\/?$/,
@@ -11,7 +11,7 @@ const SPA_ROUTES: readonly RegExp[] = [
   /^\/admin\/login\/?$/,
   /^\/admin\/dashboard\/?$/,
   /^\/assessment\/[^/]+\/(completed|declined)\/?$/,
-  // An adviser page: one segment that is not reserved (decisions.md).
+  // An adviser page: one segment that is not reserved (RESERVED_SEGMENTS).
   /^\/(?!(admin|register|login|privacy|security|assessment|api)\/?$)[A-Za-z0-9-]+\/?$/,
 ];
 
@@ -35,8 +35,19 @@ function scriptSafeJson(value: unknown): string {
  * Serves the built front end: hashed assets cached for a year, index.html never cached and
  * carrying the public configuration, SPA fallback for the routes above.
  */
-export function spa(distDir: string, config: PublicConfig): Router {
+export function spa(
+  distDir: string,
+  config: PublicConfig,
+  options: { serveSourceMaps?: boolean } = {},
+): Router {
   const router = express.Router();
+  // Source maps hold the whole front-end source: served only where someone asked for them.
+  if (!options.serveSourceMaps) {
+    router.use((req, res, next) => {
+      if (!req.path.endsWith('.map')) return next();
+      res.status(404).type('text/plain').send('Not found');
+    });
+  }
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath)) {
     router.use((req, res, next) => {

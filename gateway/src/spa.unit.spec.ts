@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { securityTxt } from './security-txt';
 import { isSpaRoute } from './spa';
 
-describe('SPA routes of the specification', () => {
+describe('SPA routes of the product', () => {
   it.each([
     '/',
     '/privacy',

@@ -56,7 +56,7 @@ export type QuestionEventIngestBody = QuestionEvent | z.input<typeof questionEve
 const isBatch = (value: unknown): boolean => typeof value === 'object' && value !== null && 'events' in value;
 
 /**
- * The ingest body is one event (as the specification sends it) or `{ events }` (so the page can
+ * The ingest body is one event (the page's original shape) or `{ events }` (so the page can
  * batch); either way the service gets an array. Dispatching on `events` instead of a zod union
  * keeps the field-level issues of the shape that was meant, where a union reports only "Invalid input".
  */

@@ -60,7 +60,7 @@ const draftAssessmentFields = z.object({
 /**
  * POST /api/assessments. Unknown keys are dropped rather than refused, so an older page keeps
  * working after a field is added. The cross-field rules repeat the page's own checks (with the
- * specification's messages) because the server trusts nothing the browser decided. Whether
+ * product's messages) because the server trusts nothing the browser decided. Whether
  * riskScore and originalProfile match the answers is the service's check (422), since it needs
  * the scoring code.
  */

@@ -28,10 +28,10 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
-/** The /login page's minimum (specification, section 9). */
+/** The /login page's minimum (docs/product-rules.md, constants). */
 export const CLIENT_LOGIN_PASSWORD_MIN_LENGTH = 6;
 
-/** The /login page's form, with the specification's messages. */
+/** The /login page's form, with the product's exact messages. */
 export const clientLoginFormSchema = z.object({
   email: z.email(MESSAGES.clientLoginEmail),
   password: z.string().min(CLIENT_LOGIN_PASSWORD_MIN_LENGTH, MESSAGES.clientLoginPassword),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './storable-text';
 
 /** Every error answer of every service: a message for people, plus machine detail where useful. */
 export const errorBodySchema = z.object({
@@ -89,6 +90,12 @@ export type BodyValidation<E extends EndpointDefinition> =
 /** Server side: check a request body against the endpoint, ready to answer 400 with the error. */
 export function validateBody<E extends EndpointDefinition>(endpoint: E, input: unknown): BodyValidation<E> {
   if (!endpoint.body) return { ok: true, value: undefined as ParsedBody<E> };
+  const unstorable = findUnstorableText(input);
+  if (unstorable) {
+    const path = unstorable.join('.');
+    const message = `${path || 'body'}: ${UNSTORABLE_TEXT_MESSAGE}`;
+    return { ok: false, error: { error: message, code: 'BAD_REQUEST', details: [{ path, message }] } };
+  }
   const result = endpoint.body.safeParse(input);
   if (result.success) return { ok: true, value: result.data as ParsedBody<E> };
   return { ok: false, error: toErrorBody(result.error) };

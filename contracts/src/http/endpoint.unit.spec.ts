@@ -124,3 +124,33 @@ describe('parseResponse', () => {
     expect(() => parseResponse(signLike, status, body)).toThrow(message);
   });
 });
+
+describe('validateBody refuses text a database cannot store', () => {
+  const endpoint = defineEndpoint({
+    method: 'POST',
+    path: '/api/test-text',
+    service: 'assessment',
+    access: 'public',
+    summary: 'test',
+    body: z.object({ name: z.string(), notes: z.array(z.object({ text: z.string() })) }),
+    responses: { 200: z.object({}) },
+  });
+
+  it.each([
+    ['a NUL character', { name: 'Jo\u0000', notes: [] }, 'name'],
+    ['a lone high surrogate', { name: 'Jo', notes: [{ text: 'a\uD800b' }] }, 'notes.0.text'],
+    ['a lone low surrogate', { name: '\uDC00', notes: [] }, 'name'],
+    ['a NUL in a key', { name: 'Jo', notes: [], ['x\u0000']: 1 }, 'x\u0000'],
+  ])('with %s, naming the field', (_, body, path) => {
+    const result = validateBody(endpoint, body);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.error).toBe(`${path}: must not contain a NUL character or invalid Unicode`);
+    expect(result.error.code).toBe('BAD_REQUEST');
+    expect(result.error.details?.[0]?.path).toBe(path);
+  });
+
+  it('accepts emoji and other characters made of surrogate pairs', () => {
+    expect(validateBody(endpoint, { name: 'Zoë 😀 李', notes: [{ text: '𝄞' }] }).ok).toBe(true);
+  });
+});

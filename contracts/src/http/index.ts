@@ -30,6 +30,7 @@ export * from './limits';
 export * from './primitives';
 export * from './questionnaire-links';
 export * from './routes';
+export * from './storable-text';
 
 /** Every public endpoint; the gateway routes each path to the `service` named here. */
 export const ENDPOINTS = {

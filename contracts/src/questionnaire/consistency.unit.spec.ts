@@ -92,7 +92,7 @@ describe('checkConsistency', () => {
 });
 
 describe('CONSISTENCY_RULES', () => {
-  it('are the six rules of the specification, each naming only scored questions', () => {
+  it('are the six product rules, each naming only scored questions', () => {
     expect(CONSISTENCY_RULES.map((rule) => rule.questions)).toEqual([
       [1, 9],
       [1, 3],

@@ -27,7 +27,7 @@ export interface RiskProfile {
   growthAllocation: string;
 }
 
-// Figures are the product specification's section 9 table, word for word.
+// Figures are the profile table of docs/product-rules.md, word for word.
 export const RISK_PROFILES: readonly RiskProfile[] = [
   {
     group: 1,

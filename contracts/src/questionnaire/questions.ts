@@ -274,7 +274,7 @@ export const QUESTIONS: readonly Question[] = [
 ];
 
 // The self-estimate gets its own section so that Section B stays exactly the five capacity
-// questions the specification names, and so the page can introduce it as "your own view".
+// questions the product names (docs/product-rules.md), and so the page can introduce it as "your own view".
 export const SECTIONS: readonly Section[] = [
   { id: 'A', title: 'Risk Tolerance', questionNumbers: QUESTION_NUMBERS.slice(0, 12) },
   { id: 'B', title: 'Capacity and Constraints', questionNumbers: QUESTION_NUMBERS.slice(12, 17) },

@@ -66,7 +66,7 @@ export interface PredictionComparison {
   text: string;
 }
 
-// Section 9 of the specification: 0 perfect, 1 slightly, 2 plain, 3 or more significantly.
+// docs/product-rules.md: 0 perfect, 1 slightly, 2 plain, 3 or more significantly.
 const DEGREE: Readonly<Record<number, string>> = { 1: 'slightly ', 2: '' };
 
 export function comparePrediction(predictedGroup: RiskGroup, actualGroup: RiskGroup): PredictionComparison {

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Data is fetched once per page and never refreshed behind the user's back (spec section 9). */
+/** Data is fetched once per page and never refreshed behind the user's back (docs/product-rules.md). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -30,6 +30,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
   app.use(requestContext(options.logger));
+  app.use(rejectMalformedPath);
+  app.use(noStore);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: options.name });
   });
@@ -63,6 +65,25 @@ export function requestContext(logger: Logger): RequestHandler {
   };
 }
 
+/**
+ * A path whose percent-encoding does not decode (`/%ff`) is the client's mistake: 400 here,
+ * before a router or a static file handler fails on it deeper down.
+ */
+export const rejectMalformedPath: RequestHandler = (req, _res, next) => {
+  try {
+    decodeURIComponent(req.path);
+    next();
+  } catch {
+    next(httpError.badRequest('Malformed percent-encoding in the path'));
+  }
+};
+
+/** Answers may carry personal data (names, emails, answers): no shared or browser cache keeps them. */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
 /** JSON only: a body in another media type is refused rather than silently ignored. */
 function jsonBody(limit: string): RequestHandler {
   const parse = express.json({ limit, strict: true });
@@ -94,7 +115,20 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
-/** body-parser errors carry a `type`; they are the client's fault, never a 500. */
+/** Plain words for the client errors that libraries (body-parser, serve-static, the router) raise. */
+const CLIENT_ERROR_MESSAGES: Readonly<Record<number, string>> = {
+  400: 'The request could not be read',
+  404: 'Not found',
+  405: 'Method not allowed',
+  413: 'Request body too large',
+  415: 'Unsupported body encoding',
+};
+
+/**
+ * body-parser errors carry a `type`; they are the client's fault, never a 500. Other libraries'
+ * client errors (a corrupt compressed body, a missing static file, an undecodable path) carry a
+ * 4xx `status`: answered with that status and a plain message, never their internal text.
+ */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   const type = (error as { type?: string } | null)?.type;
@@ -103,5 +137,12 @@ export function toHttpError(error: unknown): HttpError {
   if (type === 'encoding.unsupported' || type === 'charset.unsupported')
     return httpError.unsupportedMediaType('Unsupported body encoding');
   if (type === 'request.aborted') return new HttpError(400, 'Request aborted', 'REQUEST_ABORTED');
+  const status =
+    (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
+    (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const code = status === 404 ? 'NOT_FOUND' : status === 400 ? 'BAD_REQUEST' : `HTTP_${status}`;
+    return new HttpError(status, CLIENT_ERROR_MESSAGES[status] ?? 'Bad request', code);
+  }
   return new HttpError(500, 'Internal server error', 'INTERNAL');
 }

@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '@risk-profile/platform';
 import { type AdviserRecord, upsertAdviser } from '../advisers/adviser-repository';
 
-/** The demo adviser of decisions.md, so a newcomer can open /demo-adviser straight away. */
+/** The demo adviser (docs/product-rules.md, accounts), so a newcomer can open /demo-adviser straight away. */
 export const DEMO_ADVISER = {
   slug: 'demo-adviser',
   adviserName: 'Alex Morgan',

@@ -133,7 +133,7 @@ describeTargets(
         changedBody({ riskAcknowledged: false }),
         MESSAGES.acknowledgementRequired,
       ],
-    ])('answers 400 for %s with the specification message', async (_, body, message) => {
+    ])('answers 400 for %s with the product message', async (_, body, message) => {
       await expectRefused(body, 400, message);
     });
 
@@ -153,6 +153,18 @@ describeTargets(
       const error = await expectRefused(body, 422, /do not match the answers/);
       expect(error.code).toBe('DERIVED_VALUES_MISMATCH');
       expect(error.details?.map((detail) => detail.path)).toEqual([path]);
+    });
+
+    it.each<[string, unknown, string]>([
+      ['a NUL in the name', yesBody({ clientName: 'Jo\u0000Client' }), 'clientName'],
+      [
+        'a lone surrogate in the exclusions',
+        yesBody({ investmentExclusions: 'Tob\uD800acco' }),
+        'investmentExclusions',
+      ],
+      ['a NUL in the session id', yesBody({ sessionId: 's\u0000' }), 'sessionId'],
+    ])('answers 400 naming the field, and stores nothing, for %s', async (_, body, field) => {
+      await expectRefused(body, 400, `${field}: must not contain a NUL character or invalid Unicode`);
     });
 
     it('answers 400 to malformed JSON', async () => {

@@ -13,9 +13,9 @@ const isAbsent = (value: unknown) => value === undefined || value === null || va
 
 /**
  * The contract's schema refuses a missing answer or a missing profile choice with zod's generic
- * wording; the specification words both, so those two refusals are given its messages here.
+ * wording; the product words both, so those two refusals are given its messages here.
  */
-function specificationMessage(input: unknown, firstPath: string): string | undefined {
+function productMessage(input: unknown, firstPath: string): string | undefined {
   const body = isRecord(input) ? input : {};
   if (firstPath === 'responses' || firstPath.startsWith('responses.')) {
     const responses = isRecord(body.responses) ? body.responses : {};
@@ -31,7 +31,7 @@ export function parseDraftBody(input: unknown): DraftAssessment {
     return parseBody(createAssessmentEndpoint, input);
   } catch (error) {
     const firstPath = error instanceof HttpError ? error.details?.[0]?.path : undefined;
-    const message = firstPath === undefined ? undefined : specificationMessage(input, firstPath);
+    const message = firstPath === undefined ? undefined : productMessage(input, firstPath);
     if (error instanceof HttpError && message !== undefined) {
       throw new HttpError(error.status, message, error.code, error.details);
     }

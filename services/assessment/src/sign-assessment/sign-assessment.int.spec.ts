@@ -107,6 +107,16 @@ describeTargets(
       expect(signed.signature?.ipAddress).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
     });
 
+    it('answers 400 naming the field for text a database cannot store, and signs nothing', async () => {
+      const drafted = await draft();
+      const response = await sign(drafted.id, { ...SIGN_BODY, investmentPreferences: 'Solar\u0000' });
+      expect(response.status).toBe(400);
+      expect(errorBodySchema.parse(await response.json()).error).toBe(
+        'investmentPreferences: must not contain a NUL character or invalid Unicode',
+      );
+      expect(await eventTypes(drafted.id)).toEqual(['AssessmentDrafted']);
+    });
+
     it('keeps at most 512 characters of the user agent', async () => {
       const drafted = await draft();
       const signed = assessmentSchema.parse(

@@ -1,6 +1,6 @@
 import type { RiskProfile } from '@risk-profile/contracts';
 
-/** The profile's key figures (specification section 9). */
+/** The profile's key figures (docs/product-rules.md). */
 export function ProfileFacts({ profile }: { profile: RiskProfile }) {
   const rows: [string, string][] = [
     ['Likelihood of a negative year', profile.negativeYears],

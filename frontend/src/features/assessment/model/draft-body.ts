@@ -19,7 +19,7 @@ export interface DraftContext {
 const orNull = (value: string): string | null => (value.trim() === '' ? null : value.trim());
 
 /**
- * The body of POST /api/assessments. The specification omits the phone on the YES path, but the
+ * The body of POST /api/assessments. The original page omitted the phone on the YES path, but the
  * service needs an email or a phone on every draft, so a given phone is always sent: a client
  * who gave only a mobile number must be able to agree with their profile.
  */

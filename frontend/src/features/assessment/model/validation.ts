@@ -30,7 +30,7 @@ export function hasNameAndContact(client: ClientDetails): boolean {
   return client.name.trim() !== '' && (client.email.trim() !== '' || client.phone.trim() !== '');
 }
 
-/** The first problem with the client's details, in the order the specification checks them. */
+/** The first problem with the client's details, in the order the product checks them. */
 export function validateClientDetails(client: ClientDetails): FieldError<ClientField> | null {
   if (client.name.trim() === '') return { field: 'name', message: MESSAGES.nameRequired };
   const email = client.email.trim();
