@@ -15,6 +15,9 @@ export default defineConfig({
           name: 'int',
           include: ['**/*.int.spec.ts'],
           exclude,
+          // One child process per test file (vitest's default, pinned here on purpose): chDB binds
+          // one data directory per process, so each file that opens it uses a folder of its own.
+          pool: 'forks',
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -24,6 +27,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['**/*.e2e.spec.ts'],
           exclude,
+          pool: 'forks',
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

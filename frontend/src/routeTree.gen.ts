@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdviserSlugRouteImport } from './routes/$adviserSlug'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SecurityRouteImport } from './routes/security'
+import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AssessmentIdCompletedRouteImport } from './routes/assessment/$id/completed'
 import { Route as AssessmentIdDeclinedRouteImport } from './routes/assessment/$id/declined'
 
@@ -36,6 +37,11 @@ const SecurityRoute = SecurityRouteImport.update({
   path: '/security',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminDashboardRoute = AdminDashboardRouteImport.update({
+  id: '/admin/dashboard',
+  path: '/admin/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AssessmentIdCompletedRoute = AssessmentIdCompletedRouteImport.update({
   id: '/assessment/$id/completed',
   path: '/assessment/$id/completed',
@@ -52,6 +58,7 @@ export interface FileRoutesByFullPath {
   '/$adviserSlug': typeof AdviserSlugRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
   '/assessment/$id/declined': typeof AssessmentIdDeclinedRoute
 }
@@ -60,6 +67,7 @@ export interface FileRoutesByTo {
   '/$adviserSlug': typeof AdviserSlugRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
   '/assessment/$id/declined': typeof AssessmentIdDeclinedRoute
 }
@@ -69,6 +77,7 @@ export interface FileRoutesById {
   '/$adviserSlug': typeof AdviserSlugRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
   '/assessment/$id/declined': typeof AssessmentIdDeclinedRoute
 }
@@ -79,6 +88,7 @@ export interface FileRouteTypes {
     | '/$adviserSlug'
     | '/privacy'
     | '/security'
+    | '/admin/dashboard'
     | '/assessment/$id/completed'
     | '/assessment/$id/declined'
   fileRoutesByTo: FileRoutesByTo
@@ -87,6 +97,7 @@ export interface FileRouteTypes {
     | '/$adviserSlug'
     | '/privacy'
     | '/security'
+    | '/admin/dashboard'
     | '/assessment/$id/completed'
     | '/assessment/$id/declined'
   id:
@@ -95,6 +106,7 @@ export interface FileRouteTypes {
     | '/$adviserSlug'
     | '/privacy'
     | '/security'
+    | '/admin/dashboard'
     | '/assessment/$id/completed'
     | '/assessment/$id/declined'
   fileRoutesById: FileRoutesById
@@ -104,6 +116,7 @@ export interface RootRouteChildren {
   AdviserSlugRoute: typeof AdviserSlugRoute
   PrivacyRoute: typeof PrivacyRoute
   SecurityRoute: typeof SecurityRoute
+  AdminDashboardRoute: typeof AdminDashboardRoute
   AssessmentIdCompletedRoute: typeof AssessmentIdCompletedRoute
   AssessmentIdDeclinedRoute: typeof AssessmentIdDeclinedRoute
 }
@@ -138,6 +151,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SecurityRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/dashboard': {
+      id: '/admin/dashboard'
+      path: '/admin/dashboard'
+      fullPath: '/admin/dashboard'
+      preLoaderRoute: typeof AdminDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/assessment/$id/completed': {
       id: '/assessment/$id/completed'
       path: '/assessment/$id/completed'
@@ -160,6 +180,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdviserSlugRoute: AdviserSlugRoute,
   PrivacyRoute: PrivacyRoute,
   SecurityRoute: SecurityRoute,
+  AdminDashboardRoute: AdminDashboardRoute,
   AssessmentIdCompletedRoute: AssessmentIdCompletedRoute,
   AssessmentIdDeclinedRoute: AssessmentIdDeclinedRoute,
 }

@@ -92,12 +92,23 @@ export const analyticsSummarySchema = z.object({
 export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
 
 export const difficultySchema = z.enum(['easy', 'medium', 'hard']);
+export type Difficulty = z.infer<typeof difficultySchema>;
 export const questionDifficultySchema = z.array(
   z.object({
     questionId: z.string(),
     difficulty: difficultySchema,
+    /** Mean milliseconds from first view to the last answer, over sessions that answered. */
     averageTime: z.number().min(0),
+    /** Average answer changes, one decimal. */
     answerChanges: z.number().min(0),
+    /** Median milliseconds from first view to the last answer. */
+    medianTime: z.number().min(0),
+    /** Sessions that answered the question. */
+    answeredSessions: z.int().min(0),
+    /** Average answer changes of sessions that went on to sign; null when there were none. */
+    answerChangesCompleted: z.number().min(0).nullable(),
+    /** The same for sessions that were abandoned (inactive 30 minutes without signing). */
+    answerChangesAbandoned: z.number().min(0).nullable(),
   }),
 );
 export type QuestionDifficulty = z.infer<typeof questionDifficultySchema>;
@@ -124,6 +135,21 @@ export const recentAssessmentsSchema = z.array(
 );
 export type RecentAssessments = z.infer<typeof recentAssessmentsSchema>;
 
+/** The window every dashboard endpoint reports on, ending now; `all` has no start. */
+export const ANALYTICS_PERIODS = ['24h', '7d', '30d', 'all'] as const;
+export const analyticsPeriodSchema = z.enum(ANALYTICS_PERIODS);
+export type AnalyticsPeriod = z.infer<typeof analyticsPeriodSchema>;
+export const ANALYTICS_PERIOD_MS: Record<AnalyticsPeriod, number | null> = {
+  '24h': DAY_MS,
+  '7d': 7 * DAY_MS,
+  '30d': 30 * DAY_MS,
+  all: null,
+};
+export const analyticsPeriodQuerySchema = z.object({
+  period: z.enum(ANALYTICS_PERIODS, { error: 'Period must be one of 24h, 7d, 30d or all.' }).default('all'),
+});
+export type AnalyticsPeriodQuery = z.input<typeof analyticsPeriodQuerySchema>;
+
 const adminRead = <P extends `/api/admin/${string}`, S extends z.ZodType>(
   path: P,
   summary: string,
@@ -135,7 +161,8 @@ const adminRead = <P extends `/api/admin/${string}`, S extends z.ZodType>(
     service: 'analytics',
     access: 'admin',
     summary,
-    responses: { 200: schema, 401: errorBodySchema, 403: errorBodySchema },
+    query: analyticsPeriodQuerySchema,
+    responses: { 200: schema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
   });
 
 export const analyticsSummaryEndpoint = adminRead(
@@ -163,3 +190,15 @@ export const recentAssessmentsEndpoint = adminRead(
   'The most recent assessments, newest first.',
   recentAssessmentsSchema,
 );
+
+/** What the live stream sends: the projections changed, so the dashboard refetches. */
+export const ANALYTICS_CHANGED_EVENT = 'changed';
+
+export const analyticsStreamEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/analytics/stream',
+  service: 'analytics',
+  access: 'admin',
+  summary: 'Server-sent events: a "changed" event each time the analytics projections change.',
+  responses: { 200: z.string(), 401: errorBodySchema, 403: errorBodySchema },
+});

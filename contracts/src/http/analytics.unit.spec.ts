@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  analyticsPeriodQuerySchema,
   analyticsSummarySchema,
   questionEventIngestBodySchema,
   questionEventSchema,
@@ -105,5 +106,20 @@ describe('analytics read models', () => {
     expect(recentAssessmentsSchema.safeParse([{ ...row, selectedProfile: 'Aggressive' }]).success).toBe(
       false,
     );
+  });
+});
+
+describe('analyticsPeriodQuerySchema', () => {
+  it.each(['24h', '7d', '30d', 'all'] as const)('accepts %s', (period) => {
+    expect(analyticsPeriodQuerySchema.parse({ period })).toEqual({ period });
+  });
+
+  it('defaults to all', () => {
+    expect(analyticsPeriodQuerySchema.parse({})).toEqual({ period: 'all' });
+  });
+
+  it('refuses anything else with one sentence', () => {
+    const result = analyticsPeriodQuerySchema.safeParse({ period: '1y' });
+    expect(result.error?.issues[0]?.message).toBe('Period must be one of 24h, 7d, 30d or all.');
   });
 });

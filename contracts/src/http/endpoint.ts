@@ -28,6 +28,8 @@ export interface EndpointDefinition {
   readonly access: Access;
   readonly summary: string;
   readonly body?: z.ZodType;
+  /** The query string's parameters, for GET endpoints that take any. */
+  readonly query?: z.ZodType;
   readonly responses: Readonly<Record<number, z.ZodType>>;
 }
 
@@ -43,6 +45,10 @@ export type RequestBody<E extends EndpointDefinition> = E['body'] extends z.ZodT
 /** What a service holds after `validateBody`. */
 export type ParsedBody<E extends EndpointDefinition> = E['body'] extends z.ZodType
   ? z.output<E['body']>
+  : undefined;
+/** What a service holds after `validateQuery`. */
+export type ParsedQuery<E extends EndpointDefinition> = E['query'] extends z.ZodType
+  ? z.output<E['query']>
   : undefined;
 export type ResponseStatus<E extends EndpointDefinition> = keyof E['responses'] & number;
 export type ResponseBody<E extends EndpointDefinition, S extends ResponseStatus<E>> = z.output<
@@ -92,6 +98,18 @@ export function validateBody<E extends EndpointDefinition>(endpoint: E, input: u
   }
   const result = endpoint.body.safeParse(input);
   if (result.success) return { ok: true, value: result.data as ParsedBody<E> };
+  return { ok: false, error: toErrorBody(result.error) };
+}
+
+export type QueryValidation<E extends EndpointDefinition> =
+  | { ok: true; value: ParsedQuery<E> }
+  | { ok: false; error: ErrorBody };
+
+/** Server side: check a request's query parameters against the endpoint. */
+export function validateQuery<E extends EndpointDefinition>(endpoint: E, input: unknown): QueryValidation<E> {
+  if (!endpoint.query) return { ok: true, value: undefined as ParsedQuery<E> };
+  const result = endpoint.query.safeParse(input);
+  if (result.success) return { ok: true, value: result.data as ParsedQuery<E> };
   return { ok: false, error: toErrorBody(result.error) };
 }
 

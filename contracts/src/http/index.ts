@@ -1,5 +1,6 @@
 import { getAdviserEndpoint } from './advisers';
 import {
+  analyticsStreamEndpoint,
   analyticsSummaryEndpoint,
   deviceStatsEndpoint,
   dropOffEndpoint,
@@ -50,6 +51,7 @@ export const ENDPOINTS = {
   dropOff: dropOffEndpoint,
   deviceStats: deviceStatsEndpoint,
   recentAssessments: recentAssessmentsEndpoint,
+  analyticsStream: analyticsStreamEndpoint,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
@@ -60,15 +62,7 @@ export type EndpointName = keyof typeof ENDPOINTS;
  * neither served by its service nor listed here, or listed here and served: the list says
  * exactly which endpoints are live.
  */
-export const PLANNED_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([
-  'sendQuestionnaireLink',
-  'ingestQuestionEvents',
-  'analyticsSummary',
-  'questionDifficulty',
-  'dropOff',
-  'deviceStats',
-  'recentAssessments',
-]);
+export const PLANNED_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>(['sendQuestionnaireLink']);
 
 export interface EndpointMatch {
   name: EndpointName;

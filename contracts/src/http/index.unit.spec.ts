@@ -35,9 +35,9 @@ describe('ENDPOINTS', () => {
     expect(ENDPOINTS[name]).toMatchObject({ method, path, service });
   });
 
-  it('lists seventeen endpoints, each method and path once', () => {
+  it('lists eighteen endpoints, each method and path once', () => {
     const routes = Object.values(ENDPOINTS).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
-    expect(routes).toHaveLength(17);
+    expect(routes).toHaveLength(18);
     expect(new Set(routes).size).toBe(routes.length);
   });
 

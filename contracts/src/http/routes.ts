@@ -23,6 +23,7 @@ export const ENDPOINT_ROUTES = {
   dropOff: { method: 'GET', path: '/api/admin/analytics/drop-off' },
   deviceStats: { method: 'GET', path: '/api/admin/analytics/devices' },
   recentAssessments: { method: 'GET', path: '/api/admin/assessments/recent' },
+  analyticsStream: { method: 'GET', path: '/api/admin/analytics/stream' },
 } as const satisfies { readonly [N in EndpointName]: Pick<(typeof ENDPOINTS)[N], 'method' | 'path'> };
 
 /** First path segments the site uses itself, so never an adviser's page. */

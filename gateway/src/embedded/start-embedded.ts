@@ -1,5 +1,5 @@
 import { adviserConfigSchema, createAdviserService } from '@risk-profile/adviser';
-import { createAnalyticsService } from '@risk-profile/analytics';
+import { analyticsConfigSchema, createAnalyticsService } from '@risk-profile/analytics';
 import {
   assessmentConfigSchema,
   createAssessmentService,
@@ -17,6 +17,7 @@ import {
   platformConfigSchema,
   type Running,
   type ServiceModule,
+  type SessionVerifier,
   serve,
 } from '@risk-profile/platform';
 import { gatewayConfigSchema, gatewayOptions } from '../config';
@@ -39,21 +40,41 @@ export interface EmbeddedSystem {
  */
 export async function startEmbedded(
   environment: NodeJS.ProcessEnv = process.env,
-  options: { handleSignals?: boolean; logger?: Logger } = {},
+  options: {
+    handleSignals?: boolean;
+    logger?: Logger;
+    /** Replaces the session check (benchmarks that sign in synthetic administrators). */
+    sessions?: SessionVerifier;
+  } = {},
 ): Promise<EmbeddedSystem> {
   // Demo data is on for the one-command start; production configuration never sets it.
   environment.DEMO_DATA ??= 'true';
   // Every key of the platform, the gateway and the services is checked before anything is
   // written or opened: a wrong configuration leaves no secrets file, no database, no port.
   const secrets = localSecrets(environment.DATA_DIR || './data', environment);
-  const [platformConfig, gatewayConfig, assessmentConfig, adviserConfig] = loadConfigs(
-    [platformConfigSchema, gatewayConfigSchema, assessmentConfigSchema, adviserConfigSchema] as const,
+  const [platformConfig, gatewayConfig, assessmentConfig, adviserConfig, analyticsConfig] = loadConfigs(
+    [
+      platformConfigSchema,
+      gatewayConfigSchema,
+      assessmentConfigSchema,
+      adviserConfigSchema,
+      analyticsConfigSchema,
+    ] as const,
     secrets.environment,
   );
   secrets.persist();
   const logger = options.logger ?? createLogger('risk-profile', platformConfig.LOG_LEVEL);
 
   const platform = await openPlatform(platformConfig, logger);
+  // One session check for the gateway and every service, on the session state in the database.
+  const sessions =
+    options.sessions ??
+    (
+      await openSessions(platform.sql, {
+        secret: gatewayConfig.SESSION_SECRET,
+        publicUrl: gatewayConfig.PUBLIC_URL ?? `http://localhost:${gatewayConfig.PORT}`,
+      })
+    ).verifier;
   const modules: ServiceModule[] = [];
   try {
     const adviser = await createAdviserService(platform, adviserConfig);
@@ -63,7 +84,10 @@ export async function startEmbedded(
       await createAssessmentService(platform, assessmentConfig, { advisers }),
       adviser,
       await createNotificationService(platform),
-      await createAnalyticsService(platform),
+      await createAnalyticsService(platform, {
+        sessions,
+        config: analyticsConfig,
+      }),
     );
     for (const module of modules) await module.start();
   } catch (error) {
@@ -72,13 +96,8 @@ export async function startEmbedded(
     throw error;
   }
 
-  // In one process the gateway checks revocation too, on the same session state as the services.
-  const sessions = await openSessions(platform.sql, {
-    secret: gatewayConfig.SESSION_SECRET,
-    publicUrl: gatewayConfig.PUBLIC_URL ?? `http://localhost:${gatewayConfig.PORT}`,
-  });
   const app = createGatewayApp(
-    gatewayOptions(gatewayConfig, { kind: 'embedded', modules }, logger, sessions.verifier),
+    gatewayOptions(gatewayConfig, { kind: 'embedded', modules }, logger, sessions),
   );
   const running = await serve(app, {
     port: gatewayConfig.PORT,

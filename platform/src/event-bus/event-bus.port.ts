@@ -47,6 +47,14 @@ export interface SubscribeOptions<V = unknown> {
   groupId: string;
   topics: readonly string[];
   handler: (message: BusMessage<V>) => Promise<void>;
+  /**
+   * Optional: a consumer that writes in bulk (a ClickHouse projector) takes each fetched batch of
+   * one partition at once; the offset moves past the batch only when this resolves. If it fails,
+   * the batch is delivered again one message at a time through `handler`, with the usual retries
+   * and dead-lettering, so one poison message cannot hold the partition. Adapters without batched
+   * fetching (Kafka's eachMessage) call `handler` only.
+   */
+  handleBatch?: (messages: BusMessage<V>[]) => Promise<void>;
   retry?: Partial<RetryPolicy>;
   /** Read from the earliest retained message when the group has no committed offset (default true). */
   fromBeginning?: boolean;

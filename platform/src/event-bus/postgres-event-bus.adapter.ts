@@ -110,6 +110,7 @@ export class PostgresEventBus implements EventBus {
       groupId: options.groupId,
       topics,
       handler: options.handler as (message: BusMessage) => Promise<void>,
+      handleBatch: options.handleBatch as ((messages: BusMessage[]) => Promise<void>) | undefined,
       policy: retryPolicy(options.retry),
       fromBeginning: options.fromBeginning ?? true,
       batchSize: this.options.batchSize,

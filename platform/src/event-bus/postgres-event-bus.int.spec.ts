@@ -147,6 +147,71 @@ for (const target of sqlTargets()) {
       expect(left.rowCount).toBe(0);
     });
 
+    it('hands a consumer with handleBatch whole fetched batches, in order, and commits after each', async () => {
+      const topic = uniqueName('batch');
+      await bus.publish(
+        topic,
+        Array.from({ length: 50 }, (_, n) => message(n)),
+      );
+      const batches: number[][] = [];
+      const groupId = uniqueName('g');
+      const s = await bus.subscribe<{ n: number }>({
+        groupId,
+        topics: [topic],
+        handler: async () => {
+          throw new Error('the batch path should be used');
+        },
+        handleBatch: async (messages) => void batches.push(messages.map((m) => m.value.n)),
+      });
+      await waitFor(() => batches.flat().length === 50, 'the 50 messages in batches', 10_000);
+      await s.stop();
+      expect(batches.flat()).toEqual(Array.from({ length: 50 }, (_, n) => n));
+      expect(batches.length).toBeLessThan(50);
+      const again: number[] = [];
+      const resumed = await bus.subscribe<{ n: number }>({
+        groupId,
+        topics: [topic],
+        handler: async (m) => void again.push(m.value.n),
+        handleBatch: async (messages) => void again.push(...messages.map((m) => m.value.n)),
+      });
+      subscriptions.push(resumed);
+      await bus.publish(topic, [message(50)]);
+      await waitFor(() => again.includes(50), 'the message after the commit', 10_000);
+      expect(again).toEqual([50]);
+    });
+
+    it('falls back to one message at a time when a batch fails, dead-lettering only the poison one', async () => {
+      const topic = uniqueName('batchfail');
+      await bus.publish(
+        topic,
+        [0, 1, 2].map((n) => message(n)),
+      );
+      const handled: number[] = [];
+      const dead: BusMessage[] = [];
+      await collect(uniqueName('dlq'), `${topic}.dlq`, dead);
+      const s = await bus.subscribe<{ n: number }>({
+        groupId: uniqueName('g'),
+        topics: [topic],
+        retry: { maxAttempts: 2, initialDelayMs: 1, maxDelayMs: 1 },
+        handler: async (m) => {
+          if (m.value.n === 1) throw new Error('poison');
+          handled.push(m.value.n);
+        },
+        handleBatch: async (messages) => {
+          if (messages.some((m) => m.value.n === 1)) throw new Error('poison in batch');
+          handled.push(...messages.map((m) => m.value.n));
+        },
+      });
+      subscriptions.push(s);
+      await waitFor(
+        () => handled.length === 2 && dead.length === 1,
+        'two handled and one dead-lettered',
+        10_000,
+      );
+      expect(handled).toEqual([0, 2]);
+      expect((dead[0]!.value as { n: number }).n).toBe(1);
+    });
+
     it('migrates idempotently', async () => {
       await PostgresEventBus.create(sql, { logger: silentLogger() });
       const { rows } = await sql.query<{ n: number }>(

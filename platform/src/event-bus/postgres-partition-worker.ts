@@ -14,6 +14,7 @@ export interface PartitionWorkerContext {
   groupId: string;
   memberId: string;
   handler: (message: BusMessage) => Promise<void>;
+  handleBatch?: (messages: BusMessage[]) => Promise<void>;
   policy: RetryPolicy;
   batchSize: number;
   pollIntervalMs: number;
@@ -138,6 +139,7 @@ export class PartitionWorker {
   }
 
   private async deliverBatch(rows: Row[]): Promise<void> {
+    if (this.ctx.handleBatch && !this.stopping && (await this.deliverWhole(rows))) return;
     let lastCommit = Date.now();
     for (const row of rows) {
       if (this.stopping) break;
@@ -157,6 +159,23 @@ export class PartitionWorker {
       }
     }
     await this.commit();
+  }
+
+  /** One call for the whole batch; false when it failed, so the caller delivers one by one. */
+  private async deliverWhole(rows: Row[]): Promise<boolean> {
+    try {
+      await this.ctx.handleBatch!(rows.map((row) => ({ ...this.toMessage(row), attempt: 1 })));
+    } catch (error) {
+      this.ctx.logger.warn(
+        { err: error, topic: this.topic, partition: this.partition, messages: rows.length },
+        'bus batch handler failed; delivering the batch one message at a time',
+      );
+      return false;
+    }
+    const last = rows.at(-1)!;
+    this.position = { tx: last.tx, seq: last.seq };
+    await this.commit();
+    return true;
   }
 
   private async fetch(): Promise<Row[]> {

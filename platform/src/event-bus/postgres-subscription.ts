@@ -12,6 +12,7 @@ export interface SubscriptionContext {
   /** Every subscribed topic with its partition count. */
   topics: ReadonlyMap<string, number>;
   handler: (message: BusMessage) => Promise<void>;
+  handleBatch?: (messages: BusMessage[]) => Promise<void>;
   policy: RetryPolicy;
   fromBeginning: boolean;
   batchSize: number;

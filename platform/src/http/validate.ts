@@ -1,4 +1,10 @@
-import { type EndpointDefinition, type ParsedBody, validateBody } from '@risk-profile/contracts';
+import {
+  type EndpointDefinition,
+  type ParsedBody,
+  type ParsedQuery,
+  validateBody,
+  validateQuery,
+} from '@risk-profile/contracts';
 import { HttpError } from './http-errors';
 
 /**
@@ -9,6 +15,13 @@ import { HttpError } from './http-errors';
  */
 export function parseBody<E extends EndpointDefinition>(endpoint: E, input: unknown): ParsedBody<E> {
   const result = validateBody(endpoint, input ?? {});
+  if (result.ok) return result.value;
+  throw new HttpError(400, result.error.error, result.error.code ?? 'BAD_REQUEST', result.error.details);
+}
+
+/** The same for a request's query parameters (`endpoint.query`). */
+export function parseQuery<E extends EndpointDefinition>(endpoint: E, input: unknown): ParsedQuery<E> {
+  const result = validateQuery(endpoint, input ?? {});
   if (result.ok) return result.value;
   throw new HttpError(400, result.error.error, result.error.code ?? 'BAD_REQUEST', result.error.details);
 }

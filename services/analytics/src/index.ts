@@ -1,19 +1,107 @@
-import { createServiceApp, type PlatformDeps, type ServiceModule } from '@risk-profile/platform';
+import { join } from 'node:path';
+import {
+  createServiceApp,
+  type PlatformDeps,
+  type ServiceModule,
+  type SessionVerifier,
+} from '@risk-profile/platform';
+import { type AnalyticsConfig, analyticsConfigSchema } from './config';
+import { DashboardQueries } from './dashboard/dashboard-queries';
+import { mountAdminRoutes } from './http/admin-routes';
+import { mountIngestQuestionEvents } from './ingest/ingest-question-events.route';
+import { ChangeFeed } from './live/change-feed';
+import { AnalyticsProjector } from './projection/projector';
+import { RecentAssessmentsReadModel } from './read-model/recent-assessments.read-model';
+import type { AnalyticsStore } from './store/analytics-store.port';
+import { ClickHouseAnalyticsStore } from './store/clickhouse-analytics-store.adapter';
+
+export { type AnalyticsConfig, analyticsConfigSchema, loadAnalyticsConfig } from './config';
+export type { AnalyticsStore } from './store/analytics-store.port';
+export { ClickHouseAnalyticsStore } from './store/clickhouse-analytics-store.adapter';
+
+export interface AnalyticsServiceOptions {
+  /** Verifies the session cookie of the admin endpoints. */
+  sessions: SessionVerifier;
+  config?: AnalyticsConfig;
+  /** An already open store (tests, benchmarks); otherwise opened from the configuration. */
+  store?: AnalyticsStore;
+  /** How often an open live stream re-checks its session (default 5 s). */
+  streamRecheckMs?: number;
+}
+
+export interface AnalyticsServiceModule extends ServiceModule {
+  store: AnalyticsStore;
+  changes: ChangeFeed;
+}
+
+/** Opens the store the configuration names: a ClickHouse server, else chDB under DATA_DIR. */
+export function openAnalyticsStore(config: AnalyticsConfig): Promise<ClickHouseAnalyticsStore> {
+  return config.CLICKHOUSE_URL
+    ? ClickHouseAnalyticsStore.openServer({
+        url: config.CLICKHOUSE_URL,
+        username: config.CLICKHOUSE_USER,
+        password: config.CLICKHOUSE_PASSWORD,
+        database: config.CLICKHOUSE_DATABASE,
+      })
+    : ClickHouseAnalyticsStore.openEmbedded(join(config.DATA_DIR, 'clickhouse'), config.CLICKHOUSE_DATABASE);
+}
 
 /**
- * The analytics service. This issue sets up its place in the architecture (own app, own entry point,
- * mounted by the gateway); its endpoints and consumers arrive with their own issues.
+ * The analytics service: question-event ingest, the projector into ClickHouse (and the recent
+ * assessments read model in PostgreSQL), the admin dashboard's reads and its live stream.
  */
-export async function createAnalyticsService(deps: PlatformDeps): Promise<ServiceModule> {
-  const app = createServiceApp({ name: 'analytics', logger: deps.logger, routes: () => {} });
+export async function createAnalyticsService(
+  deps: PlatformDeps,
+  options: AnalyticsServiceOptions,
+): Promise<AnalyticsServiceModule> {
+  const config = options.config ?? analyticsConfigSchema.parse({});
+  const store = options.store ?? (await openAnalyticsStore(config));
+  const ownsStore = !options.store;
+  const readModel = await RecentAssessmentsReadModel.create(deps.sql);
+  const changes = new ChangeFeed();
+  const queries = new DashboardQueries(store, readModel);
+  const projector = new AnalyticsProjector({
+    bus: deps.bus,
+    store,
+    readModel,
+    logger: deps.logger,
+    flushIntervalMs: config.ANALYTICS_FLUSH_INTERVAL_MS,
+    maxBatch: config.ANALYTICS_BATCH_MAX_EVENTS,
+    onChanged: () => changes.changed(),
+  });
+  const ready = async () => {
+    await deps.sql.query('SELECT 1');
+    return store.ping();
+  };
+  const app = createServiceApp({
+    name: 'analytics',
+    logger: deps.logger,
+    // A full batch (100 events) is about 30 KB of JSON.
+    bodyLimit: '64kb',
+    ready,
+    routes: (app) => {
+      mountIngestQuestionEvents(app, deps);
+      mountAdminRoutes(app, {
+        sessions: options.sessions,
+        queries,
+        changes,
+        clock: deps.clock,
+        streamRecheckMs: options.streamRecheckMs,
+      });
+    },
+  });
+  deps.logger.info({ store: store.description }, 'analytics store open');
   return {
     name: 'analytics',
     app,
-    start: async () => {},
-    stop: async () => {},
-    ready: async () => {
-      await deps.sql.query('SELECT 1');
-      return true;
+    store,
+    changes,
+    start: () => projector.start(),
+    stop: async () => {
+      await projector.stop();
+      changes.close();
+      if (ownsStore) await store.close();
     },
+    ready,
   };
 }

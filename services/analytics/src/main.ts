@@ -1,10 +1,23 @@
-import { noServiceConfig, runService } from '@risk-profile/platform';
+import { env, openSessions, runService } from '@risk-profile/platform';
+import { z } from 'zod';
+import { analyticsConfigSchema } from './config';
 import { createAnalyticsService } from './index';
 
-// Distributed mode: this service alone in its process, behind the gateway.
+// Distributed mode: this service alone in its process, behind the gateway. It checks the session
+// cookie of its admin endpoints itself, on the session state the adviser service keeps.
 await runService({
   name: 'analytics',
   defaultPort: 3004,
-  config: noServiceConfig,
-  create: (deps) => createAnalyticsService(deps),
+  config: analyticsConfigSchema.extend({
+    SESSION_SECRET: env.sessionSecret(),
+    PUBLIC_URL: z.url().optional(),
+  }),
+  create: async (deps, config) => {
+    const sessions = await openSessions(deps.sql, {
+      secret: config.SESSION_SECRET,
+      publicUrl: config.PUBLIC_URL ?? 'http://localhost',
+      clock: deps.clock,
+    });
+    return createAnalyticsService(deps, { sessions: sessions.verifier, config });
+  },
 });

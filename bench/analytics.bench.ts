@@ -1,0 +1,243 @@
+// Analytics figures: (1) question events ingested through the gateway in batches of 100 until
+// they are visible in ClickHouse, beside the raw insert rate of the same store; (2) each dashboard
+// endpoint's p50/p95 with 1,000,000 question events and 50,000 assessments loaded; (3) the delay
+// from one ingest request to its event being visible; (4) idle memory of `npm start`'s bundle
+// with chDB loaded (RssAnon, the private memory, beside RSS, which counts chDB's mapped library).
+// (1)-(3) run the product in this process (the store is read directly, and the admin endpoints
+// need a session verifier); (4) runs the built bundle in a child process.
+// Usage: node scripts/run-ts.mjs bench/analytics.bench.ts   (after npm run build)
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AnalyticsServiceModule } from '@risk-profile/analytics';
+import { ENDPOINT_ROUTES, type QuestionEvent } from '@risk-profile/contracts';
+import { silentLogger } from '@risk-profile/platform';
+import { startEmbedded } from '../gateway/src/embedded/start-embedded';
+import type { QuestionEventRow } from '../services/analytics/src/store/analytics-store.port';
+import { TestSessionVerifier } from '../services/analytics/src/testing/test-session-verifier';
+import { startProduct } from './support/product';
+
+const INGEST_EVENTS = Number(process.env.BENCH_ANALYTICS_INGEST ?? 60_000);
+const LOADED_EVENTS = 1_000_000;
+const LOADED_ASSESSMENTS = 50_000;
+const DEVICES = ['desktop', 'mobile', 'tablet'] as const;
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const f0 = (n: number) => Math.round(n).toLocaleString('en-AU');
+
+function status(pid: number, key: string): number {
+  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${key}:\\s+(\\d+)`).exec(text)?.[1] ?? 0) / 1024;
+}
+
+function pageEvent(sessionId: string, n: number, at: number): QuestionEvent {
+  return {
+    sessionId,
+    questionId: `q${n}` as QuestionEvent['questionId'],
+    questionViewedAt: new Date(at).toISOString(),
+    questionAnsweredAt: new Date(at + 4_000).toISOString(),
+    timeSpent: 4_000,
+    answerChanges: n % 3 === 0 ? 1 : 0,
+    finalAnswer: 3,
+    deviceType: DEVICES[n % 3]!,
+  };
+}
+
+const verifier = new TestSessionVerifier();
+const ADMIN = verifier.grant('bench-admin', { role: 'admin' });
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-analytics-'));
+const system = await startEmbedded(
+  {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+    DEMO_DATA: 'false',
+  },
+  { logger: silentLogger(), sessions: verifier },
+);
+const url = `http://127.0.0.1:${system.running.port}`;
+const analytics = system.modules.find((m) => m.name === 'analytics') as AnalyticsServiceModule;
+const store = analytics.store;
+const count = async () =>
+  (await store.select<{ n: number }>('SELECT count() AS n FROM {db}.question_events FINAL'))[0]!.n;
+
+try {
+  // (1) Ingest through the gateway, 100 events a request, 8 requests in flight.
+  const now = Date.now();
+  const batches: QuestionEvent[][] = [];
+  for (let i = 0; i < INGEST_EVENTS / 100; i++) {
+    const sessionId = `bench-${i}`;
+    batches.push(Array.from({ length: 100 }, (_, k) => pageEvent(sessionId, (k % 18) + 1, now - k * 1000)));
+  }
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < batches.length) {
+        const events = batches[next++]!;
+        const res = await fetch(`${url}${ENDPOINT_ROUTES.ingestQuestionEvents.path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ events }),
+        });
+        if (res.status !== 202) throw new Error(`ingest answered ${res.status}`);
+      }
+    }),
+  );
+  const accepted = performance.now();
+  // Events with the same content collapse (content ids): each batch above is distinct by session.
+  const expected = new Set(
+    batches.flatMap((b) => b.map((e) => `${e.sessionId}/${e.questionId}/${e.questionViewedAt}`)),
+  ).size;
+  while ((await count()) < expected) await new Promise((r) => setTimeout(r, 50));
+  const visible = performance.now();
+  const ingestRate = expected / ((visible - started) / 1000);
+
+  // Raw insert rate of the same store: rows straight into ClickHouse in batches of 5,000.
+  const rawRows = 200_000;
+  const rows: QuestionEventRow[] = Array.from({ length: rawRows }, (_, i) => ({
+    eventId: randomUUID(),
+    sessionId: `raw-${Math.floor(i / 18)}`,
+    questionId: `q${(i % 18) + 1}`,
+    questionNumber: (i % 18) + 1,
+    deviceType: DEVICES[i % 3]!,
+    viewedAt: now - (i % 1000) * 60_000,
+    answeredAt: i % 7 === 0 ? null : now - (i % 1000) * 60_000 + 5_000,
+    timeSpentMs: i % 7 === 0 ? 0 : 5_000 + (i % 40) * 1_000,
+    answerChanges: i % 5 === 0 ? 1 : 0,
+    finalAnswer: i % 7 === 0 ? null : (i % 5) + 1,
+    receivedAt: now,
+  }));
+  const rawStarted = performance.now();
+  for (let i = 0; i < rows.length; i += 5_000) await store.insertQuestionEvents(rows.slice(i, i + 5_000));
+  const rawRate = rawRows / ((performance.now() - rawStarted) / 1000);
+  console.log(
+    `ingest through the gateway (batches of 100, 8 in flight) to visible in ClickHouse: ${f0(ingestRate)} events/s ` +
+      `(${f0(expected)} events; all accepted after ${f0(accepted - started)} ms, all visible after ${f0(visible - started)} ms)`,
+  );
+  console.log(`raw insert into the same store (batches of 5,000): ${f0(rawRate)} rows/s`);
+
+  // (3) Ingest-to-visible delay: one event a request, one request every 100 ms.
+  const delays: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const sessionId = `delay-${i}`;
+    const t0 = performance.now();
+    await fetch(`${url}${ENDPOINT_ROUTES.ingestQuestionEvents.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(pageEvent(sessionId, 1, Date.now())),
+    });
+    for (;;) {
+      const [row] = await store.select<{ n: number }>(
+        'SELECT count() AS n FROM {db}.question_events FINAL WHERE session_id = {s:String}',
+        { s: sessionId },
+      );
+      if (row!.n > 0) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    delays.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  console.log(
+    `ingest-to-visible delay (40 single events): p50 ${f0(pct(delays, 50))} ms, p95 ${f0(pct(delays, 95))} ms`,
+  );
+
+  // (2) Load to 1,000,000 question events and 50,000 assessments, then time each endpoint.
+  let have = await count();
+  const fill: QuestionEventRow[] = [];
+  for (let s = 0; have + fill.length < LOADED_EVENTS; s++) {
+    const start = now - (s % 60) * 86_400_000 - (s % 1440) * 60_000;
+    const reached = 1 + (s % 18);
+    for (let q = 1; q <= reached && have + fill.length < LOADED_EVENTS; q++) {
+      const answered = !(q === reached && s % 4 === 0);
+      fill.push({
+        eventId: randomUUID(),
+        sessionId: `load-${s}`,
+        questionId: `q${q}`,
+        questionNumber: q,
+        deviceType: DEVICES[s % 3]!,
+        viewedAt: start + q * 10_000,
+        answeredAt: answered ? start + q * 10_000 + 3_000 + (q % 5) * 2_000 : null,
+        timeSpentMs: answered ? 3_000 + (q % 5) * 2_000 : 0,
+        answerChanges: answered && (s + q) % 6 === 0 ? 1 : 0,
+        finalAnswer: answered ? (q % 5) + 1 : null,
+        receivedAt: start,
+      });
+      if (fill.length === 20_000) {
+        await store.insertQuestionEvents(fill.splice(0));
+        have += 20_000;
+      }
+    }
+  }
+  await store.insertQuestionEvents(fill);
+  const assessments = Array.from({ length: LOADED_ASSESSMENTS }, (_, i) => ({
+    assessmentId: randomUUID(),
+    stage: (i % 5 === 0 ? 1 : 2) as 1 | 2,
+    sessionId: `load-${i * 3 + 17}`,
+    deviceType: DEVICES[i % 3]!,
+    adviserSlug: null,
+    riskScore: 36,
+    riskGroup: 3,
+    originalProfile: 'Balanced',
+    selectedProfile: 'Balanced',
+    profileChanged: false,
+    createdAt: now - (i % 60) * 86_400_000,
+    signedAt: i % 5 === 0 ? null : now - (i % 60) * 86_400_000 + 60_000,
+    eventId: randomUUID(),
+  }));
+  for (let i = 0; i < assessments.length; i += 10_000)
+    await store.insertAssessments(assessments.slice(i, i + 10_000));
+  await system.platform.sql.query(
+    `INSERT INTO analytics_recent_assessments
+       (assessment_id, client_name, client_email, created_at, selected_profile, risk_score, stage, signed_at)
+     SELECT gen_random_uuid(), 'Client ' || g, 'client' || g || '@example.com',
+            now() - make_interval(mins => g), 'Balanced', 36, 2, now()
+     FROM generate_series(1, $1::int) AS g`,
+    [LOADED_ASSESSMENTS],
+  );
+  console.log(`loaded: ${f0(await count())} question events, ${f0(LOADED_ASSESSMENTS)} assessments`);
+  const endpoints = [
+    ENDPOINT_ROUTES.analyticsSummary.path,
+    ENDPOINT_ROUTES.questionDifficulty.path,
+    ENDPOINT_ROUTES.dropOff.path,
+    ENDPOINT_ROUTES.deviceStats.path,
+    ENDPOINT_ROUTES.recentAssessments.path,
+  ];
+  for (const period of ['all', '7d'] as const) {
+    for (const path of endpoints) {
+      const times: number[] = [];
+      for (let i = 0; i < 25; i++) {
+        const t0 = performance.now();
+        const res = await fetch(`${url}${path}?period=${period}`, { headers: { cookie: ADMIN } });
+        if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+        await res.arrayBuffer();
+        if (i >= 3) times.push(performance.now() - t0); // the first few warm the caches
+      }
+      console.log(`${path}?period=${period}: p50 ${f0(pct(times, 50))} ms, p95 ${f0(pct(times, 95))} ms`);
+    }
+  }
+} finally {
+  await system.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+// (4) Idle memory of the built product (chDB loaded by the analytics service).
+const idleDir = mkdtempSync(join(tmpdir(), 'bench-analytics-idle-'));
+const product = await startProduct('dist/server/embedded.mjs', { DATA_DIR: idleDir });
+try {
+  await fetch(`${product.url}/`);
+  await new Promise((r) => setTimeout(r, 5_000));
+  const pid = product.child.pid!;
+  console.log(
+    `idle product with chDB loaded: RssAnon ${f0(status(pid, 'RssAnon'))} MB, RSS ${f0(status(pid, 'VmRSS'))} MB`,
+  );
+} finally {
+  await product.stop();
+  rmSync(idleDir, { recursive: true, force: true });
+}

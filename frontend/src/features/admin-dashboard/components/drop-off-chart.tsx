@@ -1,0 +1,33 @@
+import type { DropOff } from '@risk-profile/contracts';
+// The ESM build: the CommonJS one in lib/ reaches the bundle as a module object, not a component.
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { echarts } from './echarts';
+
+/** Bars of drop-off per question; the table beside it (visually hidden) carries the same numbers. */
+export function DropOffChart({ data }: { data: DropOff }) {
+  const summary = data.map((d) => `${d.questionId}: ${d.dropOffRate.toFixed(1)}%`).join(', ');
+  const option = {
+    aria: { enabled: true, label: { description: `Drop-off rate by question. ${summary}.` } },
+    grid: { left: 40, right: 12, top: 16, bottom: 32, containLabel: false },
+    tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${Number(v).toFixed(1)}%` },
+    xAxis: {
+      type: 'category',
+      data: data.map((d) => d.questionId),
+      axisLabel: { interval: 0, fontSize: 10 },
+    },
+    yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' } },
+    series: [
+      {
+        name: 'Drop-off Rate',
+        type: 'bar',
+        data: data.map((d) => d.dropOffRate),
+        itemStyle: { color: '#2563eb' },
+      },
+    ],
+  };
+  return (
+    <figure className="admin-chart" aria-label={`Drop-off rate by question. ${summary}.`}>
+      <ReactEChartsCore echarts={echarts} option={option} style={{ height: 300, width: '100%' }} notMerge />
+    </figure>
+  );
+}

@@ -1,0 +1,71 @@
+import { type AnalyticsPeriod, formatDuration, formatPercent } from '@risk-profile/contracts';
+import { Card } from '../../../components/ui/card';
+import { useDropOff, useSummary } from '../api/analytics-queries';
+import { DropOffChart } from './drop-off-chart';
+import { QueryState } from './query-state';
+
+export function OverviewTab({ period }: { period: AnalyticsPeriod }) {
+  const summary = useSummary(period);
+  const dropOff = useDropOff(period);
+  return (
+    <div className="admin__stack">
+      <QueryState query={summary} isEmpty={() => false} empty="">
+        {(s) => (
+          <div className="admin__cards">
+            <Card className="admin-stat">
+              <h2 className="admin-stat__label">Total Assessments</h2>
+              <p className="admin-stat__value">{s.totalAssessments}</p>
+            </Card>
+            <Card className="admin-stat">
+              <h2 className="admin-stat__label">Completion Rate</h2>
+              <p className="admin-stat__value">{formatPercent(s.completionRate)}</p>
+              <div
+                className="admin-progress"
+                role="progressbar"
+                aria-label="Completion Rate"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={s.completionRate}
+              >
+                <div
+                  className="admin-progress__bar"
+                  style={{ width: `${Math.min(100, s.completionRate)}%` }}
+                />
+              </div>
+            </Card>
+            <Card className="admin-stat">
+              <h2 className="admin-stat__label">Avg. Time</h2>
+              <p className="admin-stat__value">{formatDuration(s.averageTimePerAssessment)}</p>
+            </Card>
+            <Card className="admin-stat">
+              <h2 className="admin-stat__label">Most Difficult</h2>
+              <p className="admin-stat__value">{s.mostDifficultQuestion ?? 'N/A'}</p>
+            </Card>
+          </div>
+        )}
+      </QueryState>
+      <Card>
+        <header className="card__header">
+          <div>
+            <h2 className="card__title">Drop-off Analysis</h2>
+            <p className="card__description">
+              Percentage of users who viewed but didn't answer each question
+            </p>
+          </div>
+        </header>
+        <QueryState
+          query={dropOff}
+          isEmpty={(d) => d.length === 0}
+          empty="No questions viewed yet. Drop-off per question appears here as soon as clients start the questionnaire."
+        >
+          {(d) => <DropOffChart data={d} />}
+        </QueryState>
+      </Card>
+      <p className="admin__note">
+        Completion rate: signed assessments of the sessions that viewed question 1, over those sessions.
+        Average time: first question viewed to signing. Drop-off: sessions that viewed a question without
+        answering it, over sessions that viewed it.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,317 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ENDPOINT_ROUTES, QUESTION_EVENTS_TOPIC, type QuestionEvent } from '@risk-profile/contracts';
+import { PgliteSqlClient, type PlatformDeps, type SqlClient, silentLogger } from '@risk-profile/platform';
+import { type ServiceUnderTest, startServiceUnderTest } from '@risk-profile/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsConfigSchema } from './config';
+import { type AnalyticsServiceModule, createAnalyticsService } from './index';
+import type { AnalyticsStore } from './store/analytics-store.port';
+import { ClickHouseAnalyticsStore } from './store/clickhouse-analytics-store.adapter';
+import { TestSessionVerifier } from './testing/test-session-verifier';
+
+// One chDB data directory for the whole file: chDB binds one per process.
+const dir = mkdtempSync(join(tmpdir(), 'analytics-service-'));
+const NOW = new Date('2026-11-22T12:00:00.000Z');
+const config = analyticsConfigSchema.parse({ DATA_DIR: dir, ANALYTICS_FLUSH_INTERVAL_MS: '100' });
+
+const sessions = new TestSessionVerifier();
+const ADMIN = sessions.grant('admin', { role: 'admin' });
+const ADVISER = sessions.grant('adviser', { role: 'adviser', adviserSlug: 'demo-adviser' });
+
+const ADMIN_READS = [
+  ENDPOINT_ROUTES.analyticsSummary.path,
+  ENDPOINT_ROUTES.questionDifficulty.path,
+  ENDPOINT_ROUTES.dropOff.path,
+  ENDPOINT_ROUTES.deviceStats.path,
+  ENDPOINT_ROUTES.recentAssessments.path,
+];
+
+/** Counts the inserts, to see the batching. */
+class CountingStore {
+  inserts = 0;
+  constructor(readonly inner: AnalyticsStore) {}
+  wrap(): AnalyticsStore {
+    return {
+      description: this.inner.description,
+      database: this.inner.database,
+      insertQuestionEvents: async (rows) => {
+        this.inserts++;
+        await this.inner.insertQuestionEvents(rows);
+      },
+      insertAssessments: (rows) => this.inner.insertAssessments(rows),
+      select: (sql, params) => this.inner.select(sql, params),
+      ping: () => this.inner.ping(),
+      close: async () => {},
+    };
+  }
+}
+
+const event = (sessionId: string, n: number, answered: boolean): QuestionEvent => ({
+  sessionId,
+  questionId: `q${n}` as QuestionEvent['questionId'],
+  questionViewedAt: '2026-11-22T11:00:00.000Z',
+  questionAnsweredAt: answered ? '2026-11-22T11:00:05.000Z' : null,
+  timeSpent: answered ? 5_000 : 0,
+  answerChanges: 0,
+  finalAnswer: answered ? 3 : null,
+  deviceType: 'mobile',
+});
+
+async function eventually<T>(probe: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await probe();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+describe('analytics service (chDB, PGlite)', () => {
+  let sql: SqlClient;
+  let store: ClickHouseAnalyticsStore;
+  let counting: CountingStore;
+  let server: ServiceUnderTest;
+  const create = (deps: PlatformDeps) =>
+    createAnalyticsService(deps, { sessions, config, store: counting.wrap(), streamRecheckMs: 100 });
+
+  const countIn = async (sessionId: string) =>
+    (
+      await store.select<{ n: number }>(
+        'SELECT count() AS n FROM {db}.question_events FINAL WHERE session_id = {s:String}',
+        { s: sessionId },
+      )
+    )[0]!.n;
+
+  beforeAll(async () => {
+    sql = await PgliteSqlClient.open();
+    store = await ClickHouseAnalyticsStore.openEmbedded(join(dir, 'clickhouse'));
+    counting = new CountingStore(store);
+    server = await startServiceUnderTest(sql, create, { background: true, clock: () => NOW });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await store?.close();
+    await sql?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  describe('POST /api/analytics/question', () => {
+    it('takes one event as the specification sends it and answers 202 with the count', async () => {
+      const res = await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, event('single', 1, false));
+      expect(res.status).toBe(202);
+      expect(await res.json()).toEqual({ accepted: 1 });
+      await eventually(async () => expect(await countIn('single')).toBe(1));
+    });
+
+    it('takes a batch and answers with how many it accepted', async () => {
+      const events = [1, 2, 3].map((n) => event('batch', n, true));
+      const res = await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, { events });
+      expect(res.status).toBe(202);
+      expect(await res.json()).toEqual({ accepted: 3 });
+      await eventually(async () => expect(await countIn('batch')).toBe(3));
+    });
+
+    it.each([
+      ['an unknown question', { ...event('bad', 1, false), questionId: 'q19' }],
+      ['a negative time', { ...event('bad', 1, false), timeSpent: -1 }],
+      ['an empty batch', { events: [] }],
+      [
+        'a batch with one bad event',
+        { events: [event('bad', 1, false), { ...event('bad', 2, false), deviceType: 'tv' }] },
+      ],
+      ['no body', ''],
+    ])('refuses %s with 400 and a JSON error, and stores nothing', async (_, body) => {
+      const res = await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: expect.any(String) });
+      const published = await sql.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM bus_messages WHERE topic = $1 AND key = 'bad'",
+        [QUESTION_EVENTS_TOPIC],
+      );
+      expect(published.rows[0]!.n).toBe(0);
+    });
+
+    it('counts the same event sent twice once', async () => {
+      const e = event('twice', 4, true);
+      await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, e);
+      await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, { events: [e] });
+      await eventually(async () => {
+        const { rows } = await sql.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM bus_messages WHERE topic = $1 AND key = 'twice'",
+          [QUESTION_EVENTS_TOPIC],
+        );
+        expect(rows[0]!.n).toBe(2);
+        expect(await countIn('twice')).toBe(1);
+      });
+    });
+  });
+
+  describe('projector', () => {
+    it('writes many events in few inserts', async () => {
+      const before = counting.inserts;
+      const batches = Array.from({ length: 20 }, (_, b) =>
+        Array.from({ length: 18 }, (_, q) => event(`bulk-${b}`, q + 1, true)),
+      );
+      await Promise.all(
+        batches.map((events) => server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, { events })),
+      );
+      await eventually(async () => {
+        const [row] = await store.select<{ n: number }>(
+          "SELECT count() AS n FROM {db}.question_events FINAL WHERE startsWith(session_id, 'bulk-')",
+        );
+        expect(row!.n).toBe(360);
+      });
+      expect(counting.inserts - before).toBeLessThan(20);
+    });
+
+    it('counts a message the bus delivers again once', async () => {
+      const e = event('redelivered', 2, true);
+      const message = {
+        id: '11111111-2222-4333-8444-555555555555',
+        key: e.sessionId,
+        value: {
+          id: '11111111-2222-4333-8444-555555555555',
+          type: 'QuestionEventRecorded',
+          version: 1,
+          occurredAt: NOW.toISOString(),
+          correlationId: 'test',
+          causationId: null,
+          data: { ...e, receivedAt: NOW.toISOString() },
+        },
+      };
+      await server.bus.publish(QUESTION_EVENTS_TOPIC, [message]);
+      await server.bus.publish(QUESTION_EVENTS_TOPIC, [message, message]);
+      await eventually(async () => {
+        const { rows } = await sql.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM bus_messages WHERE key = 'redelivered'",
+        );
+        expect(rows[0]!.n).toBe(3);
+      });
+      // Every copy has been consumed once the offset passes the last one; then exactly one row.
+      await eventually(async () => {
+        const { rows } = await sql.query<{ behind: boolean }>(
+          `SELECT bool_or((o.offset_tx, o.offset_seq) < (m.transaction_id, m.seq)) AS behind
+           FROM bus_messages m JOIN bus_consumer_offsets o
+             ON o.topic = m.topic AND o.partition = m.partition AND o.group_id = 'analytics.question-events'
+           WHERE m.key = 'redelivered'`,
+        );
+        expect(rows[0]!.behind).toBe(false);
+      });
+      expect(await countIn('redelivered')).toBe(1);
+    });
+
+    it('loses and doubles nothing across a restart', async () => {
+      const first = Array.from({ length: 9 }, (_, q) => event('restart', q + 1, true));
+      const second = Array.from({ length: 9 }, (_, q) => event('restart', q + 10, true));
+      await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, { events: first });
+      await server.module.stop();
+      // Published while the projector is down: picked up when it comes back.
+      await server.bus.publish(
+        QUESTION_EVENTS_TOPIC,
+        second.map((e, i) => ({
+          id: `aaaaaaaa-bbbb-4ccc-8ddd-${String(i).padStart(12, '0')}`,
+          key: e.sessionId,
+          value: {
+            id: `aaaaaaaa-bbbb-4ccc-8ddd-${String(i).padStart(12, '0')}`,
+            type: 'QuestionEventRecorded',
+            version: 1,
+            occurredAt: NOW.toISOString(),
+            correlationId: 'test',
+            causationId: null,
+            data: { ...e, receivedAt: NOW.toISOString() },
+          },
+        })),
+      );
+      const restarted = (await create({
+        sql,
+        eventStore: server.store,
+        bus: server.bus,
+        logger: silentLogger(),
+        clock: () => NOW,
+      })) as AnalyticsServiceModule;
+      await restarted.start();
+      try {
+        await eventually(async () => expect(await countIn('restart')).toBe(18));
+      } finally {
+        await restarted.stop();
+        await server.module.start();
+      }
+    });
+  });
+
+  describe('admin endpoints', () => {
+    const get = (path: string, cookie?: string) =>
+      fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {} });
+
+    it.each([...ADMIN_READS, ENDPOINT_ROUTES.analyticsStream.path])(
+      '%s answers 401 without a session',
+      async (path) => {
+        const res = await get(path);
+        expect(res.status).toBe(401);
+        expect(await res.json()).toMatchObject({ error: expect.any(String) });
+      },
+    );
+
+    it.each([...ADMIN_READS, ENDPOINT_ROUTES.analyticsStream.path])(
+      '%s answers 403 to an adviser',
+      async (path) => {
+        const res = await get(path, ADVISER);
+        expect(res.status).toBe(403);
+        expect(await res.json()).toMatchObject({ error: expect.any(String) });
+      },
+    );
+
+    it.each(ADMIN_READS)('%s refuses an unknown period with 400', async (path) => {
+      const res = await get(`${path}?period=1y`, ADMIN);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual(
+        expect.objectContaining({ error: 'Period must be one of 24h, 7d, 30d or all.' }),
+      );
+    });
+
+    it('streams "changed" after the projections change', async () => {
+      const controller = new AbortController();
+      const res = await fetch(`${server.url}${ENDPOINT_ROUTES.analyticsStream.path}`, {
+        headers: { cookie: ADMIN },
+        signal: controller.signal,
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/event-stream');
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, event('live', 1, false));
+      while (!text.includes('event: changed')) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value);
+      }
+      controller.abort();
+      expect(text).toContain('event: changed\ndata: {}');
+    });
+
+    it('ends the stream of a session revoked while it is open', async () => {
+      const cookie = sessions.grant('leaving-admin', { role: 'admin' });
+      const res = await fetch(`${server.url}${ENDPOINT_ROUTES.analyticsStream.path}`, {
+        headers: { cookie },
+      });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      await reader.read();
+      sessions.revoke('leaving-admin');
+      for (;;) {
+        const { done } = await reader.read();
+        if (done) break;
+      }
+      const again = await fetch(`${server.url}${ENDPOINT_ROUTES.analyticsStream.path}`, {
+        headers: { cookie },
+      });
+      expect(again.status).toBe(401);
+    });
+  });
+});

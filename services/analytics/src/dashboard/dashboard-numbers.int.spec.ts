@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type AnalyticsPeriod,
+  ASSESSMENT_LIFECYCLE_TOPIC,
+  ENDPOINT_ROUTES,
+  type RecentAssessments,
+} from '@risk-profile/contracts';
+import { PgliteSqlClient, type SqlClient } from '@risk-profile/platform';
+import { type ServiceUnderTest, startServiceUnderTest } from '@risk-profile/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsConfigSchema } from '../config';
+import { createAnalyticsService } from '../index';
+import { ClickHouseAnalyticsStore } from '../store/clickhouse-analytics-store.adapter';
+import { expectedDashboard } from '../testing/expected-dashboard';
+import { generateSessions } from '../testing/generated-sessions';
+import { TestSessionVerifier } from '../testing/test-session-verifier';
+import { mostDifficultQuestion } from './definitions';
+
+const dir = mkdtempSync(join(tmpdir(), 'analytics-numbers-'));
+const NOW = new Date('2026-11-22T12:00:00.000Z');
+const SESSIONS = generateSessions(400, NOW.getTime(), 11);
+const verifier = new TestSessionVerifier();
+const ADMIN = verifier.grant('admin', { role: 'admin' });
+
+describe('dashboard numbers on 400 generated sessions, against an independent calculation', () => {
+  let sql: SqlClient;
+  let store: ClickHouseAnalyticsStore;
+  let server: ServiceUnderTest;
+
+  beforeAll(async () => {
+    sql = await PgliteSqlClient.open();
+    store = await ClickHouseAnalyticsStore.openEmbedded(join(dir, 'clickhouse'));
+    const config = analyticsConfigSchema.parse({ DATA_DIR: dir, ANALYTICS_FLUSH_INTERVAL_MS: '50' });
+    server = await startServiceUnderTest(
+      sql,
+      (deps) => createAnalyticsService(deps, { sessions: verifier, config, store }),
+      { background: true, clock: () => NOW },
+    );
+    // Through the real ingest endpoint, in the page's batch size; some sent twice, as a page may.
+    const events = SESSIONS.flatMap((s) => s.events);
+    for (let i = 0; i < events.length; i += 100) {
+      const res = await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, {
+        events: events.slice(i, i + 100),
+      });
+      expect(res.status).toBe(202);
+    }
+    await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, { events: events.slice(0, 50) });
+    const lifecycle = SESSIONS.flatMap((s) => [s.drafted, s.signed]).filter((e) => e !== null);
+    await server.bus.publish(
+      ASSESSMENT_LIFECYCLE_TOPIC,
+      lifecycle.map((e) => ({ id: e.id, key: e.data.assessmentId, value: e })),
+    );
+    const signedCount = SESSIONS.filter((s) => s.signed).length;
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const [q] = await store.select<{ n: number }>('SELECT count() AS n FROM {db}.question_events FINAL');
+      const [a] = await store.select<{ n: number }>(
+        'SELECT countIf(stage = 2) AS n FROM {db}.assessments FINAL',
+      );
+      const { rows } = await sql.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM analytics_recent_assessments',
+      );
+      if (q!.n === events.length && a!.n === signedCount && rows[0]!.n === lifecycle.length - signedCount)
+        break;
+      if (Date.now() > deadline) throw new Error(`projection incomplete: ${q!.n}/${events.length} events`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await store?.close();
+    await sql?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = async (path: string, period: AnalyticsPeriod) => {
+    const res = await fetch(`${server.url}${path}?period=${period}`, { headers: { cookie: ADMIN } });
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+
+  it('generated a mix worth checking', () => {
+    expect(SESSIONS.filter((s) => s.signed).length).toBeGreaterThan(10);
+    expect(SESSIONS.filter((s) => s.drafted && !s.signed).length).toBeGreaterThan(0);
+    const all = expectedDashboard(SESSIONS, 'all', NOW);
+    expect(all.difficulty).toHaveLength(18);
+    expect(new Set(all.difficulty.map((q) => q.difficulty)).size).toBeGreaterThan(1);
+    expect(
+      all.difficulty.some((q) => q.answerChangesCompleted !== null && q.answerChangesAbandoned !== null),
+    ).toBe(true);
+    expect(all.devices).toHaveLength(3);
+    expect(expectedDashboard(SESSIONS, '24h', NOW).dropOff.length).toBeGreaterThan(0);
+    expect(expectedDashboard(SESSIONS, '24h', NOW).summary.totalAssessments).toBeLessThan(
+      all.summary.totalAssessments,
+    );
+  });
+
+  describe.each(['all', '30d', '7d', '24h'] as const)('period %s', (period) => {
+    const expected = expectedDashboard(SESSIONS, period, NOW);
+
+    it('question-difficulty', async () => {
+      expect(await get(ENDPOINT_ROUTES.questionDifficulty.path, period)).toEqual(expected.difficulty);
+    });
+
+    it('drop-off', async () => {
+      expect(await get(ENDPOINT_ROUTES.dropOff.path, period)).toEqual(expected.dropOff);
+    });
+
+    it('summary', async () => {
+      expect(await get(ENDPOINT_ROUTES.analyticsSummary.path, period)).toEqual({
+        ...expected.summary,
+        mostDifficultQuestion: mostDifficultQuestion(expected.difficulty),
+      });
+    });
+
+    it('devices', async () => {
+      expect(await get(ENDPOINT_ROUTES.deviceStats.path, period)).toEqual(expected.devices);
+    });
+
+    it('assessments/recent', async () => {
+      const recent = (await get(ENDPOINT_ROUTES.recentAssessments.path, period)) as RecentAssessments;
+      expect(
+        recent.map((r) => ({
+          id: r.id,
+          clientName: r.clientName,
+          selectedProfile: r.selectedProfile,
+        })),
+      ).toEqual(expected.recent);
+    });
+  });
+});

@@ -1,0 +1,84 @@
+import {
+  ANALYTICS_CHANGED_EVENT,
+  type AnalyticsPeriod,
+  analyticsStreamEndpoint,
+  analyticsSummaryEndpoint,
+  deviceStatsEndpoint,
+  dropOffEndpoint,
+  questionDifficultyEndpoint,
+  recentAssessmentsEndpoint,
+} from '@risk-profile/contracts';
+import { accessDecision, parseQuery, requireAccess, type SessionVerifier } from '@risk-profile/platform';
+import type { Express, Request } from 'express';
+import type { DashboardQueries } from '../dashboard/dashboard-queries';
+import type { ChangeFeed } from '../live/change-feed';
+
+export interface AdminRouteDeps {
+  sessions: SessionVerifier;
+  queries: DashboardQueries;
+  changes: ChangeFeed;
+  clock: () => Date;
+  /** How often an open stream re-checks its session, so a revoked one is cut off. */
+  streamRecheckMs?: number;
+}
+
+// Every dashboard read takes the same period query (the summary's contract stands for all).
+const periodOf = (req: Request): AnalyticsPeriod => parseQuery(analyticsSummaryEndpoint, req.query).period;
+
+/** The dashboard's reads and its live stream: administrators only, checked here as well as at the gateway. */
+export function mountAdminRoutes(app: Express, deps: AdminRouteDeps): void {
+  const admin = requireAccess(deps.sessions, 'admin');
+  const reads = [
+    [analyticsSummaryEndpoint.path, (p: AnalyticsPeriod, now: Date) => deps.queries.summary(p, now)],
+    [
+      questionDifficultyEndpoint.path,
+      (p: AnalyticsPeriod, now: Date) => deps.queries.questionDifficulty(p, now),
+    ],
+    [dropOffEndpoint.path, (p: AnalyticsPeriod, now: Date) => deps.queries.dropOff(p, now)],
+    [deviceStatsEndpoint.path, (p: AnalyticsPeriod, now: Date) => deps.queries.devices(p, now)],
+    [recentAssessmentsEndpoint.path, (p: AnalyticsPeriod, now: Date) => deps.queries.recent(p, now)],
+  ] as const;
+  for (const [path, read] of reads) {
+    app.get(path, admin, async (req, res) => {
+      const body = await read(periodOf(req), deps.clock());
+      res.setHeader('cache-control', 'no-store');
+      res.json(body);
+    });
+  }
+
+  app.get(analyticsStreamEndpoint.path, admin, (req, res) => {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      // no-transform keeps compression middleware (the gateway's) from buffering the stream.
+      'cache-control': 'no-store, no-transform',
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    res.write('retry: 2000\n\n');
+    const unsubscribe = deps.changes.subscribe(() => {
+      res.write(`event: ${ANALYTICS_CHANGED_EVENT}\ndata: {}\n\n`);
+    });
+    // The comment line keeps proxies from closing an idle stream; the re-check ends the stream of
+    // a session that was revoked or lost its role since it opened. A stream also ends as soon as
+    // its server stops listening, so a shutdown does not wait out its grace period for it.
+    const server = (req.socket as { server?: { listening?: boolean } }).server;
+    const recheckMs = deps.streamRecheckMs ?? 5_000;
+    let sinceCheck = 0;
+    const tickMs = Math.min(1_000, recheckMs);
+    const tick = setInterval(async () => {
+      if (server && server.listening === false) return end();
+      sinceCheck += tickMs;
+      if (sinceCheck < recheckMs) return;
+      sinceCheck = 0;
+      const user = await deps.sessions.authenticate(req).catch(() => null);
+      if (accessDecision(user, 'admin') !== 'allow') return end();
+      res.write(': keep-alive\n\n');
+    }, tickMs);
+    const end = () => {
+      clearInterval(tick);
+      unsubscribe();
+      res.end();
+    };
+    req.on('close', end);
+  });
+}

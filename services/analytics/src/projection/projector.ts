@@ -1,0 +1,94 @@
+import {
+  ASSESSMENT_LIFECYCLE_TOPIC,
+  type AssessmentLifecycleTopicEvent,
+  assessmentLifecycleTopicSchema,
+  QUESTION_EVENTS_TOPIC,
+  questionEventsTopicSchema,
+} from '@risk-profile/contracts';
+import type { BusMessage, EventBus, Logger, Subscription } from '@risk-profile/platform';
+import type { RecentAssessmentsReadModel } from '../read-model/recent-assessments.read-model';
+import type { AnalyticsStore, AssessmentRow, QuestionEventRow } from '../store/analytics-store.port';
+import { BatchWriter } from './batch-writer';
+import { assessmentRow, questionEventRow } from './to-rows';
+
+export const QUESTION_PROJECTOR_GROUP = 'analytics.question-events';
+export const ASSESSMENT_PROJECTOR_GROUP = 'analytics.assessments';
+const KNOWN_LIFECYCLE_TYPES = new Set(['AssessmentDrafted', 'AssessmentSigned']);
+
+export interface ProjectorOptions {
+  bus: EventBus;
+  store: AnalyticsStore;
+  readModel: RecentAssessmentsReadModel;
+  logger: Logger;
+  flushIntervalMs: number;
+  maxBatch: number;
+  /** Called after each write to ClickHouse (the live dashboard hangs on it). */
+  onChanged: () => void;
+}
+
+/**
+ * Projects question events and assessment lifecycle events into ClickHouse (and the recent
+ * assessments into PostgreSQL). Each bus batch waits for its rows to be written before its offset
+ * moves, so a restart loses nothing; a redelivery writes rows with the same event ids, which the
+ * ReplacingMergeTree tables count once.
+ */
+export class AnalyticsProjector {
+  private readonly questions: BatchWriter<QuestionEventRow>;
+  private readonly assessments: BatchWriter<AssessmentRow>;
+  private subscriptions: Subscription[] = [];
+
+  constructor(private readonly options: ProjectorOptions) {
+    const batch = {
+      maxItems: options.maxBatch,
+      maxDelayMs: options.flushIntervalMs,
+      onWritten: options.onChanged,
+    };
+    this.questions = new BatchWriter((rows) => options.store.insertQuestionEvents(rows), batch);
+    this.assessments = new BatchWriter((rows) => options.store.insertAssessments(rows), batch);
+  }
+
+  async start(): Promise<void> {
+    const { bus } = this.options;
+    const projectQuestions = (messages: BusMessage[]) =>
+      this.questions.add(messages.map((m) => questionEventRow(questionEventsTopicSchema.parse(m.value))));
+    const projectAssessments = async (messages: BusMessage[]) => {
+      const events = messages.flatMap((m) => this.lifecycleEvent(m));
+      // PostgreSQL first: a failure there leaves ClickHouse untouched and the batch is redelivered.
+      for (const event of events) await this.options.readModel.apply(event);
+      await this.assessments.add(events.map(assessmentRow));
+    };
+    this.subscriptions.push(
+      await bus.subscribe({
+        groupId: QUESTION_PROJECTOR_GROUP,
+        topics: [QUESTION_EVENTS_TOPIC],
+        handleBatch: projectQuestions,
+        handler: (m) => projectQuestions([m]),
+      }),
+      await bus.subscribe({
+        groupId: ASSESSMENT_PROJECTOR_GROUP,
+        topics: [ASSESSMENT_LIFECYCLE_TOPIC],
+        handleBatch: projectAssessments,
+        handler: (m) => projectAssessments([m]),
+      }),
+    );
+  }
+
+  /** Stops consuming (in-flight batches finish, so their rows are written), then writes the rest. */
+  async stop(): Promise<void> {
+    const subscriptions = this.subscriptions;
+    this.subscriptions = [];
+    await Promise.all(subscriptions.map((s) => s.stop()));
+    await this.questions.flush();
+    await this.assessments.flush();
+  }
+
+  /** Event types this projector does not know (added later to the topic) are skipped, not failed. */
+  private lifecycleEvent(message: BusMessage): AssessmentLifecycleTopicEvent[] {
+    const type = (message.value as { type?: unknown } | null)?.type;
+    if (typeof type !== 'string' || !KNOWN_LIFECYCLE_TYPES.has(type)) {
+      this.options.logger.debug({ messageId: message.id, type }, 'analytics: lifecycle event type skipped');
+      return [];
+    }
+    return [assessmentLifecycleTopicSchema.parse(message.value)];
+  }
+}

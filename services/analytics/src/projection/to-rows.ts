@@ -1,0 +1,46 @@
+import type { AssessmentLifecycleTopicEvent, QuestionEventRecordedV1 } from '@risk-profile/contracts';
+import type { AssessmentRow, QuestionEventRow } from '../store/analytics-store.port';
+
+const ms = (iso: string): number => Date.parse(iso);
+
+/** A question event as stored: ids, answer and timings only (nothing that names a person). */
+export function questionEventRow(event: QuestionEventRecordedV1): QuestionEventRow {
+  const d = event.data;
+  return {
+    eventId: event.id,
+    sessionId: d.sessionId,
+    questionId: d.questionId,
+    questionNumber: Number(d.questionId.slice(1)),
+    deviceType: d.deviceType,
+    viewedAt: ms(d.questionViewedAt),
+    answeredAt: d.questionAnsweredAt === null ? null : ms(d.questionAnsweredAt),
+    timeSpentMs: d.timeSpent,
+    answerChanges: d.answerChanges,
+    finalAnswer: d.finalAnswer,
+    receivedAt: ms(d.receivedAt),
+  };
+}
+
+/**
+ * An assessment lifecycle event as stored. The client's name, email, phone, IP, user agent and
+ * free text stay out: ClickHouse holds no personal data (the recent-assessments list reads names
+ * from the service's PostgreSQL read model instead).
+ */
+export function assessmentRow(event: AssessmentLifecycleTopicEvent): AssessmentRow {
+  const d = event.data;
+  return {
+    assessmentId: d.assessmentId,
+    stage: event.type === 'AssessmentSigned' ? 2 : 1,
+    sessionId: d.sessionId,
+    deviceType: d.deviceType,
+    adviserSlug: d.adviserSlug,
+    riskScore: d.riskScore,
+    riskGroup: d.riskGroup,
+    originalProfile: d.originalProfile,
+    selectedProfile: d.selectedProfile,
+    profileChanged: d.profileChanged,
+    createdAt: ms(d.createdAt),
+    signedAt: event.type === 'AssessmentSigned' ? ms(event.data.signedAt) : null,
+    eventId: event.id,
+  };
+}

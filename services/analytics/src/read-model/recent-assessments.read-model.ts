@@ -1,0 +1,88 @@
+import type { AssessmentLifecycleTopicEvent, RecentAssessments } from '@risk-profile/contracts';
+import { type Migration, migrate, type SqlClient } from '@risk-profile/platform';
+
+const MIGRATIONS: readonly Migration[] = [
+  {
+    id: '001-create-recent-assessments',
+    sql: `CREATE TABLE analytics_recent_assessments (
+      assessment_id uuid PRIMARY KEY,
+      client_name text NOT NULL,
+      client_email text,
+      created_at timestamptz NOT NULL,
+      selected_profile text NOT NULL,
+      risk_score int NOT NULL,
+      stage int NOT NULL,
+      signed_at timestamptz
+    );
+    CREATE INDEX analytics_recent_assessments_created ON analytics_recent_assessments (created_at DESC)`,
+  },
+];
+
+/** How many rows the Assessments tab lists. */
+export const RECENT_ASSESSMENTS_LIMIT = 50;
+
+/**
+ * The analytics service's PostgreSQL read model of recent assessments: the one place it keeps
+ * client names and emails (ClickHouse holds no personal data). Writing is an upsert where the
+ * later stage wins, so a redelivered or late draft never overwrites the signed version.
+ */
+export class RecentAssessmentsReadModel {
+  private constructor(private readonly sql: SqlClient) {}
+
+  static async create(sql: SqlClient): Promise<RecentAssessmentsReadModel> {
+    await migrate(sql, 'analytics', MIGRATIONS);
+    return new RecentAssessmentsReadModel(sql);
+  }
+
+  async apply(event: AssessmentLifecycleTopicEvent): Promise<void> {
+    const d = event.data;
+    const signed = event.type === 'AssessmentSigned';
+    await this.sql.query(
+      `INSERT INTO analytics_recent_assessments
+         (assessment_id, client_name, client_email, created_at, selected_profile, risk_score, stage, signed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (assessment_id) DO UPDATE SET
+         client_name = EXCLUDED.client_name, client_email = EXCLUDED.client_email,
+         selected_profile = EXCLUDED.selected_profile, risk_score = EXCLUDED.risk_score,
+         stage = EXCLUDED.stage, signed_at = EXCLUDED.signed_at
+       WHERE analytics_recent_assessments.stage <= EXCLUDED.stage`,
+      [
+        d.assessmentId,
+        d.clientName,
+        d.clientEmail,
+        d.createdAt,
+        d.selectedProfile,
+        d.riskScore,
+        signed ? 2 : 1,
+        signed ? event.data.signedAt : null,
+      ],
+    );
+  }
+
+  /** Newest first, created at or after `since` (null: all). */
+  async recent(since: Date | null): Promise<RecentAssessments> {
+    const { rows } = await this.sql.query<{
+      assessment_id: string;
+      client_name: string;
+      client_email: string | null;
+      created_at: Date | string;
+      selected_profile: RecentAssessments[number]['selectedProfile'];
+      risk_score: number;
+    }>(
+      `SELECT assessment_id, client_name, client_email, created_at, selected_profile, risk_score
+       FROM analytics_recent_assessments
+       WHERE $1::timestamptz IS NULL OR created_at >= $1::timestamptz
+       ORDER BY created_at DESC, assessment_id
+       LIMIT $2`,
+      [since?.toISOString() ?? null, RECENT_ASSESSMENTS_LIMIT],
+    );
+    return rows.map((r) => ({
+      id: r.assessment_id,
+      clientName: r.client_name,
+      clientEmail: r.client_email,
+      createdAt: new Date(r.created_at).toISOString(),
+      selectedProfile: r.selected_profile,
+      riskScore: r.risk_score,
+    }));
+  }
+}

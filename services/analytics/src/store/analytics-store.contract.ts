@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AnalyticsStore,
+  AnalyticsStoreClosedError,
+  type AssessmentRow,
+  type QuestionEventRow,
+} from './analytics-store.port';
+
+export interface AnalyticsStoreFixture {
+  /** Opens the store on the same place every time (a reopen is a restart). */
+  open(): Promise<AnalyticsStore>;
+  cleanup(): Promise<void>;
+}
+
+const T0 = Date.UTC(2026, 10, 22, 10, 0, 0, 123);
+
+export function questionEventRow(overrides: Partial<QuestionEventRow> = {}): QuestionEventRow {
+  return {
+    eventId: randomUUID(),
+    sessionId: `s-${randomUUID()}`,
+    questionId: 'q1',
+    questionNumber: 1,
+    deviceType: 'mobile',
+    viewedAt: T0,
+    answeredAt: T0 + 4_500,
+    timeSpentMs: 4_500,
+    answerChanges: 1,
+    finalAnswer: 3,
+    receivedAt: T0 + 4_600,
+    ...overrides,
+  };
+}
+
+export function assessmentRow(overrides: Partial<AssessmentRow> = {}): AssessmentRow {
+  return {
+    assessmentId: randomUUID(),
+    stage: 1,
+    sessionId: `s-${randomUUID()}`,
+    deviceType: 'desktop',
+    adviserSlug: null,
+    riskScore: 40,
+    riskGroup: 3,
+    originalProfile: 'Balanced',
+    selectedProfile: 'Balanced',
+    profileChanged: false,
+    createdAt: T0,
+    signedAt: null,
+    eventId: randomUUID(),
+    ...overrides,
+  };
+}
+
+interface StoredEvent {
+  event_id: string;
+  session_id: string;
+  answered_at: string | null;
+  viewed_ms: number;
+  time_spent_ms: number;
+  final_answer: number | null;
+}
+
+/** What every AnalyticsStore connection (chDB, a ClickHouse server) must do alike. */
+export function analyticsStoreContract(
+  name: string,
+  makeFixture: () => Promise<AnalyticsStoreFixture>,
+): void {
+  describe(name, () => {
+    let fixture: AnalyticsStoreFixture;
+    let store: AnalyticsStore;
+    beforeAll(async () => {
+      fixture = await makeFixture();
+      store = await fixture.open();
+    });
+    afterAll(async () => {
+      await store?.close();
+      await fixture?.cleanup();
+    });
+
+    it('stores question events and reads them back with millisecond times', async () => {
+      const row = questionEventRow({ answeredAt: null, finalAnswer: null, timeSpentMs: 0 });
+      await store.insertQuestionEvents([row]);
+      const rows = await store.select<StoredEvent>(
+        `SELECT toString(event_id) AS event_id, session_id, answered_at, final_answer, time_spent_ms,
+                toUnixTimestamp64Milli(viewed_at) AS viewed_ms
+         FROM {db}.question_events FINAL WHERE session_id = {session:String}`,
+        { session: row.sessionId },
+      );
+      expect(rows).toEqual([
+        {
+          event_id: row.eventId,
+          session_id: row.sessionId,
+          answered_at: null,
+          final_answer: null,
+          time_spent_ms: 0,
+          viewed_ms: T0,
+        },
+      ]);
+    });
+
+    it('counts a redelivered event once', async () => {
+      const row = questionEventRow();
+      await store.insertQuestionEvents([row]);
+      await store.insertQuestionEvents([row, row]);
+      const [count] = await store.select<{ n: number }>(
+        'SELECT count() AS n FROM {db}.question_events FINAL WHERE session_id = {session:String}',
+        { session: row.sessionId },
+      );
+      expect(count?.n).toBe(1);
+    });
+
+    it('keeps the signed version of an assessment whichever arrives last', async () => {
+      const drafted = assessmentRow();
+      const signed = { ...drafted, stage: 2 as const, signedAt: T0 + 60_000, eventId: randomUUID() };
+      await store.insertAssessments([signed]);
+      await store.insertAssessments([drafted, drafted]);
+      const rows = await store.select<{ stage: number; signed_ms: number | null }>(
+        `SELECT stage, toUnixTimestamp64Milli(signed_at) AS signed_ms
+         FROM {db}.assessments FINAL WHERE assessment_id = {id:UUID}`,
+        { id: drafted.assessmentId },
+      );
+      expect(rows).toEqual([{ stage: 2, signed_ms: T0 + 60_000 }]);
+    });
+
+    it('binds parameters as data, never as SQL', async () => {
+      const hostile = "x' OR 1=1 --";
+      await store.insertQuestionEvents([questionEventRow({ sessionId: hostile })]);
+      const rows = await store.select<{ n: number }>(
+        'SELECT count() AS n FROM {db}.question_events FINAL WHERE session_id = {session:String}',
+        { session: hostile },
+      );
+      expect(rows[0]?.n).toBe(1);
+      const none = await store.select<{ n: number }>(
+        'SELECT count() AS n FROM {db}.question_events FINAL WHERE session_id = {session:String}',
+        { session: "nobody' OR '1'='1" },
+      );
+      expect(none[0]?.n).toBe(0);
+    });
+
+    it('applies its migrations once and keeps the data across a restart', async () => {
+      const row = questionEventRow();
+      await store.insertQuestionEvents([row]);
+      await store.close();
+      store = await fixture.open();
+      const migrations = await store.select<{ id: string; n: number }>(
+        'SELECT id, count() AS n FROM {db}.schema_migrations GROUP BY id',
+      );
+      expect(migrations.every((m) => m.n === 1)).toBe(true);
+      expect(migrations.length).toBeGreaterThan(0);
+      const kept = await store.select<{ n: number }>(
+        'SELECT count() AS n FROM {db}.question_events FINAL WHERE session_id = {session:String}',
+        { session: row.sessionId },
+      );
+      expect(kept[0]?.n).toBe(1);
+    });
+
+    it('lets the queries in flight finish before closing, and refuses new ones after', async () => {
+      const sessionId = `s-${randomUUID()}`;
+      const rows = Array.from({ length: 2_000 }, (_, i) =>
+        questionEventRow({ sessionId, questionId: `q${(i % 18) + 1}`, questionNumber: (i % 18) + 1 }),
+      );
+      const writing = store.insertQuestionEvents(rows);
+      const reading = store.select<{ n: number }>(
+        'SELECT count() AS n FROM numbers(3000000) WHERE number % 7 = 0',
+      );
+      await store.close();
+      await expect(writing).resolves.toBeUndefined();
+      await expect(reading).resolves.toEqual([{ n: 428_572 }]);
+      await expect(store.select('SELECT 1')).rejects.toBeInstanceOf(AnalyticsStoreClosedError);
+      store = await fixture.open();
+      const kept = await store.select<{ n: number }>(
+        'SELECT count() AS n FROM {db}.question_events FINAL WHERE session_id = {session:String}',
+        { session: sessionId },
+      );
+      expect(kept[0]?.n).toBe(2_000);
+    });
+
+    it('answers a ping while open', async () => {
+      expect(await store.ping()).toBe(true);
+    });
+  });
+}

@@ -1,0 +1,221 @@
+import type { ClickHouseClient, ClickHouseClientConfigOptions } from '@clickhouse/client';
+import { ANALYTICS_MIGRATIONS, type ClickHouseMigration } from './analytics-schema.migrations';
+import {
+  type AnalyticsStore,
+  AnalyticsStoreClosedError,
+  type AssessmentRow,
+  type QueryParams,
+  type QuestionEventRow,
+} from './analytics-store.port';
+
+export interface ClickHouseServerOptions {
+  url: string;
+  username?: string;
+  password?: string;
+  database: string;
+}
+
+type ClientConnection = NonNullable<ClickHouseClientConfigOptions['connection']>;
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+/** chDB binds one data directory per process: the one bound now, while a store is open on it. */
+let embeddedPath: string | undefined;
+
+/** ClickHouse parses 'YYYY-MM-DD hh:mm:ss.sss' in every input format; epoch numbers vary by type. */
+const toDateTime64 = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+const nullableDateTime64 = (ms: number | null): string | null => (ms === null ? null : toDateTime64(ms));
+
+/**
+ * The one AnalyticsStore adapter, on `@clickhouse/client`. `openEmbedded` plugs chDB in through
+ * the client's `connection` option, so the embedded mode and a server run the same SQL. chDB is
+ * imported only here and only when opened, so a process that never opens it never maps its
+ * 500 MB library.
+ */
+export class ClickHouseAnalyticsStore implements AnalyticsStore {
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private closing: Promise<void> | undefined;
+
+  private constructor(
+    private readonly client: ClickHouseClient,
+    readonly database: string,
+    readonly description: string,
+    private readonly afterClose: () => Promise<void>,
+  ) {}
+
+  /** chDB in this process, with its data under `path`. */
+  static async openEmbedded(path: string, database = 'analytics'): Promise<ClickHouseAnalyticsStore> {
+    assertIdentifier(database);
+    if (embeddedPath !== undefined && embeddedPath !== path) {
+      throw new Error(
+        `chDB is already open on ${embeddedPath} in this process; it binds one data directory per process`,
+      );
+    }
+    const [{ createClient }, { createChdbConnection }, { drainPending }] = await Promise.all([
+      import('@clickhouse/client'),
+      import('chdb/connection'),
+      import('chdb'),
+    ]);
+    // chDB types its connection against @clickhouse/client-common, which @clickhouse/client 1.23
+    // now bundles as its own copy: the shapes are the same (the contract suite proves the pair),
+    // the declarations are not, hence the cast.
+    const connection = createChdbConnection({ path }) as unknown as ClientConnection;
+    const client = createClient({ connection });
+    embeddedPath = path;
+    const store = new ClickHouseAnalyticsStore(client, database, `chDB (${path})`, async () => {
+      // close() returns before the engine lets go of a connection an operation still used.
+      await drainPending();
+      embeddedPath = undefined;
+    });
+    try {
+      await store.command(`CREATE DATABASE IF NOT EXISTS ${database}`);
+      await store.migrate(ANALYTICS_MIGRATIONS);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return store;
+  }
+
+  /** A ClickHouse server (24.8 or newer: server-side query parameters). */
+  static async openServer(options: ClickHouseServerOptions): Promise<ClickHouseAnalyticsStore> {
+    assertIdentifier(options.database);
+    const { createClient } = await import('@clickhouse/client');
+    const client = createClient({
+      url: options.url,
+      username: options.username,
+      password: options.password,
+      // The database must exist before a client bound to it can run anything, so the client
+      // starts on `default` and every statement names the database explicitly.
+      database: 'default',
+      application: 'risk-profile-analytics',
+    });
+    const store = new ClickHouseAnalyticsStore(
+      client,
+      options.database,
+      `ClickHouse server (${options.database})`,
+      async () => {},
+    );
+    try {
+      await store.command(`CREATE DATABASE IF NOT EXISTS ${options.database}`);
+      await store.migrate(ANALYTICS_MIGRATIONS);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return store;
+  }
+
+  async insertQuestionEvents(rows: readonly QuestionEventRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.track(() =>
+      this.client.insert({
+        table: `${this.database}.question_events`,
+        format: 'JSONEachRow',
+        values: rows.map((r) => ({
+          event_id: r.eventId,
+          session_id: r.sessionId,
+          question_id: r.questionId,
+          question_number: r.questionNumber,
+          device_type: r.deviceType,
+          viewed_at: toDateTime64(r.viewedAt),
+          answered_at: nullableDateTime64(r.answeredAt),
+          time_spent_ms: r.timeSpentMs,
+          answer_changes: r.answerChanges,
+          final_answer: r.finalAnswer,
+          received_at: toDateTime64(r.receivedAt),
+        })),
+      }),
+    );
+  }
+
+  async insertAssessments(rows: readonly AssessmentRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.track(() =>
+      this.client.insert({
+        table: `${this.database}.assessments`,
+        format: 'JSONEachRow',
+        values: rows.map((r) => ({
+          assessment_id: r.assessmentId,
+          stage: r.stage,
+          session_id: r.sessionId,
+          device_type: r.deviceType,
+          adviser_slug: r.adviserSlug,
+          risk_score: r.riskScore,
+          risk_group: r.riskGroup,
+          original_profile: r.originalProfile,
+          selected_profile: r.selectedProfile,
+          profile_changed: r.profileChanged,
+          created_at: toDateTime64(r.createdAt),
+          signed_at: nullableDateTime64(r.signedAt),
+          event_id: r.eventId,
+        })),
+      }),
+    );
+  }
+
+  async select<R>(sql: string, params: QueryParams = {}): Promise<R[]> {
+    return this.track(async () => {
+      const result = await this.client.query({
+        query: sql.replaceAll('{db}', this.database),
+        query_params: params,
+        format: 'JSONEachRow',
+        // 64-bit integers as JSON numbers: the dashboard's counts are far below 2^53.
+        clickhouse_settings: { output_format_json_quote_64bit_integers: 0 },
+      });
+      return result.json<R>();
+    });
+  }
+
+  async ping(): Promise<boolean> {
+    if (this.closing) return false;
+    const result = await this.track(() => this.client.ping());
+    return result.success;
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+      await this.client.close();
+      await this.afterClose();
+    })();
+    return this.closing;
+  }
+
+  private async migrate(migrations: readonly ClickHouseMigration[]): Promise<void> {
+    await this.command(
+      `CREATE TABLE IF NOT EXISTS ${this.database}.schema_migrations (
+        id String, applied_at DateTime64(3, 'UTC') DEFAULT now64(3)
+      ) ENGINE = ReplacingMergeTree ORDER BY id`,
+    );
+    const applied = new Set(
+      (await this.select<{ id: string }>('SELECT id FROM {db}.schema_migrations FINAL')).map((r) => r.id),
+    );
+    for (const migration of migrations) {
+      if (applied.has(migration.id)) continue;
+      // Every statement is idempotent (IF NOT EXISTS): a start that died half-way re-runs safely.
+      for (const statement of migration.statements)
+        await this.command(statement.replaceAll('{db}', this.database));
+      await this.command(`INSERT INTO ${this.database}.schema_migrations (id) VALUES ({id:String})`, {
+        id: migration.id,
+      });
+    }
+  }
+
+  private async command(query: string, params: QueryParams = {}): Promise<void> {
+    await this.track(() => this.client.command({ query, query_params: params }));
+  }
+
+  /** Every operation is tracked so close() can wait for it. */
+  private track<T>(run: () => Promise<T>): Promise<T> {
+    if (this.closing) return Promise.reject(new AnalyticsStoreClosedError());
+    const operation = run();
+    this.inFlight.add(operation);
+    const done = () => this.inFlight.delete(operation);
+    operation.then(done, done);
+    return operation;
+  }
+}
+
+function assertIdentifier(database: string): void {
+  if (!IDENTIFIER.test(database)) throw new Error(`Invalid ClickHouse database name: ${database}`);
+}

@@ -1,0 +1,126 @@
+import type { AnalyticsPeriod, DeviceType } from '@risk-profile/contracts';
+import { ABANDONED_AFTER_MS, difficultyOf, percent, periodStart, round1 } from '../dashboard/definitions';
+import type { GeneratedSession } from './generated-sessions';
+
+/*
+ * The dashboard's numbers computed a second way, in plain TypeScript over the generated sessions,
+ * to check the ClickHouse queries against. Only the rounding and the bands are shared (they have
+ * their own unit tests); every count, join and average is done here independently.
+ */
+
+const ms = Date.parse;
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  // quantileExact(0.5) takes the upper middle value of an even count.
+  return s[mid]!;
+};
+
+function perQuestion(sessions: GeneratedSession[], since: number) {
+  const byQuestion = new Map<
+    number,
+    { id: string; viewed: number; answered: { time: number; changes: number; session: GeneratedSession }[] }
+  >();
+  for (const session of sessions) {
+    const byQ = new Map<number, { viewedAt: number; answered: boolean; time: number; changes: number }>();
+    for (const e of session.events) {
+      const n = Number(e.questionId.slice(1));
+      const cur = byQ.get(n) ?? { viewedAt: ms(e.questionViewedAt), answered: false, time: 0, changes: 0 };
+      if (e.questionAnsweredAt !== null) {
+        cur.answered = true;
+        cur.time = Math.max(cur.time, e.timeSpent);
+        cur.changes = Math.max(cur.changes, e.answerChanges);
+      }
+      byQ.set(n, cur);
+    }
+    for (const [n, q] of byQ) {
+      if (q.viewedAt < since) continue;
+      const entry = byQuestion.get(n) ?? { id: `q${n}`, viewed: 0, answered: [] };
+      entry.viewed++;
+      if (q.answered) entry.answered.push({ time: q.time, changes: q.changes, session });
+      byQuestion.set(n, entry);
+    }
+  }
+  return [...byQuestion.entries()].sort(([a], [b]) => a - b).map(([, v]) => v);
+}
+
+function outcome(session: GeneratedSession, now: number): 'completed' | 'abandoned' | 'active' {
+  if (session.signed) return 'completed';
+  const last = Math.max(
+    ...session.events.map((e) =>
+      Math.max(ms(e.questionViewedAt), e.questionAnsweredAt ? ms(e.questionAnsweredAt) : 0),
+    ),
+  );
+  return now - last >= ABANDONED_AFTER_MS ? 'abandoned' : 'active';
+}
+
+export function expectedDashboard(sessions: GeneratedSession[], period: AnalyticsPeriod, nowDate: Date) {
+  const now = nowDate.getTime();
+  const since = periodStart(period, nowDate)?.getTime() ?? 0;
+  const questions = perQuestion(sessions, since);
+
+  const difficulty = questions
+    .filter((q) => q.answered.length > 0)
+    .map((q) => {
+      const averageTime = Math.round(mean(q.answered.map((a) => a.time)));
+      const answerChanges = round1(mean(q.answered.map((a) => a.changes)));
+      const completed = q.answered.filter((a) => outcome(a.session, now) === 'completed');
+      const abandoned = q.answered.filter((a) => outcome(a.session, now) === 'abandoned');
+      return {
+        questionId: q.id,
+        difficulty: difficultyOf(averageTime, answerChanges),
+        averageTime,
+        answerChanges,
+        medianTime: median(q.answered.map((a) => a.time)),
+        answeredSessions: q.answered.length,
+        answerChangesCompleted: completed.length ? round1(mean(completed.map((a) => a.changes))) : null,
+        answerChangesAbandoned: abandoned.length ? round1(mean(abandoned.map((a) => a.changes))) : null,
+      };
+    });
+
+  const dropOff = questions.map((q) => ({
+    questionId: q.id,
+    dropOffRate: percent(q.viewed - q.answered.length, q.viewed),
+  }));
+
+  const firstView = (s: GeneratedSession) => Math.min(...s.events.map((e) => ms(e.questionViewedAt)));
+  const q1Viewers = sessions.filter((s) =>
+    s.events.some((e) => e.questionId === 'q1' && ms(e.questionViewedAt) >= since),
+  );
+  const signedInPeriod = sessions.filter((s) => s.signed && ms(s.signed.data.signedAt) >= since);
+  const durations = signedInPeriod.map((s) => Math.max(0, ms(s.signed!.data.signedAt) - firstView(s)));
+
+  const devices = new Map<DeviceType, number[]>();
+  for (const s of signedInPeriod) {
+    const list = devices.get(s.deviceType) ?? [];
+    list.push(Math.max(0, ms(s.signed!.data.signedAt) - firstView(s)));
+    devices.set(s.deviceType, list);
+  }
+
+  const created = sessions.filter((s) => s.drafted && ms(s.drafted.data.createdAt) >= since);
+  return {
+    summary: {
+      totalAssessments: created.length,
+      completionRate: percent(q1Viewers.filter((s) => s.signed).length, q1Viewers.length),
+      averageTimePerAssessment: durations.length ? Math.round(mean(durations)) : 0,
+    },
+    difficulty,
+    dropOff,
+    devices: [...devices.entries()]
+      .map(([deviceType, list]) => ({
+        deviceType,
+        count: list.length,
+        averageCompletionTime: Math.round(mean(list)),
+      }))
+      .sort((a, b) => b.count - a.count || a.deviceType.localeCompare(b.deviceType)),
+    recent: created
+      .sort((a, b) => ms(b.drafted!.data.createdAt) - ms(a.drafted!.data.createdAt))
+      .slice(0, 50)
+      .map((s) => ({
+        id: s.drafted!.data.assessmentId,
+        clientName: s.drafted!.data.clientName,
+        selectedProfile: s.drafted!.data.selectedProfile,
+      })),
+  };
+}
