@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { securityTxt } from './security-txt';
 import { ADVISER_LOOKUP_TTL_MS, adviserPageSlug, cachedLookup, isSpaRoute } from './spa';
 
-describe('SPA routes of the specification', () => {
-  it.each(['/', '/privacy', '/security', '/assessment/123/completed', '/assessment/123/declined'])(
-    'serves the page for %s',
-    (path) => {
-      expect(isSpaRoute(path)).toBe(true);
-    },
-  );
+describe('SPA routes of the product', () => {
+  it.each([
+    '/',
+    '/privacy',
+    '/security',
+    '/admin/dashboard',
+    '/assessment/123/completed',
+    '/assessment/123/declined',
+  ])('serves the page for %s', (path) => {
+    expect(isSpaRoute(path)).toBe(true);
+  });
 
   it.each([
     '/admin',
@@ -20,7 +24,6 @@ describe('SPA routes of the specification', () => {
     '/x.php',
     '/login',
     '/admin/login',
-    '/admin/dashboard',
     '/demo-adviser',
   ])('answers 404 for %s (an adviser page is decided by a lookup)', (path) => {
     expect(isSpaRoute(path)).toBe(false);
