@@ -11,9 +11,11 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdviserSlugRouteImport } from './routes/$adviserSlug'
+import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SecurityRouteImport } from './routes/security'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
+import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AssessmentIdCompletedRouteImport } from './routes/assessment/$id/completed'
 import { Route as AssessmentIdDeclinedRouteImport } from './routes/assessment/$id/declined'
 
@@ -25,6 +27,11 @@ const IndexRoute = IndexRouteImport.update({
 const AdviserSlugRoute = AdviserSlugRouteImport.update({
   id: '/$adviserSlug',
   path: '/$adviserSlug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyRoute = PrivacyRouteImport.update({
@@ -42,6 +49,11 @@ const AdminDashboardRoute = AdminDashboardRouteImport.update({
   path: '/admin/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminLoginRoute = AdminLoginRouteImport.update({
+  id: '/admin/login',
+  path: '/admin/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AssessmentIdCompletedRoute = AssessmentIdCompletedRouteImport.update({
   id: '/assessment/$id/completed',
   path: '/assessment/$id/completed',
@@ -56,18 +68,22 @@ const AssessmentIdDeclinedRoute = AssessmentIdDeclinedRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$adviserSlug': typeof AdviserSlugRoute
+  '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
   '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/login': typeof AdminLoginRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
   '/assessment/$id/declined': typeof AssessmentIdDeclinedRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$adviserSlug': typeof AdviserSlugRoute
+  '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
   '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/login': typeof AdminLoginRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
   '/assessment/$id/declined': typeof AssessmentIdDeclinedRoute
 }
@@ -75,9 +91,11 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$adviserSlug': typeof AdviserSlugRoute
+  '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
   '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/login': typeof AdminLoginRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
   '/assessment/$id/declined': typeof AssessmentIdDeclinedRoute
 }
@@ -86,27 +104,33 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$adviserSlug'
+    | '/login'
     | '/privacy'
     | '/security'
     | '/admin/dashboard'
+    | '/admin/login'
     | '/assessment/$id/completed'
     | '/assessment/$id/declined'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$adviserSlug'
+    | '/login'
     | '/privacy'
     | '/security'
     | '/admin/dashboard'
+    | '/admin/login'
     | '/assessment/$id/completed'
     | '/assessment/$id/declined'
   id:
     | '__root__'
     | '/'
     | '/$adviserSlug'
+    | '/login'
     | '/privacy'
     | '/security'
     | '/admin/dashboard'
+    | '/admin/login'
     | '/assessment/$id/completed'
     | '/assessment/$id/declined'
   fileRoutesById: FileRoutesById
@@ -114,9 +138,11 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdviserSlugRoute: typeof AdviserSlugRoute
+  LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
   SecurityRoute: typeof SecurityRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
+  AdminLoginRoute: typeof AdminLoginRoute
   AssessmentIdCompletedRoute: typeof AssessmentIdCompletedRoute
   AssessmentIdDeclinedRoute: typeof AssessmentIdDeclinedRoute
 }
@@ -135,6 +161,13 @@ declare module '@tanstack/react-router' {
       path: '/$adviserSlug'
       fullPath: '/$adviserSlug'
       preLoaderRoute: typeof AdviserSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy': {
@@ -158,6 +191,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/login': {
+      id: '/admin/login'
+      path: '/admin/login'
+      fullPath: '/admin/login'
+      preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/assessment/$id/completed': {
       id: '/assessment/$id/completed'
       path: '/assessment/$id/completed'
@@ -178,9 +218,11 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdviserSlugRoute: AdviserSlugRoute,
+  LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
   SecurityRoute: SecurityRoute,
   AdminDashboardRoute: AdminDashboardRoute,
+  AdminLoginRoute: AdminLoginRoute,
   AssessmentIdCompletedRoute: AssessmentIdCompletedRoute,
   AssessmentIdDeclinedRoute: AssessmentIdDeclinedRoute,
 }

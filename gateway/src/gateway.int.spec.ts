@@ -170,7 +170,8 @@ describe('page status on the embedded start', () => {
         ['/privacy', 200],
         ['/demo-adviser', 200],
         ['/no-such-page-xyz', 404],
-        ['/admin/login', 404],
+        ['/login', 200],
+        ['/admin/login', 200],
         ['/admin/dashboard', 200],
       ] as const) {
         const res = await fetch(`${system.url}${path}`);

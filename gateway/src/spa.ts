@@ -4,13 +4,14 @@ import express, { type RequestHandler, type Router } from 'express';
 
 /**
  * The front end's routes: the one list to extend when the page registers a new one. Every other
- * path gets the page (which renders its not-found view) with a 404 status. The sign-in pages
- * are not built yet, so they are not listed.
+ * path gets the page (which renders its not-found view) with a 404 status.
  */
 const SPA_ROUTES: readonly RegExp[] = [
   /^\/$/,
   /^\/privacy\/?$/,
   /^\/security\/?$/,
+  /^\/login\/?$/,
+  /^\/admin\/login\/?$/,
   /^\/admin\/dashboard\/?$/,
   /^\/assessment\/[^/]+\/(completed|declined)\/?$/,
 ];

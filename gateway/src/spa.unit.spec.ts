@@ -22,8 +22,6 @@ describe('SPA routes of the product', () => {
     '/a/b/c',
     '/assessment/1/other',
     '/x.php',
-    '/login',
-    '/admin/login',
     '/demo-adviser',
   ])('answers 404 for %s (an adviser page is decided by a lookup)', (path) => {
     expect(isSpaRoute(path)).toBe(false);

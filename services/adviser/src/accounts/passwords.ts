@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import bcrypt from 'bcrypt';
 
 /** The cost the security page states: 2^12 rounds, a quarter of a second on our machines. */
@@ -9,10 +10,30 @@ export const MIN_ACCOUNT_PASSWORD_LENGTH = 12;
 export const passwordTooLong = (password: string): boolean =>
   Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES;
 
-/** bcrypt's native binding hashes on libuv's thread pool, so the event loop keeps serving. */
+/**
+ * bcrypt's native binding hashes on libuv's thread pool, so the event loop keeps serving. A storm
+ * of sign-ins would still take every core from everyone else; at most this many hashes run at
+ * once (one core is always left to the event loop), the rest wait their turn.
+ */
+export const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
 export async function hashPassword(password: string, cost = BCRYPT_COST): Promise<string> {
   if (passwordTooLong(password)) throw new RangeError(`Passwords are at most ${MAX_PASSWORD_BYTES} bytes`);
-  return bcrypt.hash(password, cost);
+  return limited(() => bcrypt.hash(password, cost));
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -23,8 +44,9 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyPassword(password: string, hash: string | undefined): Promise<boolean> {
   if (passwordTooLong(password)) return false;
-  dummyHash ??= bcrypt.hash('not-a-real-password-for-timing', BCRYPT_COST);
-  const matches = await bcrypt.compare(password, hash ?? (await dummyHash));
+  dummyHash ??= hashPassword('not-a-real-password-for-timing');
+  const against = hash ?? (await dummyHash);
+  const matches = await limited(() => bcrypt.compare(password, against));
   return hash !== undefined && matches;
 }
 

@@ -1,0 +1,95 @@
+import { describeTarget } from '@risk-profile/platform/testing';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { useBrowserSuite } from './support/browser-suite';
+import { browserSkipReason } from './support/system';
+
+const browserTarget = { name: 'Chromium', skipReason: browserSkipReason() };
+const ADVISER = { email: 'adviser@example.com', password: 'adviser-demo-2026' };
+const ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
+
+async function fill(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+}
+
+const currentUserStatus = (page: Page) =>
+  page.evaluate(async () => (await fetch('/api/auth/user', { credentials: 'include' })).status);
+
+describeTarget('signing in and out', browserTarget, () => {
+  const suite = useBrowserSuite();
+  const page = () => suite.page;
+  const open = (path: string) => page().goto(`${suite.system.url}${path}`);
+
+  it('an adviser signs in at /login, sees Logout, and logs out to /login', async () => {
+    await open('/login');
+    await page().getByRole('heading', { name: 'Investment Risk Assessment' }).waitFor();
+    await page().getByText('Sign in to access the assessment platform').waitFor();
+
+    await fill(page(), 'not-an-email', '12345');
+    await page().getByRole('button', { name: 'Sign In' }).click();
+    await page().getByText('Please enter a valid email address.').waitFor();
+    await page().getByText('Password must be at least 6 characters.').waitFor();
+
+    await fill(page(), ADVISER.email, 'wrong-password');
+    await page().getByRole('button', { name: 'Sign In' }).click();
+    await page().getByTestId('login-error').getByText('Invalid email or password.').waitFor();
+
+    await fill(page(), ADVISER.email, ADVISER.password);
+    await page().getByRole('button', { name: 'Sign In' }).click();
+    await page().waitForURL(`${suite.system.url}/`);
+    const logout = page().getByRole('button', { name: 'Logout' });
+    await logout.waitFor();
+    expect(await currentUserStatus(page())).toBe(200);
+
+    await logout.click();
+    await page().getByText('Logged out').first().waitFor();
+    await page().waitForURL(`${suite.system.url}/login`);
+    expect(await currentUserStatus(page())).toBe(401);
+    await page().getByRole('link', { name: 'Login' }).waitFor();
+  });
+
+  it('an administrator signs in at /admin/login, reaches the dashboard, logs out and cannot go back', async () => {
+    await open('/admin/login');
+    await page().getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await page().getByText('Access the Risk Profile Analytics Dashboard').waitFor();
+    expect(await page().getByLabel('Email').getAttribute('type')).toBe('email');
+    await page().getByTestId('demo-credentials').getByText(ADMIN.email).waitFor();
+
+    await page().getByRole('button', { name: 'Login to Dashboard' }).click();
+    await page().getByText('Please enter a valid email address', { exact: true }).waitFor();
+    await page().getByText('Password is required').waitFor();
+
+    // An adviser's right password is refused here like a wrong one.
+    await fill(page(), ADVISER.email, ADVISER.password);
+    await page().getByRole('button', { name: 'Login to Dashboard' }).click();
+    await page().getByTestId('admin-login-error').getByText('Invalid email or password.').waitFor();
+
+    await fill(page(), ADMIN.email, ADMIN.password);
+    await page().getByRole('button', { name: 'Login to Dashboard' }).click();
+    await page().waitForURL(/\/admin\/dashboard/);
+    await page().getByRole('heading', { name: 'Risk Profile Analytics' }).waitFor();
+    await page().getByText('Admin Dashboard', { exact: true }).waitFor();
+    for (const tab of ['Overview', 'Questions', 'Devices', 'Assessments']) {
+      await page().getByRole('tab', { name: tab }).waitFor();
+    }
+
+    await page().locator('.admin__actions').getByRole('button', { name: 'Logout' }).click();
+    await page().waitForURL(/\/admin\/login$/);
+    await open('/admin/dashboard');
+    await page().waitForURL(/\/admin\/login$/);
+    expect(await page().evaluate(async () => (await fetch('/api/admin/me')).status)).toBe(401);
+  });
+
+  it('sends a visitor and an adviser from the dashboard to the admin login', async () => {
+    await open('/admin/dashboard');
+    await page().waitForURL(/\/admin\/login$/);
+
+    await open('/login');
+    await fill(page(), ADVISER.email, ADVISER.password);
+    await page().getByRole('button', { name: 'Sign In' }).click();
+    await page().waitForURL(`${suite.system.url}/`);
+    await open('/admin/dashboard');
+    await page().waitForURL(/\/admin\/login$/);
+  });
+});

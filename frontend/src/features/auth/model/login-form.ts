@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+
+/** The message the pages show when a refusal carries none of its own. */
+export const LOGIN_FAILED_FALLBACK = 'Login failed. Please check your credentials.';
+
+export type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+/** Field messages of a form schema: the first message for each field, as the page shows them. */
+export function fieldErrors(schema: z.ZodType, values: { email: string; password: string }): FieldErrors {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
