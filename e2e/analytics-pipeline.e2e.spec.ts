@@ -20,8 +20,8 @@ async function within<T>(ms: number, probe: () => Promise<T>): Promise<T> {
   }
 }
 
-// The administrator's half (the live dashboard in a second browser) needs a real admin sign-in,
-// which the accounts work provides; this file covers the client's half end to end.
+// The client's half end to end, down to the stores; admin-dashboard-live.e2e.spec.ts watches it
+// from the dashboard.
 describeTarget('analytics from a real browser', browserTarget, () => {
   const suite = useBrowserSuite({ openAt: '/' });
   const analytics = () => suite.system.modules.find((m) => m.name === 'analytics') as AnalyticsServiceModule;

@@ -1,0 +1,112 @@
+import { describeTarget } from '@risk-profile/platform/testing';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { useBrowserSuite } from './support/browser-suite';
+import {
+  agreeWithProfile,
+  answerQuestion,
+  answerQuestions,
+  answersWith,
+  CLIENT,
+  calculate,
+  signAssessment,
+  startAssessment,
+} from './support/journey';
+import { browserSkipReason, newPhonePage } from './support/system';
+
+const browserTarget = { name: 'Chromium', skipReason: browserSkipReason() };
+const ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
+const LIVE_MS = 2_000;
+
+/** The demo administrator signed in through the real endpoint (the session cookie lands in the page's context). */
+async function signInAsAdmin(page: Page, url: string): Promise<void> {
+  const res = await page.context().request.post(`${url}/api/admin/login`, { data: ADMIN });
+  expect(res.status()).toBe(200);
+}
+
+const statValue = (page: Page, label: string) =>
+  page.locator('.admin-stat', { hasText: label }).locator('.admin-stat__value');
+
+describeTarget('admin dashboard, live', browserTarget, () => {
+  // The client's page; the administrator gets a browser context of their own.
+  const suite = useBrowserSuite({ openAt: '/' });
+
+  it('shows a client answering and completing in another browser within 2 s, without a reload', async () => {
+    const admin = await newPhonePage(suite.browser, { viewport: { width: 1280, height: 900 } });
+    try {
+      await admin.goto(`${suite.system.url}/admin/dashboard`);
+      await admin.waitForURL(/\/admin\/login$/);
+
+      await signInAsAdmin(admin, suite.system.url);
+      let navigations = 0;
+      admin.on('framenavigated', (frame) => {
+        if (frame === admin.mainFrame()) navigations++;
+      });
+      await admin.goto(`${suite.system.url}/admin/dashboard`);
+      await admin.getByRole('heading', { name: 'Risk Profile Analytics' }).waitFor();
+      await admin.getByText('Admin Dashboard', { exact: true }).waitFor();
+      await admin.getByText('Live: updates appear as clients answer.').waitFor();
+      navigations = 0;
+      expect(await statValue(admin, 'Total Assessments').textContent()).toBe('0');
+      expect(await statValue(admin, 'Most Difficult').textContent()).toBe('N/A');
+      await admin.getByText('No questions viewed yet.', { exact: false }).waitFor();
+
+      // The client starts and answers question 1: the drop-off chart appears on the open dashboard.
+      await startAssessment(suite.page);
+      await answerQuestion(suite.page, 1, 3);
+      const chart = admin.getByRole('figure', { name: /Drop-off rate by question\. q1: / });
+      await chart.waitFor({ timeout: LIVE_MS + 3_000 });
+
+      // The client completes: Total Assessments moves within 2 s of the draft being created.
+      const { 1: _first, ...rest } = answersWith({}, 3);
+      await answerQuestions(suite.page, rest);
+      await calculate(suite.page);
+      await agreeWithProfile(suite.page);
+      const drafted = Date.now();
+      await expect
+        .poll(() => statValue(admin, 'Total Assessments').textContent(), { timeout: LIVE_MS, interval: 50 })
+        .toBe('1');
+      expect(Date.now() - drafted).toBeLessThan(LIVE_MS);
+
+      // The client signs: the completion rate reaches 100% (one session viewed q1, one signed).
+      await signAssessment(suite.page);
+      const signed = Date.now();
+      await expect
+        .poll(() => statValue(admin, 'Completion Rate').textContent(), { timeout: LIVE_MS, interval: 50 })
+        .toBe('100.0%');
+      expect(Date.now() - signed).toBeLessThan(LIVE_MS);
+      expect(await statValue(admin, 'Avg. Time').textContent()).toMatch(/^\d+(ms|\.\ds|\.\dm)$/);
+      expect(navigations).toBe(0);
+
+      // Every tab's content.
+      await admin.getByRole('tab', { name: 'Questions' }).click();
+      const q1 = admin.getByRole('row', { name: /^q1 / });
+      await q1.waitFor();
+      expect(await admin.getByRole('row').count()).toBe(19); // header + 18 questions
+      expect(await q1.locator('.badge').textContent()).toMatch(/^(easy|medium|hard)$/);
+
+      await admin.getByRole('tab', { name: 'Devices' }).click();
+      const mobile = admin.locator('.device-list__item', { hasText: 'mobile' });
+      await mobile.waitFor();
+      expect(await mobile.textContent()).toContain('1 assessment');
+      await admin.getByRole('figure', { name: /Completed assessments by device type\. mobile: 1/ }).waitFor();
+
+      await admin.getByRole('tab', { name: 'Assessments' }).click();
+      const item = admin.locator('.assessment-list__item', { hasText: CLIENT.name });
+      await item.waitFor();
+      expect(await item.textContent()).toContain(CLIENT.email);
+      expect(await item.textContent()).toMatch(/Score: \d+/);
+      expect(await item.locator('.assessment-list__date').textContent()).toMatch(
+        /^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)$/,
+      );
+
+      // Logout clears the session and goes to the admin login.
+      await admin.locator('.admin__header').getByRole('button', { name: 'Logout' }).click();
+      await admin.waitForURL(/\/admin\/login$/);
+      const after = await admin.context().request.get(`${suite.system.url}/api/admin/analytics/summary`);
+      expect(after.status()).toBe(401);
+    } finally {
+      await admin.context().close();
+    }
+  });
+});
