@@ -16,7 +16,7 @@ import pg from 'pg';
 import { PostgresEventStore } from '../platform/src/event-store/postgres-event-store.adapter';
 import { PgSqlClient } from '../platform/src/sql/pg-client.adapter';
 import { PgliteSqlClient } from '../platform/src/sql/pglite-client.adapter';
-import type { SqlClient } from '../platform/src/sql/sql-client.port';
+import { prepared, type SqlClient } from '../platform/src/sql/sql-client.port';
 
 // The machine is shared, so the two sides alternate in short rounds and each reports its median.
 const ROUNDS = 3;
@@ -36,6 +36,12 @@ const RAW_TABLE = `CREATE TABLE bench_raw (
   UNIQUE (stream_id, stream_version)
 );
 CREATE INDEX ON bench_raw (transaction_id, global_position)`;
+
+// Prepared on the server like the event store's own statements, so the ratio compares the work.
+const RAW_INSERT = prepared(
+  'bench_raw_insert',
+  'INSERT INTO bench_raw (stream_id, stream_version, event_id, type, data, metadata) VALUES ($1, 0, $2, $3, $4, $5)',
+);
 
 const payload = { questionId: 7, answer: 'C', sessionId: randomUUID(), deviceType: 'mobile' };
 const metadata = { correlationId: randomUUID(), causationId: randomUUID() };
@@ -77,10 +83,13 @@ async function measure(target: string, sql: SqlClient, concurrencies: number[], 
   await sql.exec(RAW_TABLE);
   const store = await PostgresEventStore.create(sql);
   const insert = async () => {
-    await sql.query(
-      'INSERT INTO bench_raw (stream_id, stream_version, event_id, type, data, metadata) VALUES ($1, 0, $2, $3, $4, $5)',
-      [randomUUID(), randomUUID(), 'QuestionAnswered', JSON.stringify(payload), JSON.stringify(metadata)],
-    );
+    await sql.query(RAW_INSERT, [
+      randomUUID(),
+      randomUUID(),
+      'QuestionAnswered',
+      JSON.stringify(payload),
+      JSON.stringify(metadata),
+    ]);
     return 1;
   };
   const assessment = async () => {

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type Migration, migrate } from '../sql/migrations';
-import { PG_UNIQUE_VIOLATION, type SqlClient, type SqlExecutor, sqlState } from '../sql/sql-client.port';
+import {
+  PG_UNIQUE_VIOLATION,
+  prepared,
+  type SqlClient,
+  type SqlExecutor,
+  sqlState,
+} from '../sql/sql-client.port';
 import {
   type AppendResult,
   DuplicateEventIdError,
@@ -70,10 +76,20 @@ function appendSql(claim: string, many: boolean): string {
     RETURNING transaction_id::text AS tx, global_position, stream_version`;
 }
 
+/** Every append runs one of these six texts, prepared once per server connection. */
 const APPEND = {
-  noStream: [appendSql(CLAIM.noStream, false), appendSql(CLAIM.noStream, true)],
-  exact: [appendSql(CLAIM.exact, false), appendSql(CLAIM.exact, true)],
-  any: [appendSql(CLAIM.any, false), appendSql(CLAIM.any, true)],
+  noStream: [
+    prepared('es_append_no_stream_1', appendSql(CLAIM.noStream, false)),
+    prepared('es_append_no_stream_n', appendSql(CLAIM.noStream, true)),
+  ],
+  exact: [
+    prepared('es_append_exact_1', appendSql(CLAIM.exact, false)),
+    prepared('es_append_exact_n', appendSql(CLAIM.exact, true)),
+  ],
+  any: [
+    prepared('es_append_any_1', appendSql(CLAIM.any, false)),
+    prepared('es_append_any_n', appendSql(CLAIM.any, true)),
+  ],
 } as const;
 
 const COLUMNS = `transaction_id::text AS tx, global_position, stream_id, stream_version, event_id::text AS event_id,
@@ -95,7 +111,10 @@ const READ_ALL = `SELECT ${COLUMNS} FROM es_events
   ORDER BY transaction_id, global_position
   LIMIT $3`;
 
-const READ_STREAM = `SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1 ORDER BY stream_version`;
+const READ_STREAM = prepared(
+  'es_read_stream',
+  `SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1 ORDER BY stream_version`,
+);
 
 interface EventRow {
   tx: string;

@@ -1,5 +1,12 @@
 import pg from 'pg';
-import type { QueryResult, SqlClient, SqlExecutor } from './sql-client.port';
+import { preparedName, type QueryResult, type SqlClient, type SqlExecutor } from './sql-client.port';
+
+/** A query config that names the statement when it was marked `prepared`, so pg prepares it once per connection. */
+const config = (text: string, params: readonly unknown[]) => ({
+  text,
+  values: params as unknown[],
+  name: preparedName(text),
+});
 
 const INT8_OID = 20;
 
@@ -29,7 +36,7 @@ export class PgSqlClient implements SqlClient {
     text: string,
     params: readonly unknown[] = [],
   ): Promise<QueryResult<R>> {
-    const result = await this.pool.query(text, params as unknown[]);
+    const result = await this.pool.query(config(text, params));
     return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
   }
 
@@ -39,7 +46,7 @@ export class PgSqlClient implements SqlClient {
       await client.query('BEGIN');
       const value = await fn({
         query: async <R>(text: string, params: readonly unknown[] = []) => {
-          const result = await client.query(text, params as unknown[]);
+          const result = await client.query(config(text, params));
           return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
         },
       });

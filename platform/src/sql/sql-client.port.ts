@@ -32,3 +32,23 @@ export function sqlState(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+const PREPARED = new Map<string, string>();
+
+/**
+ * Marks a hot statement for server-side preparation: on a PostgreSQL server each connection
+ * parses and plans it once and then only binds and executes (PGlite, in process, has no planning
+ * round trip to save). Returns the text unchanged; names must be unique per text.
+ */
+export function prepared(name: string, text: string): string {
+  const known = PREPARED.get(text);
+  if (known !== undefined && known !== name)
+    throw new Error(`Statement prepared twice: ${name} and ${known}`);
+  PREPARED.set(text, name);
+  return text;
+}
+
+/** The prepared-statement name of a statement text, if it was marked with `prepared`. */
+export function preparedName(text: string): string | undefined {
+  return PREPARED.get(text);
+}
