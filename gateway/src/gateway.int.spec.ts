@@ -131,6 +131,23 @@ describe('gateway on the embedded start', () => {
     expect((await post('/api/assessments', JSON.stringify(yesBody()))).status).toBe(201);
   });
 
+  it('refuses admin endpoints by the contract’s access: 401 without a session, 403 for an adviser', async () => {
+    const forged = await fetch(`${system.url}/api/admin/analytics/summary`, {
+      headers: { 'x-user-role': 'admin', 'x-user-id': 'someone' },
+    });
+    expect(forged.status).toBe(401);
+    const login = await post(
+      '/api/auth/login',
+      JSON.stringify({ email: 'adviser@example.com', password: 'adviser-demo-2026' }),
+    );
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const adviser = await fetch(`${system.url}/api/admin/analytics/summary`, { headers: { cookie } });
+    expect(adviser.status).toBe(403);
+    expect(await adviser.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await fetch(`${system.url}/api/auth/user`, { headers: { cookie } })).status).toBe(200);
+  });
+
   it('routes to the adviser service', async () => {
     const res = await fetch(`${system.url}/api/advisers/demo-adviser`);
     expect(res.status).toBe(200);
