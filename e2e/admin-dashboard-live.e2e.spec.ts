@@ -18,10 +18,12 @@ const browserTarget = { name: 'Chromium', skipReason: browserSkipReason() };
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
 const LIVE_MS = 2_000;
 
-/** The demo administrator signed in through the real endpoint (the session cookie lands in the page's context). */
-async function signInAsAdmin(page: Page, url: string): Promise<void> {
-  const res = await page.context().request.post(`${url}/api/admin/login`, { data: ADMIN });
-  expect(res.status()).toBe(200);
+/** The demo administrator signs in on the admin login page, which goes on to the dashboard. */
+async function signInAsAdmin(page: Page): Promise<void> {
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+  await page.waitForURL(/\/admin\/dashboard$/);
 }
 
 const statValue = (page: Page, label: string) =>
@@ -37,12 +39,11 @@ describeTarget('admin dashboard, live', browserTarget, () => {
       await admin.goto(`${suite.system.url}/admin/dashboard`);
       await admin.waitForURL(/\/admin\/login$/);
 
-      await signInAsAdmin(admin, suite.system.url);
+      await signInAsAdmin(admin);
       let navigations = 0;
       admin.on('framenavigated', (frame) => {
         if (frame === admin.mainFrame()) navigations++;
       });
-      await admin.goto(`${suite.system.url}/admin/dashboard`);
       await admin.getByRole('heading', { name: 'Risk Profile Analytics' }).waitFor();
       await admin.getByText('Admin Dashboard', { exact: true }).waitFor();
       await admin.getByText('Live: updates appear as clients answer.').waitFor();
