@@ -28,7 +28,8 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-async function main(): Promise<void> {
+async function run(label: string, env: Record<string, string>): Promise<void> {
+  console.log(`\n${label}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-sign-in-'));
   const probeFile = join(dataDir, 'event-loop.json');
   const product = await startProduct('dist/server/embedded.mjs', {
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     LOGIN_RATE_LIMIT_PER_MINUTE: '0',
     EVENT_LOOP_PROBE_FILE: probeFile,
     NODE_OPTIONS: `--import=${resolve('bench/support/event-loop-probe.mjs')}`,
+    ...env,
   });
   const post = (path: string, body: unknown) =>
     fetch(`${product.url}${path}`, {
@@ -121,4 +123,9 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Embedded, PGlite runs its queries on the event loop's own thread (WASM), so the assessment
+// traffic itself delays the loop; on a PostgreSQL server the queries leave the process.
+await run('Embedded (PGlite)', {});
+const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+if (serverUrl) await run('PostgreSQL server', { DATABASE_URL: serverUrl, DATABASE_POOL_SIZE: '20' });
+else console.log('\nPostgreSQL server: skipped (set TEST_DATABASE_URL)');
