@@ -1,24 +1,11 @@
 import type { AnalyticsServiceModule } from '@risk-profile/analytics';
-import { describeTarget } from '@risk-profile/platform/testing';
+import { describeTarget, eventually } from '@risk-profile/platform/testing';
 import { expect, it } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite';
 import { agreeWithProfile, answersWith, CLIENT, reachResults, signAssessment } from './support/journey';
 import { browserSkipReason } from './support/system';
 
 const browserTarget = { name: 'Chromium', skipReason: browserSkipReason() };
-
-/** Waits for `probe` to pass, up to `ms`; the analytics pipeline is asynchronous by design. */
-async function within<T>(ms: number, probe: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      return await probe();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 // The client's half end to end, down to the stores; admin-dashboard-live.e2e.spec.ts watches it
 // from the dashboard.
@@ -33,7 +20,7 @@ describeTarget('analytics from a real browser', browserTarget, () => {
     const signedAt = Date.now();
     const store = analytics().store;
 
-    const [assessment] = await within(2_000, async () => {
+    const [assessment] = await eventually(async () => {
       const rows = await store.select<{
         stage: number;
         session_id: string | null;
@@ -50,7 +37,7 @@ describeTarget('analytics from a real browser', browserTarget, () => {
     expect(assessment!.device_type).toBe('mobile');
 
     // Every question was viewed and answered in that session (the page batches its events).
-    const questions = await within(2_000, async () => {
+    const questions = await eventually(async () => {
       const rows = await store.select<{ question_id: string; answered: number }>(
         `SELECT question_id, countIf(answered_at IS NOT NULL) > 0 AS answered
          FROM {db}.question_events WHERE session_id = {s:String}

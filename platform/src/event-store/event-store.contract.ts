@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../testing/eventually';
 import {
   type EventStore,
   type ExpectedVersion,
@@ -9,6 +10,8 @@ import {
   WrongExpectedVersionError,
 } from './event-store.port';
 
+export { eventually };
+
 export interface EventStoreFixture {
   store: EventStore;
   cleanup(): Promise<void>;
@@ -17,18 +20,6 @@ export interface EventStoreFixture {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Retries `probe` until it passes: global order may lag an append while older transactions run. */
-export async function eventually<T>(probe: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await probe();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
-
 /**
  * Follows readAll page by page from `after`, as a relay does, until `done` holds for what was
  * read. An empty page only means "nothing more yet", so following waits and asks again.

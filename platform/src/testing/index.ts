@@ -1,4 +1,5 @@
 export * from './capturing-logger';
+export * from './eventually';
 export * from './racing-store';
 export * from './service-under-test';
 export * from './sql';

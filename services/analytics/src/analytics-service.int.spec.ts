@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENDPOINT_ROUTES, QUESTION_EVENTS_TOPIC, type QuestionEvent } from '@risk-profile/contracts';
 import { PgliteSqlClient, type PlatformDeps, type SqlClient, silentLogger } from '@risk-profile/platform';
-import { type ServiceUnderTest, startServiceUnderTest } from '@risk-profile/platform/testing';
+import { eventually, type ServiceUnderTest, startServiceUnderTest } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsConfigSchema } from './config';
 import { type AnalyticsServiceModule, createAnalyticsService } from './index';
@@ -58,18 +58,6 @@ const event = (sessionId: string, n: number, answered: boolean): QuestionEvent =
   finalAnswer: answered ? 3 : null,
   deviceType: 'mobile',
 });
-
-async function eventually<T>(probe: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await probe();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
 
 describe('analytics service (chDB, PGlite)', () => {
   let sql: SqlClient;
