@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe } from 'vitest';
+import { describeTarget } from '@risk-profile/platform/testing';
 import { analyticsStoreContract } from './analytics-store.contract';
 import { ClickHouseAnalyticsStore } from './clickhouse-analytics-store.adapter';
 
@@ -15,23 +15,21 @@ analyticsStoreContract('ClickHouseAnalyticsStore on chDB', async () => ({
 }));
 
 const url = process.env.CLICKHOUSE_URL;
-const serverSkip = url ? undefined : 'no ClickHouse server configured (set CLICKHOUSE_URL)';
+const server = {
+  name: 'a ClickHouse server',
+  skipReason: url ? undefined : 'no ClickHouse server configured (set CLICKHOUSE_URL)',
+};
 
-describe.skipIf(!!serverSkip)(
-  serverSkip
-    ? `ClickHouseAnalyticsStore on a ClickHouse server (skipped: ${serverSkip})`
-    : 'ClickHouseAnalyticsStore on a ClickHouse server',
-  () => {
-    const database = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const options = {
-      url: url!,
-      username: process.env.CLICKHOUSE_USER,
-      password: process.env.CLICKHOUSE_PASSWORD,
-      database,
-    };
-    analyticsStoreContract('AnalyticsStore contract', async () => ({
-      open: () => ClickHouseAnalyticsStore.openServer(options),
-      cleanup: async () => {},
-    }));
-  },
-);
+describeTarget('ClickHouseAnalyticsStore on a ClickHouse server', server, () => {
+  const database = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const options = {
+    url: url!,
+    username: process.env.CLICKHOUSE_USER,
+    password: process.env.CLICKHOUSE_PASSWORD,
+    database,
+  };
+  analyticsStoreContract('AnalyticsStore contract', async () => ({
+    open: () => ClickHouseAnalyticsStore.openServer(options),
+    cleanup: async () => {},
+  }));
+});

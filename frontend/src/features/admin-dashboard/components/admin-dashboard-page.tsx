@@ -38,10 +38,13 @@ export function AdminDashboardPage({
   const stream = useAnalyticsStream(signedIn);
   const logout = useAdminLogout();
 
+  const loggingOut = !logout.isIdle;
   useEffect(() => {
+    // Logout navigates by itself; a second navigation here would abort the first.
+    if (loggingOut) return;
     // A full navigation: the login page belongs to another part of the site.
     if (me.isSuccess && me.data === null) window.location.replace(ADMIN_LOGIN_PATH);
-  }, [me.isSuccess, me.data]);
+  }, [me.isSuccess, me.data, loggingOut]);
 
   if (me.isPending || (me.isSuccess && me.data === null)) {
     return (
