@@ -66,7 +66,7 @@ describeTarget('client journey', browserTarget, () => {
       const userAgent = await (await signRequest).headerValue('user-agent');
       expect(userAgent).toMatch(/Chrome\//);
       expect(await suite.page.getByTestId('report-recipients').textContent()).toBe(
-        `A copy of your Risk Profile report has been sent to ${CLIENT.email}.`,
+        `A copy of your Risk Profile report is being emailed to you at ${CLIENT.email}.`,
       );
 
       const events = await assessmentEvents(suite.system, draft.id);

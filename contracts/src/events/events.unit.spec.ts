@@ -58,10 +58,12 @@ const signed = {
     selectedProfile: 'Growth',
     profileChanged: true,
     profileChangeReason: 'Long horizon.',
+    riskAcknowledged: true,
     consistencyWarnings: [],
     investmentExclusions: 'tobacco',
     investmentPreferences: '',
     adviserSlug: null,
+    adviser: null,
     signedAt: '2026-01-10T09:05:00.000Z',
     ipAddress: '203.0.113.7',
     userAgent: 'Mozilla/5.0',
@@ -163,6 +165,13 @@ describe('parseIntegrationEvent', () => {
     ['a non-object', TOPICS.questionEvents, 'QuestionEventRecorded'],
   ])('refuses %s', (_, topic, value) => {
     expect(() => parseIntegrationEvent(topic, value)).toThrow(z.ZodError);
+  });
+
+  it('reads a signed event published before the adviser and acknowledgement were added to it', () => {
+    const { adviser: _adviser, riskAcknowledged: _acknowledged, ...older } = signed.data;
+    const parsed = parseIntegrationEvent(TOPICS.assessmentLifecycle, { ...signed, data: older });
+    expect(parsed.type === 'AssessmentSigned' && parsed.data.adviser).toBeNull();
+    expect(parsed.type === 'AssessmentSigned' && parsed.data.riskAcknowledged).toBeUndefined();
   });
 
   it('refuses an unknown topic', () => {

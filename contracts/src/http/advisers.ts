@@ -16,10 +16,15 @@ export const adviserSlugSchema = z
   .refine((slug) => !reserved.has(slug), 'This name is reserved by the site and cannot be an adviser page.');
 export type AdviserSlug = z.infer<typeof adviserSlugSchema>;
 
+/**
+ * What the adviser's page shows: the banner names the adviser and company, and the client is told
+ * the address their signed report will be emailed to.
+ */
 export const adviserSchema = z.object({
   slug: z.string(),
   companyName: z.string(),
   adviserName: z.string(),
+  email: z.string(),
 });
 export type Adviser = z.infer<typeof adviserSchema>;
 

@@ -7,6 +7,15 @@ import { profileNameSchema, riskGroupSchema } from '../../questionnaire/profiles
 import { responsesSchema } from '../../questionnaire/responses.schema';
 import { integrationEventEnvelope } from '../envelope';
 
+/** The adviser as the client saw them when the assessment was drafted: where the report goes. */
+export const reportAdviserSchema = z.object({
+  slug: z.string(),
+  adviserName: z.string(),
+  companyName: z.string(),
+  email: z.string(),
+});
+export type ReportAdviser = z.infer<typeof reportAdviserSchema>;
+
 /**
  * The assessment was signed, which completes it. It carries the whole snapshot so notification
  * can render the adviser report and the client copy, and analytics can time the completion,
@@ -28,10 +37,20 @@ export const assessmentSignedV1 = integrationEventEnvelope(
     selectedProfile: profileNameSchema,
     profileChanged: z.boolean(),
     profileChangeReason: z.string().nullable(),
+    /**
+     * The client acknowledged the risk of a profile other than the recommended one (required
+     * whenever the profile changed). Added to version 1; absent on events published before.
+     */
+    riskAcknowledged: z.boolean().optional(),
     consistencyWarnings: z.array(consistencyIssueSchema),
     investmentExclusions: z.string(),
     investmentPreferences: z.string(),
     adviserSlug: z.string().nullable(),
+    /**
+     * Where the adviser's report goes; null without an adviser. Added to version 1 as a field that
+     * consumers may ignore; an assessment drafted before it existed carries null with its slug.
+     */
+    adviser: reportAdviserSchema.nullable().default(null),
     signedAt: isoDateTimeSchema,
     ipAddress: z.string(),
     userAgent: z.string(),

@@ -45,6 +45,7 @@ describeTargets(
         slug: 'jane-smith',
         companyName: 'Smith Advice',
         adviserName: 'Jane Smith',
+        email: 'jane@example.com',
       });
     });
 

@@ -6,8 +6,9 @@ import { findAdviserBySlug } from './adviser-repository';
 export const ADVISER_NOT_FOUND_MESSAGE = 'Adviser not found.';
 
 /**
- * The public banner details of an adviser's page. A malformed or reserved slug can never name an
- * adviser, so it gets the same 404 as an unknown one without touching the database.
+ * The public details of an adviser's page: the banner's names, and the business address the
+ * signed report is emailed to (the client is told where it goes).
+ * A malformed or reserved slug can never name an adviser, so it gets the same 404 as an unknown one without touching the database.
  */
 export function mountGetAdviser(app: Express, sql: SqlExecutor): void {
   app.get(getAdviserEndpoint.path, async (req, res) => {
@@ -19,6 +20,7 @@ export function mountGetAdviser(app: Express, sql: SqlExecutor): void {
       slug: adviser.slug,
       companyName: adviser.companyName,
       adviserName: adviser.adviserName,
+      email: adviser.email,
     };
     res.status(200).json(body);
   });

@@ -4,8 +4,10 @@ import { PgliteSqlClient, type SqlClient } from '@risk-profile/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVISER_CHECK_UNAVAILABLE } from '../draft-assessment/draft-assessment.route';
 import { type AssessmentTestServer, startAssessmentServer } from '../testing/assessment-test-server';
-import { yesBody } from '../testing/fixtures';
+import { adviserContact, yesBody } from '../testing/fixtures';
 import { httpAdviserDirectory, KNOWN_TTL_MS, UNKNOWN_TTL_MS } from './adviser-directory';
+
+const adviserBody = (slug: string) => ({ ...adviserContact(slug), extra: 'ignored' });
 
 /** Stands in for the adviser service's public lookup, counting what it is asked. */
 function adviserLookup(known: string[], status = 200) {
@@ -15,7 +17,7 @@ function adviserLookup(known: string[], status = 200) {
     asked.push(slug);
     if (status !== 200) return void res.writeHead(status).end();
     res.writeHead(known.includes(slug) ? 200 : 404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(known.includes(slug) ? { slug } : { error: 'Adviser not found.' }));
+    res.end(JSON.stringify(known.includes(slug) ? adviserBody(slug) : { error: 'Adviser not found.' }));
   });
   return {
     asked,
@@ -39,16 +41,16 @@ describe('the adviser directory over HTTP', () => {
       () => now,
     );
     try {
-      expect(await directory.exists('demo-adviser')).toBe(true);
-      expect(await directory.exists('demo-adviser')).toBe(true);
-      expect(await directory.exists('nobody')).toBe(false);
+      expect(await directory.find('demo-adviser')).toEqual(adviserContact('demo-adviser'));
+      expect(await directory.find('demo-adviser')).toEqual(adviserContact('demo-adviser'));
+      expect(await directory.find('nobody')).toBeNull();
       expect(service.asked).toEqual(['demo-adviser', 'nobody']);
       now = UNKNOWN_TTL_MS + 1;
-      await directory.exists('demo-adviser');
-      await directory.exists('nobody');
+      await directory.find('demo-adviser');
+      await directory.find('nobody');
       expect(service.asked).toEqual(['demo-adviser', 'nobody', 'nobody']);
       now = KNOWN_TTL_MS + 1;
-      await directory.exists('demo-adviser');
+      await directory.find('demo-adviser');
       expect(service.asked.at(-1)).toBe('demo-adviser');
     } finally {
       await service.stop();
@@ -59,7 +61,7 @@ describe('the adviser directory over HTTP', () => {
     const service = adviserLookup([], 500);
     const url = await service.start();
     try {
-      await expect(httpAdviserDirectory(() => url).exists('demo-adviser')).rejects.toThrow(/answered 500/);
+      await expect(httpAdviserDirectory(() => url).find('demo-adviser')).rejects.toThrow(/answered 500/);
     } finally {
       await service.stop();
     }
@@ -72,7 +74,7 @@ describe('a draft while the adviser service cannot be asked', () => {
   beforeAll(async () => {
     sql = await PgliteSqlClient.open();
     server = await startAssessmentServer(sql, {
-      advisers: { exists: async () => Promise.reject(new Error('connection refused')) },
+      advisers: { find: async () => Promise.reject(new Error('connection refused')) },
     });
   });
   afterAll(async () => {

@@ -1,9 +1,9 @@
-import { buildPath, getAdviserEndpoint } from '@risk-profile/contracts';
+import { adviserSchema, buildPath, getAdviserEndpoint, type ReportAdviser } from '@risk-profile/contracts';
 
-/** Which adviser pages exist: a draft may name only an existing adviser. */
+/** Which adviser pages exist, and where each adviser's reports go: a draft may name only an existing adviser. */
 export interface AdviserDirectory {
-  /** True when the adviser exists; throws when the adviser service cannot be asked. */
-  exists(slug: string): Promise<boolean>;
+  /** The adviser's name, company and email, or null when no adviser has the slug; throws when the adviser service cannot be asked. */
+  find(slug: string): Promise<ReportAdviser | null>;
 }
 
 /** A known adviser stays known for this long; an unknown one is asked again sooner. */
@@ -20,19 +20,23 @@ export function httpAdviserDirectory(
   origin: () => Promise<string> | string,
   now: () => number = Date.now,
 ): AdviserDirectory {
-  const cache = new Map<string, { exists: boolean; until: number }>();
+  const cache = new Map<string, { adviser: ReportAdviser | null; until: number }>();
   return {
-    async exists(slug) {
+    async find(slug) {
       const hit = cache.get(slug);
-      if (hit && now() < hit.until) return hit.exists;
+      if (hit && now() < hit.until) return hit.adviser;
       const url = new URL(buildPath(getAdviserEndpoint, { slug }), await origin());
       const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      await res.body?.cancel();
+      if (res.status !== 200) await res.body?.cancel();
       if (res.status !== 200 && res.status !== 404) throw new Error(`adviser lookup answered ${res.status}`);
-      const exists = res.status === 200;
+      let adviser: ReportAdviser | null = null;
+      if (res.status === 200) {
+        const { slug: found, adviserName, companyName, email } = adviserSchema.parse(await res.json());
+        adviser = { slug: found, adviserName, companyName, email };
+      }
       if (cache.size >= MAX_CACHED) cache.clear();
-      cache.set(slug, { exists, until: now() + (exists ? KNOWN_TTL_MS : UNKNOWN_TTL_MS) });
-      return exists;
+      cache.set(slug, { adviser, until: now() + (adviser ? KNOWN_TTL_MS : UNKNOWN_TTL_MS) });
+      return adviser;
     },
   };
 }

@@ -25,7 +25,7 @@ describeTargets(
     });
 
     it('stores exactly one of two signatures decided on the same draft', async () => {
-      const draft = await draftAssessment(store, draftAssessmentBodySchema.parse(yesBody()), context);
+      const draft = await draftAssessment(store, draftAssessmentBodySchema.parse(yesBody()), null, context);
       if (draft.status !== 'draft') throw new Error('expected a draft');
       const id = draft.assessment.assessmentId;
       const racing = racingStore(store, 2);
@@ -41,7 +41,7 @@ describeTargets(
     });
 
     it('records the request as correlation id and each command as its own causation id', async () => {
-      const draft = await draftAssessment(store, draftAssessmentBodySchema.parse(yesBody()), context);
+      const draft = await draftAssessment(store, draftAssessmentBodySchema.parse(yesBody()), null, context);
       if (draft.status !== 'draft') throw new Error('expected a draft');
       const signed = await signAssessment(store, draft.assessment.assessmentId, signBody, context);
       expect(signed.status).toBe('signed');

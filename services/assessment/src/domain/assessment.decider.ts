@@ -6,6 +6,7 @@ import {
   firstUnanswered,
   isComplete,
   type ProfileName,
+  type ReportAdviser,
   type Responses,
 } from '@risk-profile/contracts';
 import { assessmentErrors, type ErrorDetail } from './assessment.errors';
@@ -35,6 +36,8 @@ export interface DraftAssessment {
     investmentExclusions: string;
     investmentPreferences: string;
     adviserSlug: string | null;
+    /** The adviser the slug names, as the adviser directory answered; null without a slug. */
+    adviser: ReportAdviser | null;
     sessionId: string | null;
     deviceType: DeviceType | null;
     draftedAt: Date;
@@ -153,6 +156,7 @@ function draft({ data }: DraftAssessment, state: AssessmentState): AssessmentDra
       investmentExclusions: data.investmentExclusions.trim(),
       investmentPreferences: data.investmentPreferences.trim(),
       adviserSlug: data.adviserSlug,
+      adviser: data.adviser,
       sessionId: data.sessionId,
       deviceType: data.deviceType,
       draftedAt: data.draftedAt.toISOString(),

@@ -1,7 +1,7 @@
 import { type CompleteResponses, MESSAGES, type ProfileName } from '@risk-profile/contracts';
 import { describe, expect, it } from 'vitest';
 import { draftCommand, draftedEvent, FIXTURE, signCommand, signedEvent } from '../testing/domain-fixtures';
-import { consistentResponses, inconsistentResponses } from '../testing/fixtures';
+import { adviserContact, consistentResponses, inconsistentResponses } from '../testing/fixtures';
 import { type AssessmentCommand, type DraftAssessment, decide } from './assessment.decider';
 import { AssessmentError, type AssessmentErrorCode } from './assessment.errors';
 import type { AssessmentDrafted, AssessmentEvent, AssessmentSigned } from './assessment.events';
@@ -66,6 +66,7 @@ describe('an assessment that does not exist yet', () => {
           investmentExclusions: 'Tobacco',
           investmentPreferences: '',
           adviserSlug: 'demo-adviser',
+          adviser: adviserContact('demo-adviser'),
           sessionId: 'session-1',
           deviceType: 'mobile',
           draftedAt: '2026-01-10T09:00:00.000Z',

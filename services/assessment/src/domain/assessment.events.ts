@@ -3,6 +3,7 @@ import type {
   ConsistencyIssue,
   DeviceType,
   ProfileName,
+  ReportAdviser,
   RiskGroup,
 } from '@risk-profile/contracts';
 
@@ -33,6 +34,11 @@ export interface AssessmentDrafted {
     investmentExclusions: string;
     investmentPreferences: string;
     adviserSlug: string | null;
+    /**
+     * The adviser's name, company and email as looked up when the draft was made: where the
+     * signed report goes. Absent on drafts stored before it was recorded.
+     */
+    adviser?: ReportAdviser | null;
     sessionId: string | null;
     deviceType: DeviceType | null;
     /** ISO 8601. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DraftAssessment as DraftAssessmentBody } from '@risk-profile/contracts';
+import type { DraftAssessment as DraftAssessmentBody, ReportAdviser } from '@risk-profile/contracts';
 import { type EventStore, handleCommand } from '@risk-profile/platform';
 import { assessmentStreamId } from '../application/assessment-stream';
 import { type CommandContext, commandMetadata } from '../application/command-context';
@@ -10,6 +10,7 @@ import { type AssessmentState, evolve, initialState } from '../domain/assessment
 export async function draftAssessment(
   store: EventStore,
   body: DraftAssessmentBody,
+  adviser: ReportAdviser | null,
   context: CommandContext,
 ): Promise<AssessmentState> {
   const assessmentId = randomUUID();
@@ -31,6 +32,7 @@ export async function draftAssessment(
       investmentExclusions: body.investmentExclusions,
       investmentPreferences: body.investmentPreferences,
       adviserSlug: body.adviserSlug,
+      adviser,
       sessionId: body.sessionId,
       deviceType: body.deviceType,
       draftedAt: context.now,

@@ -1,4 +1,4 @@
-import { createAssessmentEndpoint } from '@risk-profile/contracts';
+import { createAssessmentEndpoint, type ReportAdviser } from '@risk-profile/contracts';
 import { HttpError } from '@risk-profile/platform';
 import type { Express } from 'express';
 import { toAssessmentHttpError } from '../http/assessment-http-errors';
@@ -19,13 +19,15 @@ export function mountDraftAssessment(
   app.post(createAssessmentEndpoint.path, async (req, res) => {
     const body = parseDraftBody(req.body);
     // Only an existing adviser, so nobody can make the product send an adviser made-up reports.
+    // The adviser's details go into the draft: the signed report is sent to that address.
+    let adviser: ReportAdviser | null = null;
     if (body.adviserSlug !== null) {
-      const known = await advisers.exists(body.adviserSlug).catch(() => {
+      adviser = await advisers.find(body.adviserSlug).catch(() => {
         throw new HttpError(503, ADVISER_CHECK_UNAVAILABLE, 'ADVISER_CHECK_UNAVAILABLE');
       });
-      if (!known) throw new HttpError(422, UNKNOWN_ADVISER_MESSAGE, 'UNKNOWN_ADVISER');
+      if (!adviser) throw new HttpError(422, UNKNOWN_ADVISER_MESSAGE, 'UNKNOWN_ADVISER');
     }
-    const state = await draftAssessment(store, body, {
+    const state = await draftAssessment(store, body, adviser, {
       now: clock(),
       correlationId: res.locals.requestId as string,
     }).catch((error: unknown) => {

@@ -3,7 +3,7 @@ import type { StoredEvent } from '@risk-profile/platform';
 import { describe, expect, it } from 'vitest';
 import type { AssessmentEvent } from '../domain/assessment.events';
 import { draftedEvent, FIXTURE, signedEvent } from '../testing/domain-fixtures';
-import { consistentResponses } from '../testing/fixtures';
+import { adviserContact, consistentResponses } from '../testing/fixtures';
 import { toLifecycleEvent } from './lifecycle-events';
 
 const ID = FIXTURE.assessmentId;
@@ -80,7 +80,19 @@ describe('the lifecycle event of a stored AssessmentSigned', () => {
         ipAddress: '203.0.113.7',
         digest: 'ab'.repeat(32),
         createdAt: DRAFTED_AT.toISOString(),
+        riskAcknowledged: true,
+        adviser: adviserContact('demo-adviser'),
       },
+    });
+  });
+
+  it('names no adviser for a draft stored before the adviser was recorded in it', () => {
+    const { adviser: _adviser, ...older } = draftedStored.data as Record<string, unknown>;
+    const olderDraft = { ...draftedStored, data: older };
+    const event = toLifecycleEvent(signedStored, [olderDraft, signedStored]);
+    expect(event?.type === 'AssessmentSigned' && event.data).toMatchObject({
+      adviserSlug: 'demo-adviser',
+      adviser: null,
     });
   });
 

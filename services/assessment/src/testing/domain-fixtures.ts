@@ -2,7 +2,7 @@ import type { DraftAssessment, SignAssessment } from '../domain/assessment.decid
 import { decide } from '../domain/assessment.decider';
 import type { AssessmentDrafted, AssessmentSigned } from '../domain/assessment.events';
 import { evolve, initialState } from '../domain/assessment.state';
-import { consistentResponses } from './fixtures';
+import { adviserContact, consistentResponses } from './fixtures';
 
 /** The ids and times every domain fixture shares, so tests can name them in expectations. */
 export const FIXTURE = {
@@ -32,6 +32,8 @@ export function draftCommand(overrides: Partial<DraftAssessment['data']> = {}): 
       investmentExclusions: '',
       investmentPreferences: '',
       adviserSlug: 'demo-adviser',
+      adviser:
+        overrides.adviserSlug === null ? null : adviserContact(overrides.adviserSlug ?? 'demo-adviser'),
       sessionId: 'session-1',
       deviceType: 'mobile',
       draftedAt: FIXTURE.draftedAt,

@@ -56,5 +56,13 @@ export function changedBody(overrides: Partial<DraftAssessmentBody> = {}): Draft
 
 /** A directory of exactly these advisers, for tests of the assessment service alone. */
 export const knownAdvisers = (...slugs: string[]): AdviserDirectory => ({
-  exists: async (slug) => slugs.includes(slug),
+  find: async (slug) => (slugs.includes(slug) ? adviserContact(slug) : null),
+});
+
+/** The details a directory answers for a slug in these tests: derived from the slug, so each is distinct. */
+export const adviserContact = (slug: string) => ({
+  slug,
+  adviserName: `Adviser ${slug}`,
+  companyName: `${slug} Advice Pty Ltd`,
+  email: `${slug}@advisers.example.com`,
 });

@@ -22,7 +22,8 @@ export function AdviserBanner({ lookup }: { lookup: AdviserLookup }) {
           </span>
           <p>
             This assessment is provided by <strong>{lookup.adviser.adviserName}</strong> of{' '}
-            <strong>{lookup.adviser.companyName}</strong>. Your results will be sent to them.
+            <strong>{lookup.adviser.companyName}</strong>. When you sign, your report will be emailed to them
+            at <strong>{lookup.adviser.email}</strong>.
           </p>
         </aside>
       );
@@ -30,16 +31,19 @@ export function AdviserBanner({ lookup }: { lookup: AdviserLookup }) {
       return (
         <Alert tone="warning" title="We couldn't find that adviser" testId="adviser-missing">
           <p>
-            The address you followed does not match any adviser. You can still complete your Risk Profile;
-            your results will be sent only to you. If you expected to see your adviser here, please check the
-            link with them.
+            The address you followed does not match any adviser. You can still complete your Risk Profile; no
+            adviser will receive it, and your copy will be sent only to you. If you expected to see your
+            adviser here, please check the link with them.
           </p>
         </Alert>
       );
     case 'error':
       return (
         <Alert tone="warning" title="We couldn't load your adviser's details">
-          <p>You can still complete your Risk Profile; your results will be sent to you.</p>
+          <p>
+            You can still complete your Risk Profile, but no adviser will receive it from this page; your copy
+            will be sent only to you.
+          </p>
         </Alert>
       );
     default: {

@@ -42,6 +42,7 @@ import { STEP_LABELS } from '../model/steps';
 import { clearProgress, loadProgress } from '../storage/progress-storage';
 import '../assessment.css';
 import { Spinner } from '../../../components/ui/spinner';
+import { reportOnSigning } from '../model/report-recipients';
 import { AdviserBanner, type AdviserLookup } from './adviser-banner';
 import { AssessmentProgress } from './assessment-progress';
 import { AutosaveStatus } from './autosave-status';
@@ -309,6 +310,7 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
               onPreferencesChange={(value) => dispatch({ type: 'preferencesChanged', value })}
               signing={sign.isPending}
               onSign={signAssessment}
+              reportDestination={reportOnSigning(state.client.email, state.client.phone, adviser)}
               headingRef={headingRef}
             />
           ) : null}

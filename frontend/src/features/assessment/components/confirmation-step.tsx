@@ -13,6 +13,8 @@ export interface ConfirmationStepProps {
   onPreferencesChange: (value: string) => void;
   signing: boolean;
   onSign: () => void;
+  /** What signing sends, and to whom (see model/report-recipients). */
+  reportDestination: string;
   headingRef: React.Ref<HTMLHeadingElement>;
 }
 
@@ -66,7 +68,7 @@ export function ConfirmationStep(props: ConfirmationStepProps) {
         />
       </Card>
 
-      <SignatureCard pending={props.signing} onSign={props.onSign} />
+      <SignatureCard pending={props.signing} onSign={props.onSign} description={props.reportDestination} />
     </div>
   );
 }

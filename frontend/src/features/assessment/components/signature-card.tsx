@@ -12,7 +12,16 @@ const SIGN_HINT = 'Tick the box above to sign';
 const SIGN_HINT_ID = 'signature-sign-hint';
 
 /** Unsigned until the box is ticked and Sign pressed; there is no way back once signed. */
-export function SignatureCard({ pending, onSign }: { pending: boolean; onSign: () => void }) {
+export function SignatureCard({
+  pending,
+  onSign,
+  description,
+}: {
+  pending: boolean;
+  onSign: () => void;
+  /** What signing sends, and to whom. */
+  description: string;
+}) {
   const [confirmed, setConfirmed] = useState(false);
   const waiting = !confirmed && !pending;
 
@@ -32,7 +41,9 @@ export function SignatureCard({ pending, onSign }: { pending: boolean; onSign: (
     <Card aria-labelledby="signature-title" className="signature-card" data-testid="signature-card">
       <div>
         <h2 id="signature-title">Sign your Risk Profile</h2>
-        <p className="card__description">Your signature completes the assessment and sends your report.</p>
+        <p className="card__description" data-testid="report-destination">
+          {description}
+        </p>
       </div>
       <CheckboxField
         id="signature-confirm"

@@ -35,9 +35,16 @@ export function PrivacyPage() {
         <ul>
           <li>to calculate and explain your Risk Profile;</li>
           <li>
-            to send your results by email and, optionally, by SMS, to you and, when you complete the
-            assessment through an adviser&apos;s page, to that adviser so they can discuss their
-            recommendations with you;
+            when you complete the assessment through an adviser&apos;s page or link, to email your signed
+            report to that adviser so they can discuss their recommendations with you;
+          </li>
+          <li>
+            to send you your copy: the report by email when you give an email address, or, when you give only
+            a mobile number, a text message with your Risk Profile;
+          </li>
+          <li>
+            when your adviser sends you a link to complete the questionnaire later, to email or text that link
+            to you;
           </li>
           <li>
             to keep a reliable record of what you signed: when you sign, the time and your IP address are
@@ -53,10 +60,11 @@ export function PrivacyPage() {
         </p>
       </LegalSection>
 
-      <LegalSection id="retention" title="Email records">
+      <LegalSection id="retention" title="Email and text message records">
         <p>
-          Copies of the emails we send are purged from our mail provider&apos;s sent items every hour, so your
-          results do not linger in mailboxes we control.
+          We keep the content of each email and text message we send, and the report attached to it, for one
+          hour after it is sent, so a failed delivery can be retried, and then delete it. We keep only a
+          record of who it was sent to, its subject, when it was sent and whether it was delivered.
         </p>
       </LegalSection>
 
