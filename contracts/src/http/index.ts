@@ -62,7 +62,7 @@ export type EndpointName = keyof typeof ENDPOINTS;
  * neither served by its service nor listed here, or listed here and served: the list says
  * exactly which endpoints are live.
  */
-export const PLANNED_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>(['sendQuestionnaireLink']);
+export const PLANNED_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([]);
 
 export interface EndpointMatch {
   name: EndpointName;

@@ -76,8 +76,12 @@ export async function startEmbedded(
       })
     ).verifier;
   const modules: ServiceModule[] = [];
+  let listeningPort: number | undefined;
   try {
-    const adviser = await createAdviserService(platform, adviserConfig);
+    // Links point at PUBLIC_URL, or else at this process's own address once it listens.
+    const adviser = await createAdviserService(platform, adviserConfig, {
+      publicUrl: () => gatewayConfig.PUBLIC_URL ?? `http://localhost:${listeningPort ?? gatewayConfig.PORT}`,
+    });
     // The assessment service asks the adviser service's public lookup, in process.
     const advisers = httpAdviserDirectory(inProcessOrigin(adviser.app));
     modules.push(
@@ -107,6 +111,7 @@ export async function startEmbedded(
     // Run in reverse: services stop (relays, consumers) before the shared adapters close.
     cleanups: [() => platform.close(), ...modules.map((m) => () => m.stop())],
   });
+  listeningPort = running.port;
   return {
     url: `http://localhost:${running.port}`,
     running,

@@ -3,6 +3,7 @@ import {
   migrate,
   openSessions,
   type PlatformDeps,
+  type Relay,
   type ServiceModule,
   sameOriginWrites,
 } from '@risk-profile/platform';
@@ -14,6 +15,8 @@ import { mountGetAdviser } from './advisers/get-adviser.route';
 import type { AdviserConfig } from './config';
 import { seedDemoAccounts, seedDemoData } from './demo/seed';
 import { createLinkTokenSigner } from './links/link-token-signer';
+import { startLinksRelay } from './links/links-relay';
+import { mountSendLink } from './links/send-link.route';
 import { mountVerifyLink } from './links/verify-link.route';
 
 export { type AdviserConfig, adviserConfigSchema, loadAdviserConfig } from './config';
@@ -32,8 +35,16 @@ export {
 export async function createAdviserService(
   deps: PlatformDeps,
   config: AdviserConfig,
+  options: {
+    /**
+     * The address questionnaire links point at, when PUBLIC_URL is not configured: the embedded
+     * start knows its port only once it listens.
+     */
+    publicUrl?: () => string;
+  } = {},
 ): Promise<ServiceModule> {
   const { sql, logger, clock } = deps;
+  let relay: Relay | undefined;
   await migrate(sql, 'adviser', ADVISER_MIGRATIONS);
   await migrate(sql, 'adviser-accounts', ACCOUNT_MIGRATIONS);
   const publicUrl = config.PUBLIC_URL ?? 'http://localhost';
@@ -64,6 +75,15 @@ export async function createAdviserService(
         loginRateLimitPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
       });
       mountGetAdviser(router, sql);
+      mountSendLink(router, {
+        sql,
+        store: deps.eventStore,
+        signer,
+        sessions: sessions.verifier,
+        publicUrl: () => config.PUBLIC_URL ?? options.publicUrl?.() ?? publicUrl,
+        clock,
+        onStored: () => relay?.wake(),
+      });
       mountVerifyLink(router, signer, logger);
     },
   });
@@ -71,12 +91,16 @@ export async function createAdviserService(
     name: 'adviser',
     app,
     start: async () => {
+      relay ??= await startLinksRelay(deps);
       if (!config.DEMO_DATA) return;
       const adviser = await seedDemoData(sql, clock());
       await seedDemoAccounts(accounts, sql);
       logger.info({ slug: adviser.slug }, 'demo adviser and demo accounts ready');
     },
-    stop: async () => {},
+    stop: async () => {
+      await relay?.stop();
+      relay = undefined;
+    },
     ready,
   };
 }

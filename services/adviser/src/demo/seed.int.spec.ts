@@ -35,6 +35,7 @@ describeTargets(
         slug: 'demo-adviser',
         companyName: 'Harbour Wealth Partners',
         adviserName: 'Alex Morgan',
+        email: 'adviser@example.com',
       });
       const { rows } = await sql.query<{ slug: string; email: string }>('SELECT slug, email FROM advisers');
       expect(rows).toEqual([{ slug: 'demo-adviser', email: 'adviser@example.com' }]);

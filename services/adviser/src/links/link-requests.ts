@@ -1,0 +1,64 @@
+import type { QuestionnaireLinkRequestedV1 } from '@risk-profile/contracts';
+import type { DomainEvent } from '@risk-profile/platform';
+
+/** At most this many questionnaire links per adviser in any hour (the 31st gets 429). */
+export const LINKS_PER_ADVISER_PER_HOUR = 30;
+export const LINK_WINDOW_MS = 60 * 60_000;
+
+/**
+ * A link request is stored in the adviser's stream for the UTC day it was made
+ * (`questionnaire-links-{adviserId}-{yyyy-mm-dd}`): appending with the version that was read
+ * makes the hourly limit exact under concurrent requests, and a day's stream stays small (at
+ * most 720 events) however long the adviser has used the product.
+ */
+export const linkRequestStreamId = (adviserId: string, at: Date): string =>
+  `questionnaire-links-${adviserId}-${at.toISOString().slice(0, 10)}`;
+
+export const isLinkRequestStream = (streamId: string): boolean => streamId.startsWith('questionnaire-links-');
+
+/** The stored event: everything notification needs to send the link, and when it was asked for. */
+export type QuestionnaireLinkRequested = DomainEvent<
+  'QuestionnaireLinkRequested',
+  QuestionnaireLinkRequestedV1['data'] & { requestedAt: string }
+>;
+
+export interface RequestQuestionnaireLink {
+  link: QuestionnaireLinkRequested['data'];
+  /** Requests of this adviser in the window that are stored in the previous day's stream. */
+  earlierInWindow: readonly string[];
+}
+
+export interface LinkRequestsState {
+  requestedAt: string[];
+}
+
+export class LinkRateLimitError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('questionnaire link rate limit reached');
+    this.name = 'LinkRateLimitError';
+  }
+}
+
+export const initialLinkRequests = (): LinkRequestsState => ({ requestedAt: [] });
+
+export const evolveLinkRequests = (
+  state: LinkRequestsState,
+  event: QuestionnaireLinkRequested,
+): LinkRequestsState => ({ requestedAt: [...state.requestedAt, event.data.requestedAt] });
+
+/** Refuses a request beyond the hourly limit, saying when the oldest one in the window leaves it. */
+export function decideLinkRequest(
+  command: RequestQuestionnaireLink,
+  state: LinkRequestsState,
+): QuestionnaireLinkRequested[] {
+  const now = Date.parse(command.link.requestedAt);
+  const inWindow = [...command.earlierInWindow, ...state.requestedAt]
+    .map((at) => Date.parse(at))
+    .filter((at) => at > now - LINK_WINDOW_MS)
+    .sort((a, b) => a - b);
+  if (inWindow.length >= LINKS_PER_ADVISER_PER_HOUR) {
+    const oldestLeavesAt = inWindow[inWindow.length - LINKS_PER_ADVISER_PER_HOUR]! + LINK_WINDOW_MS;
+    throw new LinkRateLimitError(Math.max(1, Math.ceil((oldestLeavesAt - now) / 1000)));
+  }
+  return [{ type: 'QuestionnaireLinkRequested', data: command.link }];
+}
