@@ -5,7 +5,7 @@ import {
   createAssessmentService,
   httpAdviserDirectory,
 } from '@risk-profile/assessment';
-import { createNotificationService } from '@risk-profile/notification';
+import { createNotificationService, notificationConfigSchema } from '@risk-profile/notification';
 import {
   createLogger,
   inProcessOrigin,
@@ -52,12 +52,20 @@ export async function startEmbedded(
   // Every key of the platform, the gateway and the services is checked before anything is
   // written or opened: a wrong configuration leaves no secrets file, no database, no port.
   const secrets = localSecrets(environment.DATA_DIR || './data', environment);
-  const [platformConfig, gatewayConfig, assessmentConfig, adviserConfig, analyticsConfig] = loadConfigs(
+  const [
+    platformConfig,
+    gatewayConfig,
+    assessmentConfig,
+    adviserConfig,
+    notificationConfig,
+    analyticsConfig,
+  ] = loadConfigs(
     [
       platformConfigSchema,
       gatewayConfigSchema,
       assessmentConfigSchema,
       adviserConfigSchema,
+      notificationConfigSchema,
       analyticsConfigSchema,
     ] as const,
     secrets.environment,
@@ -87,7 +95,7 @@ export async function startEmbedded(
     modules.push(
       await createAssessmentService(platform, assessmentConfig, { advisers }),
       adviser,
-      await createNotificationService(platform),
+      await createNotificationService(platform, notificationConfig),
       await createAnalyticsService(platform, {
         sessions,
         config: analyticsConfig,

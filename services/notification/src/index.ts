@@ -1,19 +1,77 @@
-import { createServiceApp, type PlatformDeps, type ServiceModule } from '@risk-profile/platform';
+import {
+  createServiceApp,
+  migrate,
+  type PlatformDeps,
+  PostgresCheckpointStore,
+  type ServiceModule,
+  type Subscription,
+} from '@risk-profile/platform';
+import type { NotificationConfig } from './config';
+import { createComposer } from './delivery/compose';
+import { DELIVERY_MIGRATIONS } from './delivery/delivery.migrations';
+import { subscribeNotificationConsumer } from './delivery/notification-consumer';
+import { type Sender, type SenderOptions, startSender } from './delivery/sender';
+import type { Mailer } from './mail/mailer.port';
+import type { SmsSender } from './sms/sms-sender.port';
+import { openTransports } from './transports';
+
+export { loadNotificationConfig, type NotificationConfig, notificationConfigSchema } from './config';
+
+export interface NotificationOptions {
+  /** Replaces the configured transports (tests). */
+  transports?: { mailer: Mailer; sms: SmsSender };
+  /** Sender tuning (tests shorten the retry delays). */
+  sender?: Pick<
+    SenderOptions,
+    'retryDelaysMs' | 'pollIntervalMs' | 'concurrency' | 'leaseMs' | 'purgeIntervalMs'
+  >;
+}
 
 /**
- * The notification service. This issue sets up its place in the architecture (own app, own entry point,
- * mounted by the gateway); its endpoints and consumers arrive with their own issues.
+ * The notification service: consumes signed assessments and link requests, records the
+ * deliveries they ask for, and sends them (report emails with the PDF, client copies, SMS,
+ * link emails) through the configured transports. It serves no endpoints of its own.
  */
-export async function createNotificationService(deps: PlatformDeps): Promise<ServiceModule> {
-  const app = createServiceApp({ name: 'notification', logger: deps.logger, routes: () => {} });
+export async function createNotificationService(
+  deps: PlatformDeps,
+  config: NotificationConfig,
+  options: NotificationOptions = {},
+): Promise<ServiceModule> {
+  const { sql, bus, logger, clock } = deps;
+  await migrate(sql, 'notification', DELIVERY_MIGRATIONS);
+  const leases = await PostgresCheckpointStore.create(sql);
+  const transports = options.transports ?? openTransports(config);
+  const compose = createComposer({ timeZone: config.REPORT_TIME_ZONE });
+  let sender: Sender | undefined;
+  let subscription: Subscription | undefined;
+  const ready = async () => {
+    await sql.query('SELECT 1');
+    return true;
+  };
+  const app = createServiceApp({ name: 'notification', logger, ready, routes: () => {} });
   return {
     name: 'notification',
     app,
-    start: async () => {},
-    stop: async () => {},
-    ready: async () => {
-      await deps.sql.query('SELECT 1');
-      return true;
+    start: async () => {
+      sender ??= startSender({ sql, ...transports, compose, leases, clock, logger, ...options.sender });
+      subscription ??= await subscribeNotificationConsumer({
+        sql,
+        bus,
+        clock,
+        onRecorded: () => sender?.wake(),
+      });
+      logger.info(
+        { mail: transports.mailer.describe, sms: transports.sms.describe },
+        'notification transports',
+      );
     },
+    stop: async () => {
+      await subscription?.stop();
+      subscription = undefined;
+      await sender?.stop();
+      sender = undefined;
+      await transports.mailer.close();
+    },
+    ready,
   };
 }

@@ -1,4 +1,10 @@
-import { compareProfiles, type ProfileName, profileByName, RISK_PROFILES } from '@risk-profile/contracts';
+import {
+  compareProfiles,
+  type ProfileName,
+  profileByName,
+  RISK_ACKNOWLEDGEMENT_STATEMENT,
+  RISK_PROFILES,
+} from '@risk-profile/contracts';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -149,7 +155,7 @@ export function ProfileDecision(props: ProfileDecisionProps) {
                   props.onAcknowledge(value);
                 }}
                 error={errorFor('riskAcknowledged')}
-                label="I understand the risks of choosing a Risk Profile different from the one recommended for me, including the possibility of larger losses or lower returns, and I accept responsibility for this choice."
+                label={RISK_ACKNOWLEDGEMENT_STATEMENT}
               />
             </>
           ) : null}

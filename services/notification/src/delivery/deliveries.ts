@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import type { SqlExecutor } from '@risk-profile/platform';
+
+export type DeliveryKind = 'adviser-report' | 'client-report' | 'client-sms' | 'link-email' | 'link-sms';
+export type DeliveryStatus = 'pending' | 'sent' | 'failed';
+
+export interface NewDelivery {
+  eventId: string;
+  recipientRole: 'adviser' | 'client';
+  kind: DeliveryKind;
+  recipient: string;
+  /** The event's data the message is rendered from. */
+  content: unknown;
+}
+
+export interface Delivery {
+  id: string;
+  eventId: string;
+  recipientRole: 'adviser' | 'client';
+  kind: DeliveryKind;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  content: unknown;
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt: Date;
+  lastError: string | null;
+  providerMessageId: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+  failedAt: Date | null;
+  purgedAt: Date | null;
+}
+
+interface DeliveryRow {
+  id: string;
+  event_id: string;
+  recipient_role: 'adviser' | 'client';
+  kind: DeliveryKind;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  content: unknown;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: Date | string;
+  last_error: string | null;
+  provider_message_id: string | null;
+  created_at: Date | string;
+  sent_at: Date | string | null;
+  failed_at: Date | string | null;
+  purged_at: Date | string | null;
+}
+
+const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+const toDelivery = (row: DeliveryRow): Delivery => ({
+  id: row.id,
+  eventId: row.event_id,
+  recipientRole: row.recipient_role,
+  kind: row.kind,
+  channel: row.channel,
+  recipient: row.recipient,
+  subject: row.subject,
+  content: typeof row.content === 'string' ? JSON.parse(row.content) : row.content,
+  status: row.status,
+  attempts: row.attempts,
+  nextAttemptAt: new Date(row.next_attempt_at),
+  lastError: row.last_error,
+  providerMessageId: row.provider_message_id,
+  createdAt: new Date(row.created_at),
+  sentAt: date(row.sent_at),
+  failedAt: date(row.failed_at),
+  purgedAt: date(row.purged_at),
+});
+
+export const channelOf = (kind: DeliveryKind): 'email' | 'sms' =>
+  kind === 'client-sms' || kind === 'link-sms' ? 'sms' : 'email';
+
+const COLUMNS = `id, event_id, recipient_role, kind, channel, recipient, subject, content, status, attempts,
+  next_attempt_at, last_error, provider_message_id, created_at, sent_at, failed_at, purged_at`;
+
+/**
+ * Records the deliveries an event asks for, in the consumer's transaction; a delivery already
+ * recorded for the event and role is left as it is. Returns how many were new.
+ */
+export async function recordDeliveries(
+  tx: SqlExecutor,
+  deliveries: readonly NewDelivery[],
+  now: Date,
+): Promise<number> {
+  let added = 0;
+  for (const d of deliveries) {
+    const { rowCount } = await tx.query(
+      `INSERT INTO notification_deliveries
+         (id, event_id, recipient_role, kind, channel, recipient, content, status, next_attempt_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, 'pending', $8, $8)
+       ON CONFLICT ON CONSTRAINT notification_deliveries_once DO NOTHING`,
+      [
+        randomUUID(),
+        d.eventId,
+        d.recipientRole,
+        d.kind,
+        channelOf(d.kind),
+        d.recipient,
+        JSON.stringify(d.content),
+        now.toISOString(),
+      ],
+    );
+    added += rowCount;
+  }
+  return added;
+}
+
+/** A delivery that cannot be attempted at all (no address was recorded): failed at once, with the reason. */
+export async function recordUndeliverable(
+  tx: SqlExecutor,
+  d: Omit<NewDelivery, 'content'> & { reason: string },
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO notification_deliveries
+       (id, event_id, recipient_role, kind, channel, recipient, status, next_attempt_at, created_at, failed_at, last_error)
+     VALUES ($1, $2, $3, $4, $5, $6, 'failed', $7, $7, $7, $8)
+     ON CONFLICT ON CONSTRAINT notification_deliveries_once DO NOTHING`,
+    [
+      randomUUID(),
+      d.eventId,
+      d.recipientRole,
+      d.kind,
+      channelOf(d.kind),
+      d.recipient,
+      now.toISOString(),
+      d.reason,
+    ],
+  );
+}
+
+/**
+ * Claims up to `limit` due deliveries for one attempt: their attempt count goes up and their next
+ * attempt moves to `retryAt`, in the same statement, so if this process dies mid-send they come
+ * due again then (the one window where a message can go out twice: the transport accepted it,
+ * and the process died before `markSent` committed).
+ */
+export async function claimDue(
+  sql: SqlExecutor,
+  now: Date,
+  retryAt: (attempts: number) => Date,
+  limit: number,
+): Promise<Delivery[]> {
+  const { rows } = await sql.query<DeliveryRow>(
+    `SELECT ${COLUMNS} FROM notification_deliveries
+     WHERE status = 'pending' AND next_attempt_at <= $1
+     ORDER BY next_attempt_at, created_at
+     LIMIT $2`,
+    [now.toISOString(), limit],
+  );
+  const claimed: Delivery[] = [];
+  for (const row of rows) {
+    const attempts = row.attempts + 1;
+    const { rowCount } = await sql.query(
+      `UPDATE notification_deliveries SET attempts = $2, next_attempt_at = $3
+       WHERE id = $1 AND status = 'pending' AND attempts = $4`,
+      [row.id, attempts, retryAt(attempts).toISOString(), row.attempts],
+    );
+    if (rowCount === 1) claimed.push({ ...toDelivery(row), attempts });
+  }
+  return claimed;
+}
+
+export async function markSent(
+  sql: SqlExecutor,
+  id: string,
+  result: { subject: string | null; providerMessageId: string },
+  now: Date,
+): Promise<void> {
+  await sql.query(
+    `UPDATE notification_deliveries
+     SET status = 'sent', subject = $2, provider_message_id = $3, sent_at = $4, last_error = NULL
+     WHERE id = $1 AND status = 'pending'`,
+    [id, result.subject, result.providerMessageId, now.toISOString()],
+  );
+}
+
+export async function markRetry(
+  sql: SqlExecutor,
+  id: string,
+  result: { subject: string | null; error: string; nextAttemptAt: Date },
+): Promise<void> {
+  await sql.query(
+    `UPDATE notification_deliveries SET subject = coalesce($2, subject), last_error = $3, next_attempt_at = $4
+     WHERE id = $1 AND status = 'pending'`,
+    [id, result.subject, result.error, result.nextAttemptAt.toISOString()],
+  );
+}
+
+export async function markFailed(
+  sql: SqlExecutor,
+  id: string,
+  result: { subject: string | null; error: string },
+  now: Date,
+): Promise<void> {
+  await sql.query(
+    `UPDATE notification_deliveries
+     SET status = 'failed', subject = coalesce($2, subject), last_error = $3, failed_at = $4
+     WHERE id = $1 AND status = 'pending'`,
+    [id, result.subject, result.error, now.toISOString()],
+  );
+}
+
+/** Forgets the content of messages sent or failed before `before`; returns how many. */
+export async function purgeContent(sql: SqlExecutor, before: Date, now: Date): Promise<number> {
+  const { rowCount } = await sql.query(
+    `UPDATE notification_deliveries SET content = NULL, purged_at = $2
+     WHERE content IS NOT NULL AND status <> 'pending' AND coalesce(sent_at, failed_at) < $1`,
+    [before.toISOString(), now.toISOString()],
+  );
+  return rowCount;
+}
+
+export async function listDeliveries(
+  sql: SqlExecutor,
+  where: { eventId?: string } = {},
+): Promise<Delivery[]> {
+  const { rows } = where.eventId
+    ? await sql.query<DeliveryRow>(
+        `SELECT ${COLUMNS} FROM notification_deliveries WHERE event_id = $1 ORDER BY created_at, recipient_role`,
+        [where.eventId],
+      )
+    : await sql.query<DeliveryRow>(`SELECT ${COLUMNS} FROM notification_deliveries ORDER BY created_at, id`);
+  return rows.map(toDelivery);
+}

@@ -1,0 +1,18 @@
+/**
+ * Why a transport did not take a message. A transient failure (no connection, a timeout, an
+ * SMTP 4xx, a throttled SMS) is retried with backoff; a permanent one (an SMTP 5xx, a number the
+ * SMS provider rejects) is recorded with its reason and never retried.
+ */
+export class DeliveryError extends Error {
+  constructor(
+    readonly kind: 'transient' | 'permanent',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'DeliveryError';
+  }
+}
+
+export const isPermanent = (error: unknown): boolean =>
+  error instanceof DeliveryError && error.kind === 'permanent';

@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import type { CheckpointStore, Logger, SqlClient } from '@risk-profile/platform';
+import type { Mailer, MailMessage } from '../mail/mailer.port';
+import type { SmsSender } from '../sms/sms-sender.port';
+import { claimDue, type Delivery, markFailed, markRetry, markSent, purgeContent } from './deliveries';
+import { DeliveryError } from './delivery-error';
+
+/** A message ready for its transport, rendered from a delivery's content. */
+export type ComposedMessage =
+  | { channel: 'email'; message: Omit<MailMessage, 'to' | 'messageId'> }
+  | { channel: 'sms'; text: string };
+
+export type Composer = (delivery: Delivery) => Promise<ComposedMessage>;
+
+/** Content is kept this long after a message was sent or failed, then set to null. */
+export const PURGE_AFTER_MS = 60 * 60_000;
+
+/** Waits before attempt 2, 3, …: quick at first, then spread over about a day. */
+export const DEFAULT_RETRY_DELAYS_MS = [
+  10_000,
+  60_000,
+  5 * 60_000,
+  15 * 60_000,
+  60 * 60_000,
+  3 * 60 * 60_000,
+  6 * 60 * 60_000,
+  12 * 60 * 60_000,
+];
+
+export interface SenderOptions {
+  sql: SqlClient;
+  mailer: Mailer;
+  sms: SmsSender;
+  compose: Composer;
+  /** Holds the lease: of all replicas, only the holder sends. */
+  leases: CheckpointStore;
+  clock: () => Date;
+  logger: Logger;
+  /** Delay before each further attempt; after the last, the delivery fails for good. */
+  retryDelaysMs?: readonly number[];
+  pollIntervalMs?: number;
+  /** Messages handed to the transports at once. */
+  concurrency?: number;
+  leaseMs?: number;
+  /** How often content older than PURGE_AFTER_MS is purged. */
+  purgeIntervalMs?: number;
+}
+
+export interface Sender {
+  /** Looks for due deliveries now rather than at the next poll. */
+  wake(): void;
+  /** Sends everything due now; resolves when none is left (tests and tools). */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const LEASE_NAME = 'notification-sender';
+
+/**
+ * Sends pending deliveries while holding the lease. Each attempt is claimed in the database
+ * before the transport is called (attempt count up, next attempt moved to the retry time), so a
+ * crash mid-send leaves the delivery due again later rather than lost; a success is recorded
+ * right after the transport accepted the message, and a delivery recorded as sent is never
+ * claimed again. The one window in which a message can go out twice is between the transport's
+ * acceptance and that record: see docs/notifications.md.
+ */
+export function startSender(options: SenderOptions): Sender {
+  const { sql, mailer, sms, compose, leases, clock, logger } = options;
+  const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const pollIntervalMs = options.pollIntervalMs ?? 500;
+  const concurrency = options.concurrency ?? 4;
+  const leaseMs = options.leaseMs ?? 10_000;
+  const purgeIntervalMs = options.purgeIntervalMs ?? 60_000;
+  const owner = randomUUID();
+  let holding = false;
+  let nextClaimAt = 0;
+  let nextPurgeAt = 0;
+  let running = true;
+  let woken = false;
+  let wakeUp: (() => void) | undefined;
+  let turn: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const result = turn.then(fn);
+    turn = result.catch(() => {});
+    return result;
+  };
+
+  // attempts = the attempt being made; the delay before the next one, or undefined after the last.
+  const delayAfter = (attempts: number): number | undefined => delays[attempts - 1];
+  const retryAt = (attempts: number) => new Date(clock().getTime() + (delayAfter(attempts) ?? leaseMs));
+
+  async function holdsLease(): Promise<boolean> {
+    if (Date.now() >= nextClaimAt) {
+      holding = await leases.claim(LEASE_NAME, owner, leaseMs);
+      nextClaimAt = Date.now() + leaseMs / 3;
+    }
+    return holding;
+  }
+
+  async function attempt(delivery: Delivery): Promise<void> {
+    let subject: string | null = null;
+    try {
+      const composed = await compose(delivery).catch((error: unknown) => {
+        throw new DeliveryError(
+          'permanent',
+          `the message could not be rendered: ${(error as Error).message}`,
+          {
+            cause: error,
+          },
+        );
+      });
+      let providerMessageId: string;
+      if (composed.channel === 'email') {
+        subject = composed.message.subject;
+        ({ providerMessageId } = await mailer.send({
+          ...composed.message,
+          to: delivery.recipient,
+          messageId: `<${delivery.id}@risk-profile.notification>`,
+        }));
+      } else {
+        ({ providerMessageId } = await sms.send({
+          to: delivery.recipient,
+          text: composed.text,
+          reference: delivery.id,
+        }));
+      }
+      await markSent(sql, delivery.id, { subject, providerMessageId }, clock());
+      logger.info(
+        { delivery: delivery.id, kind: delivery.kind, attempts: delivery.attempts },
+        'message sent',
+      );
+    } catch (caught) {
+      const error =
+        caught instanceof DeliveryError
+          ? caught
+          : new DeliveryError('transient', (caught as Error).message ?? String(caught), { cause: caught });
+      const next = delayAfter(delivery.attempts);
+      if (error.kind === 'permanent' || next === undefined) {
+        const reason =
+          error.kind === 'permanent'
+            ? error.message
+            : `gave up after ${delivery.attempts} attempts: ${error.message}`;
+        await markFailed(sql, delivery.id, { subject, error: reason }, clock());
+        logger.warn({ delivery: delivery.id, kind: delivery.kind, reason }, 'message failed');
+      } else {
+        const nextAttemptAt = new Date(clock().getTime() + next);
+        await markRetry(sql, delivery.id, { subject, error: error.message, nextAttemptAt });
+        logger.info(
+          { delivery: delivery.id, kind: delivery.kind, reason: error.message, nextAttemptAt },
+          'message will be retried',
+        );
+      }
+    }
+  }
+
+  /** One round: claim a batch and send it; returns how many were claimed. */
+  async function round(): Promise<number> {
+    if (!(await holdsLease())) return 0;
+    const now = clock();
+    if (now.getTime() >= nextPurgeAt) {
+      nextPurgeAt = now.getTime() + purgeIntervalMs;
+      const purged = await purgeContent(sql, new Date(now.getTime() - PURGE_AFTER_MS), now);
+      if (purged > 0) logger.info({ purged }, 'message content purged');
+    }
+    const due = await claimDue(sql, now, retryAt, concurrency * 4);
+    let next = 0;
+    const worker = async () => {
+      while (next < due.length) await attempt(due[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    return due.length;
+  }
+
+  function idle(): Promise<void> {
+    if (!running || woken) {
+      woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        wakeUp = undefined;
+        resolve();
+      }, pollIntervalMs);
+      wakeUp = () => {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      };
+    });
+  }
+
+  async function loop(): Promise<void> {
+    while (running) {
+      try {
+        if ((await exclusive(round)) > 0) continue;
+      } catch (error) {
+        logger.error({ err: error }, 'sender round failed; retrying');
+      }
+      await idle();
+    }
+  }
+  const done = loop();
+
+  return {
+    wake() {
+      if (wakeUp) wakeUp();
+      else woken = true;
+    },
+    async drain() {
+      while ((await exclusive(round)) > 0) {}
+    },
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await done;
+      if (holding) await leases.release(LEASE_NAME, owner).catch(() => {});
+    },
+  };
+}

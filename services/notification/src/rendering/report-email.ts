@@ -1,0 +1,166 @@
+import {
+  Body,
+  Column,
+  Container,
+  Row as EmailRow,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Preview,
+  Section,
+  Text,
+} from '@react-email/components';
+import { render } from '@react-email/render';
+import { type ComponentType, createElement as h, type ReactNode } from 'react';
+import {
+  adviserReportSubject,
+  buildReportModel,
+  clientCopySubject,
+  type ReportInput,
+  type ReportModel,
+  type Row,
+} from './report-model';
+import { renderText } from './report-text';
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+// Inline styles only: mail clients drop <style> blocks and never run scripts or fetch remote CSS.
+const FONT = 'Helvetica, Arial, sans-serif';
+const styles = {
+  body: { backgroundColor: '#f4f6f8', fontFamily: FONT, color: '#1f2933', margin: 0, padding: '24px 0' },
+  container: { backgroundColor: '#ffffff', maxWidth: '640px', padding: '24px 28px', borderRadius: '8px' },
+  h1: { fontSize: '22px', margin: '0 0 8px', color: '#102a43' },
+  h2: { fontSize: '16px', margin: '24px 0 8px', color: '#102a43' },
+  intro: { fontSize: '14px', lineHeight: '22px', margin: '0 0 12px' },
+  label: {
+    fontSize: '13px',
+    color: '#52606d',
+    padding: '4px 12px 4px 0',
+    verticalAlign: 'top',
+    width: '38%',
+  },
+  value: {
+    fontSize: '13px',
+    color: '#1f2933',
+    padding: '4px 0',
+    verticalAlign: 'top',
+    wordBreak: 'break-word' as const,
+  },
+  note: { fontSize: '12px', lineHeight: '18px', color: '#52606d', margin: '8px 0 0' },
+  answerQ: { fontSize: '13px', margin: '8px 0 2px', color: '#1f2933' },
+  answerA: { fontSize: '13px', margin: '0 0 6px', color: '#0b6e4f', fontWeight: 'bold' as const },
+  warning: { fontSize: '13px', margin: '4px 0', color: '#8a4b00' },
+  hr: { borderColor: '#e4e7eb', margin: '20px 0' },
+};
+
+// Row's props type demands children as a prop; createElement passes them as arguments.
+const TableRow = EmailRow as ComponentType<{ children?: ReactNode }>;
+
+const table = (rows: readonly Row[]): ReactNode =>
+  h(
+    Section,
+    null,
+    ...rows.map(([label, value], i) =>
+      h(
+        TableRow,
+        { key: `${label}-${i}` },
+        h(Column, { style: styles.label }, label),
+        h(Column, { style: styles.value }, value),
+      ),
+    ),
+  );
+
+const heading = (text: string) => h(Heading, { as: 'h2', style: styles.h2 }, text);
+
+function reportBody(model: ReportModel): ReactNode[] {
+  return [
+    heading('Adviser'),
+    table(model.adviser),
+    heading('Client'),
+    table(model.client),
+    heading('Results'),
+    table(model.results),
+    heading('Risk Profile'),
+    table(model.profile),
+    ...(model.changed
+      ? [
+          table([['Reason for the change', model.changed.reason]]),
+          h(Text, { style: styles.note }, model.changed.acknowledgement),
+        ]
+      : []),
+    heading(`About the ${model.chosenProfile} profile`),
+    table(model.facts),
+    ...(model.warnings.length > 0
+      ? [
+          heading('Consistency warnings'),
+          ...model.warnings.map((w, i) =>
+            h(
+              Text,
+              { key: `w${i}`, style: styles.warning },
+              h('strong', null, `${w.title}: `),
+              w.explanation,
+            ),
+          ),
+        ]
+      : []),
+    heading('Exclusions and preferences'),
+    table(model.choices),
+    heading('Answers'),
+    ...model.answers.map((a) =>
+      h(
+        Section,
+        { key: `q${a.number}` },
+        h(Text, { style: styles.answerQ }, `${a.number}. ${a.question}`),
+        h(Text, { style: styles.answerA }, a.answer),
+      ),
+    ),
+    h(Hr, { style: styles.hr }),
+    heading('Signature'),
+    table(model.signature),
+    h(Text, { style: styles.note }, model.verification),
+  ];
+}
+
+function emailDocument(preview: string, title: string, intro: string, body: ReactNode[]) {
+  return h(
+    Html,
+    { lang: 'en-AU' },
+    h(Head, null),
+    h(Preview, null, preview),
+    h(
+      Body,
+      { style: styles.body },
+      h(
+        Container,
+        { style: styles.container },
+        h(Heading, { as: 'h1', style: styles.h1 }, title),
+        h(Text, { style: styles.intro }, intro),
+        ...body,
+      ),
+    ),
+  );
+}
+
+/** The report emailed to the adviser: the whole report in the body, and as the attached PDF. */
+export async function renderAdviserReportEmail(input: ReportInput): Promise<RenderedEmail> {
+  const model = buildReportModel(input);
+  const intro = `${model.clientName} signed their Risk Profile on ${model.signedAt} and chose the ${model.chosenProfile} profile. The full report is below and attached as a PDF.`;
+  const html = await render(emailDocument(intro, 'Risk Profile Report', intro, reportBody(model)));
+  return { subject: adviserReportSubject(input), html, text: renderText(model, intro) };
+}
+
+/** The client's copy: the same report, addressed to them; replies go to their adviser. */
+export async function renderClientCopyEmail(input: ReportInput): Promise<RenderedEmail> {
+  const model = buildReportModel(input);
+  const adviser = input.adviser;
+  const intro = adviser
+    ? `Thank you, ${model.clientName}. This is your copy of the Risk Profile you signed on ${model.signedAt}. ${adviser.adviserName} of ${adviser.companyName} has received the report and will be in touch; reply to this email to reach them.`
+    : `Thank you, ${model.clientName}. This is your copy of the Risk Profile you signed on ${model.signedAt}.`;
+  const html = await render(emailDocument(intro, 'Your Risk Profile', intro, reportBody(model)));
+  return { subject: clientCopySubject(input), html, text: renderText(model, intro) };
+}

@@ -1,0 +1,26 @@
+import type { ReportModel, Row } from './report-model';
+
+const rows = (list: readonly Row[]) => list.map(([label, value]) => `${label}: ${value}`).join('\n');
+
+/** The plain-text part: the same report as the HTML, for clients that show text only. */
+export function renderText(model: ReportModel, intro: string): string {
+  const parts = [
+    intro,
+    `ADVISER\n${rows(model.adviser)}`,
+    `CLIENT\n${rows(model.client)}`,
+    `RESULTS\n${rows(model.results)}`,
+    `RISK PROFILE\n${rows(model.profile)}${
+      model.changed
+        ? `\nReason for the change: ${model.changed.reason}\n${model.changed.acknowledgement}`
+        : ''
+    }`,
+    `ABOUT THE ${model.chosenProfile.toUpperCase()} PROFILE\n${rows(model.facts)}`,
+    ...(model.warnings.length > 0
+      ? [`CONSISTENCY WARNINGS\n${model.warnings.map((w) => `- ${w.title}: ${w.explanation}`).join('\n')}`]
+      : []),
+    `EXCLUSIONS AND PREFERENCES\n${rows(model.choices)}`,
+    `ANSWERS\n${model.answers.map((a) => `${a.number}. ${a.question}\n   ${a.answer}`).join('\n')}`,
+    `SIGNATURE\n${rows(model.signature)}\n\n${model.verification}`,
+  ];
+  return `${parts.join('\n\n')}\n`;
+}

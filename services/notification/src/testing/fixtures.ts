@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AnswerScore,
+  type AssessmentSignedV1,
+  assessmentSignedV1,
+  type CompleteResponses,
+  deriveAssessment,
+  type ProfileName,
+  type QuestionnaireLinkRequestedV1,
+  questionnaireLinkRequestedV1,
+} from '@risk-profile/contracts';
+import { uniformResponses } from '@risk-profile/contracts/testing';
+
+export const ADVISER = {
+  slug: 'demo-adviser',
+  adviserName: 'Alex Morgan',
+  companyName: 'Harbour Wealth Partners',
+  email: 'adviser@example.com',
+};
+
+/**
+ * A signed assessment as the lifecycle topic carries it, with every derived figure computed by
+ * the contracts from the answers (so the numbers are consistent), validated by the event schema.
+ */
+export function signedAssessment(
+  overrides: Partial<AssessmentSignedV1['data']> & {
+    score?: AnswerScore;
+    responses?: CompleteResponses;
+  } = {},
+): AssessmentSignedV1 {
+  const { score, ...rest } = overrides;
+  const responses = overrides.responses ?? uniformResponses(score ?? 3);
+  const derived = deriveAssessment(responses);
+  const selected: ProfileName = overrides.selectedProfile ?? derived.originalProfile;
+  const changed = selected !== derived.originalProfile;
+  const data: AssessmentSignedV1['data'] = {
+    assessmentId: randomUUID(),
+    clientName: 'Jane Citizen',
+    clientEmail: 'jane@example.com',
+    clientPhone: '0412 345 678',
+    responses,
+    riskScore: derived.riskScore,
+    riskGroup: derived.riskGroup,
+    percentile: derived.percentile,
+    originalProfile: derived.originalProfile,
+    selectedProfile: selected,
+    profileChanged: changed,
+    profileChangeReason: changed ? 'I will not touch this money for fifteen years.' : null,
+    riskAcknowledged: changed,
+    consistencyWarnings: derived.consistencyWarnings,
+    investmentExclusions: 'Tobacco and gambling',
+    investmentPreferences: 'Australian shares',
+    adviserSlug: ADVISER.slug,
+    adviser: ADVISER,
+    signedAt: '2026-11-22T04:04:00.000Z',
+    ipAddress: '203.0.113.7',
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)',
+    digest: 'ab'.repeat(32),
+    sessionId: null,
+    deviceType: 'mobile',
+    createdAt: '2026-11-22T03:50:00.000Z',
+    ...rest,
+  };
+  return assessmentSignedV1.parse({
+    id: randomUUID(),
+    type: 'AssessmentSigned',
+    version: 1,
+    occurredAt: data.signedAt,
+    correlationId: 'req-1',
+    causationId: null,
+    data,
+  });
+}
+
+export function linkRequested(
+  overrides: Partial<QuestionnaireLinkRequestedV1['data']> = {},
+): QuestionnaireLinkRequestedV1 {
+  return questionnaireLinkRequestedV1.parse({
+    id: randomUUID(),
+    type: 'QuestionnaireLinkRequested',
+    version: 1,
+    occurredAt: '2026-11-22T04:00:00.000Z',
+    correlationId: 'req-2',
+    causationId: null,
+    data: {
+      linkId: randomUUID(),
+      adviserId: randomUUID(),
+      adviserSlug: ADVISER.slug,
+      adviserName: ADVISER.adviserName,
+      companyName: ADVISER.companyName,
+      clientName: 'Jane Citizen',
+      clientEmail: 'jane@example.com',
+      clientPhone: '0412 345 678',
+      method: 'email',
+      url: 'https://advice.example.com/demo-adviser?token=abc.def',
+      expiresAt: '2026-12-06T04:00:00.000Z',
+      ...overrides,
+    },
+  });
+}

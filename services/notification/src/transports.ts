@@ -1,0 +1,26 @@
+import { join } from 'node:path';
+import type { NotificationConfig } from './config';
+import type { Mailer } from './mail/mailer.port';
+import { outboxMailer } from './mail/outbox-mailer.adapter';
+import { smtpMailer } from './mail/smtp-mailer.adapter';
+import { outboxSms } from './sms/outbox-sms.adapter';
+import type { SmsSender } from './sms/sms-sender.port';
+import { vonageSms } from './sms/vonage-sms.adapter';
+
+/** The transports the configuration asks for: SMTP and Vonage when configured, else the outbox folder. */
+export function openTransports(config: NotificationConfig): { mailer: Mailer; sms: SmsSender } {
+  const outbox = join(config.DATA_DIR, 'outbox');
+  const mailer = config.SMTP_URL
+    ? smtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
+    : outboxMailer({ dir: outbox, from: config.MAIL_FROM });
+  const sms =
+    config.VONAGE_API_KEY && config.VONAGE_API_SECRET && config.VONAGE_FROM
+      ? vonageSms({
+          apiKey: config.VONAGE_API_KEY,
+          apiSecret: config.VONAGE_API_SECRET,
+          from: config.VONAGE_FROM,
+          restHost: config.VONAGE_API_HOST,
+        })
+      : outboxSms({ dir: outbox, from: config.VONAGE_FROM ?? 'RiskProfile' });
+  return { mailer, sms };
+}
