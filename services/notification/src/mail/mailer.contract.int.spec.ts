@@ -1,0 +1,156 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeliveryError } from '../delivery/delivery-error';
+import { type SmtpTestServer, startSmtpTestServer } from '../testing/smtp-test-server';
+import type { Mailer, MailMessage } from './mailer.port';
+import { outboxMailer } from './outbox-mailer.adapter';
+import { smtpMailer } from './smtp-mailer.adapter';
+
+const FROM = 'Risk Profile <reports@risk-profile.test>';
+
+interface MailerTarget {
+  name: string;
+  open(): Promise<{ mailer: Mailer; received(): Promise<ParsedMail[]>; close(): Promise<void> }>;
+}
+
+const targets: MailerTarget[] = [
+  {
+    name: 'the outbox folder',
+    async open() {
+      const dir = await mkdtemp(join(tmpdir(), 'outbox-'));
+      const mailer = outboxMailer({ dir, from: FROM });
+      return {
+        mailer,
+        received: async () => {
+          const names = (await readdir(dir)).filter((name) => name.endsWith('.eml')).sort();
+          return Promise.all(names.map(async (name) => simpleParser(await readFile(join(dir, name)))));
+        },
+        close: async () => {
+          await mailer.close();
+          await rm(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  },
+  {
+    name: 'SMTP (nodemailer to an in-process SMTP server)',
+    async open() {
+      const server = await startSmtpTestServer();
+      const mailer = smtpMailer({ url: server.url, from: FROM });
+      return {
+        mailer,
+        received: async () => server.received.map((mail) => mail.parsed),
+        close: async () => {
+          await mailer.close();
+          await server.stop();
+        },
+      };
+    },
+  },
+];
+
+const message = (overrides: Partial<MailMessage> = {}): MailMessage => ({
+  to: 'adviser@example.com',
+  replyTo: 'zoë@example.com',
+  subject: 'Risk Profile report: Zoë Citizen – Balanced',
+  html: '<p>Hello <strong>Alex</strong></p>',
+  text: 'Hello Alex',
+  attachments: [
+    { filename: 'report.pdf', content: Buffer.from('%PDF-1.3 test'), contentType: 'application/pdf' },
+  ],
+  messageId: `<${crypto.randomUUID()}@risk-profile.notification>`,
+  ...overrides,
+});
+
+describe.each(targets)('the Mailer contract on $name', (target) => {
+  let opened: Awaited<ReturnType<MailerTarget['open']>>;
+  beforeAll(async () => {
+    opened = await target.open();
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+
+  it('delivers the message whole: addresses, subject, both parts, the PDF and the Message-ID', async () => {
+    const sent = message();
+    const result = await opened.mailer.send(sent);
+    expect(result.providerMessageId).not.toBe('');
+    const [mail] = (await opened.received()).filter((m) => m.messageId === sent.messageId);
+    expect(mail).toBeDefined();
+    expect(mail!.from?.value).toEqual([{ name: 'Risk Profile', address: 'reports@risk-profile.test' }]);
+    expect(mail!.to && !Array.isArray(mail!.to) ? mail!.to.text : '').toBe('adviser@example.com');
+    expect(mail!.replyTo?.text).toBe('zoë@example.com');
+    expect(mail!.subject).toBe(sent.subject);
+    expect(mail!.html).toContain('<strong>Alex</strong>');
+    expect(mail!.text?.trim()).toBe('Hello Alex');
+    expect(mail!.attachments).toHaveLength(1);
+    expect(mail!.attachments[0]).toMatchObject({ filename: 'report.pdf', contentType: 'application/pdf' });
+    expect(mail!.attachments[0]!.content.toString()).toBe('%PDF-1.3 test');
+  });
+
+  it('delivers each of many concurrent messages exactly once', async () => {
+    const batch = Array.from({ length: 12 }, (_, i) => message({ subject: `Message ${i}` }));
+    await Promise.all(batch.map((m) => opened.mailer.send(m)));
+    const received = await opened.received();
+    for (const m of batch) expect(received.filter((r) => r.messageId === m.messageId)).toHaveLength(1);
+  });
+});
+
+describe('SMTP failures', () => {
+  let server: SmtpTestServer;
+  let mailer: Mailer;
+  beforeAll(async () => {
+    server = await startSmtpTestServer();
+    mailer = smtpMailer({ url: server.url, from: FROM });
+    server.refuse('gone@example.com', 550, 'No such user');
+    server.refuse('busy@example.com', 451, 'Try again later');
+  });
+  afterAll(async () => {
+    await mailer?.close();
+    await server?.stop();
+  });
+
+  it('reports a 5xx refusal as permanent, with the reason', async () => {
+    const error = await mailer.send(message({ to: 'gone@example.com' })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DeliveryError);
+    expect(error).toMatchObject({ kind: 'permanent' });
+    expect((error as Error).message).toMatch(/550.*No such user/);
+  });
+
+  it('reports a 4xx refusal as transient', async () => {
+    const error = await mailer.send(message({ to: 'busy@example.com' })).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'transient' });
+    expect((error as Error).message).toMatch(/451/);
+  });
+
+  it('reports a server that cannot be reached as transient', async () => {
+    const closed = await startSmtpTestServer();
+    await closed.stop();
+    const unreachable = smtpMailer({ url: closed.url, from: FROM });
+    try {
+      const error = await unreachable.send(message()).catch((e: unknown) => e);
+      expect(error).toMatchObject({ kind: 'transient' });
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
+
+describe('outbox failures', () => {
+  it('reports a folder that cannot be written as transient', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'outbox-'));
+    const blocked = join(dir, 'not-a-folder');
+    await writeFile(blocked, 'a file where the outbox should be');
+    const mailer = outboxMailer({ dir: blocked, from: FROM });
+    try {
+      const error = await mailer.send(message()).catch((e: unknown) => e);
+      expect(error).toMatchObject({ kind: 'transient' });
+    } finally {
+      await mailer.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
