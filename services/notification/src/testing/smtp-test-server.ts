@@ -13,7 +13,7 @@ export interface SmtpTestServer {
   url: string;
   port: number;
   received: ReceivedMail[];
-  /** Answer RCPT TO for this address with a code: 550 (permanent) or 451 (try later). */
+  /** Answer RCPT TO for this address with a code: 550 (permanent) or 451 (try later); 0 accepts again. */
   refuse(address: string, code: number, message?: string): void;
   stop(): Promise<void>;
 }
@@ -34,7 +34,7 @@ export async function startSmtpTestServer(
     size: 25 * 1024 * 1024,
     onRcptTo(address, _session, callback) {
       const refusal = refusals.get(address.address.toLowerCase());
-      if (!refusal) return callback();
+      if (!refusal || refusal.code === 0) return callback();
       const error = new Error(refusal.message) as Error & { responseCode: number };
       error.responseCode = refusal.code;
       callback(error);

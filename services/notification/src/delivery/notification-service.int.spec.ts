@@ -1,0 +1,265 @@
+import {
+  ASSESSMENT_LIFECYCLE_TOPIC,
+  type IntegrationEvent,
+  integrationEventKey,
+  topicOf,
+} from '@risk-profile/contracts';
+import type { SqlClient } from '@risk-profile/platform';
+import {
+  describeTargets,
+  eventually,
+  type ServiceUnderTest,
+  sqlTargets,
+  startServiceUnderTest,
+} from '@risk-profile/platform/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { notificationConfigSchema } from '../config';
+import { createNotificationService } from '../index';
+import { smtpMailer } from '../mail/smtp-mailer.adapter';
+import { vonageSms } from '../sms/vonage-sms.adapter';
+import { ADVISER, linkRequested, signedAssessment } from '../testing/fixtures';
+import { type SmtpTestServer, startSmtpTestServer } from '../testing/smtp-test-server';
+import { startVonageTestServer, type VonageTestServer } from '../testing/vonage-test-server';
+import { listDeliveries } from './deliveries';
+import { PURGE_AFTER_MS } from './sender';
+
+describeTargets(
+  sqlTargets(),
+  (target) => `the notification service on ${target.name}`,
+  (target) => {
+    let sql: SqlClient;
+    let smtp: SmtpTestServer;
+    let vonage: VonageTestServer;
+    let service: ServiceUnderTest;
+    // Real time, which the purge test moves an hour on.
+    let offsetMs = 0;
+    const clock = () => new Date(Date.now() + offsetMs);
+
+    const publish = (event: IntegrationEvent) =>
+      service.bus.publish(topicOf(event), [{ id: event.id, key: integrationEventKey(event), value: event }]);
+    const mailsTo = (address: string) => smtp.received.filter((m) => m.envelope.to.includes(address));
+
+    beforeAll(async () => {
+      sql = await target.open();
+      smtp = await startSmtpTestServer();
+      vonage = await startVonageTestServer();
+      const config = notificationConfigSchema.parse({ REPORT_TIME_ZONE: 'Australia/Sydney' });
+      service = await startServiceUnderTest(
+        sql,
+        (deps) =>
+          createNotificationService(deps, config, {
+            transports: {
+              mailer: smtpMailer({ url: smtp.url, from: 'Risk Profile <reports@risk-profile.test>' }),
+              sms: vonageSms({ apiKey: 'k', apiSecret: 's', from: 'RiskProfile', restHost: vonage.url }),
+            },
+            sender: { retryDelaysMs: [200, 200], pollIntervalMs: 50, purgeIntervalMs: 50 },
+          }),
+        { clock, background: true },
+      );
+    });
+    afterAll(async () => {
+      await service?.stop();
+      await smtp?.stop();
+      await vonage?.stop();
+      await sql?.close();
+    });
+
+    it('emails the adviser the report and the client a copy, each with the PDF, replies crossing over', async () => {
+      const event = signedAssessment({ clientEmail: 'report-client@example.com' });
+      await publish(event);
+      const [toAdviser, toClient] = await eventually(async () => {
+        const adviserMail = mailsTo(ADVISER.email).find(
+          (m) =>
+            m.parsed.subject?.includes('report-client') ||
+            m.parsed.replyTo?.text === 'report-client@example.com',
+        );
+        const clientMail = mailsTo('report-client@example.com');
+        if (!adviserMail || clientMail.length === 0) throw new Error('not delivered yet');
+        return [adviserMail, clientMail[0]!];
+      });
+      expect(toAdviser.parsed.subject).toBe('Risk Profile report: Jane Citizen – Balanced');
+      expect(toAdviser.parsed.replyTo?.text).toBe('report-client@example.com');
+      expect(toClient.parsed.subject).toBe('Your Risk Profile report: Balanced');
+      expect(toClient.parsed.replyTo?.text).toBe(ADVISER.email);
+      for (const mail of [toAdviser, toClient]) {
+        expect(mail.parsed.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+        expect(mail.parsed.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
+        expect(mail.parsed.text).toContain(event.data.digest);
+      }
+      const deliveries = await eventually(async () => {
+        const rows = await listDeliveries(sql, { eventId: event.id });
+        if (rows.some((d) => d.status !== 'sent')) throw new Error('not recorded yet');
+        return rows;
+      });
+      expect(deliveries.map((d) => [d.kind, d.recipient, d.status, d.attempts])).toEqual([
+        ['adviser-report', ADVISER.email, 'sent', 1],
+        ['client-report', 'report-client@example.com', 'sent', 1],
+      ]);
+      expect(deliveries.every((d) => d.providerMessageId && d.sentAt && d.subject)).toBe(true);
+    });
+
+    it('sends nothing twice when the event is delivered again', async () => {
+      const event = signedAssessment({ clientEmail: 'twice@example.com' });
+      await publish(event);
+      await eventually(async () => expect(mailsTo('twice@example.com')).toHaveLength(1));
+      await publish(event);
+      await publish(event);
+      // A later event behind the duplicates shows the consumer has passed them.
+      const marker = signedAssessment({
+        clientEmail: 'after-twice@example.com',
+        adviser: null,
+        adviserSlug: null,
+      });
+      await publish(marker);
+      await eventually(async () => expect(mailsTo('after-twice@example.com')).toHaveLength(1));
+      expect(mailsTo('twice@example.com')).toHaveLength(1);
+      expect(await listDeliveries(sql, { eventId: event.id })).toHaveLength(2);
+    });
+
+    it('texts a client who gave only a mobile number their profile', async () => {
+      const event = signedAssessment({ clientEmail: null, clientPhone: '0499 111 222' });
+      await publish(event);
+      const sms = await eventually(async () => {
+        const found = vonage.requests.find((r) => r.params.to === '61499111222');
+        if (!found) throw new Error('not sent yet');
+        return found;
+      });
+      expect(sms.params.text).toBe(
+        'Hi Jane, your signed Risk Profile is Balanced. Alex Morgan of Harbour Wealth Partners has your report and will be in touch.',
+      );
+      await eventually(async () => {
+        const rows = await listDeliveries(sql, { eventId: event.id });
+        expect(rows.map((d) => [d.kind, d.status])).toEqual([
+          ['adviser-report', 'sent'],
+          ['client-sms', 'sent'],
+        ]);
+      });
+    });
+
+    it('retries a transient refusal and records a permanent one with its reason, never retrying it', async () => {
+      smtp.refuse('busy@example.com', 451, 'Mailbox busy');
+      smtp.refuse('gone@example.com', 550, 'No such user');
+      const busy = signedAssessment({ clientEmail: 'busy@example.com', adviser: null, adviserSlug: null });
+      const gone = signedAssessment({ clientEmail: 'gone@example.com', adviser: null, adviserSlug: null });
+      await publish(busy);
+      await publish(gone);
+      await eventually(async () => {
+        const [row] = await listDeliveries(sql, { eventId: busy.id });
+        expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+        expect(row!.lastError).toMatch(/451/);
+      });
+      smtp.refuse('busy@example.com', 0); // 0: accept again
+      const [failed] = await eventually(async () => {
+        const rows = await listDeliveries(sql, { eventId: gone.id });
+        if (rows[0]?.status !== 'failed') throw new Error('not failed yet');
+        return rows;
+      });
+      expect(failed!.attempts).toBe(1);
+      expect(failed!.lastError).toMatch(/550.*No such user/);
+      expect(failed!.failedAt).not.toBeNull();
+      await eventually(async () => {
+        const [row] = await listDeliveries(sql, { eventId: busy.id });
+        expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+      });
+      expect(mailsTo('busy@example.com')).toHaveLength(1);
+      expect(mailsTo('gone@example.com')).toHaveLength(0);
+    });
+
+    it('gives up after the last retry and records why', async () => {
+      smtp.refuse('always-busy@example.com', 421, 'Service not available');
+      const event = signedAssessment({
+        clientEmail: 'always-busy@example.com',
+        adviser: null,
+        adviserSlug: null,
+      });
+      await publish(event);
+      await eventually(async () => {
+        const [row] = await listDeliveries(sql, { eventId: event.id });
+        expect(row).toMatchObject({ status: 'failed', attempts: 3 });
+        expect(row!.lastError).toMatch(/gave up after 3 attempts: SMTP 421/);
+      });
+    });
+
+    it('emails a questionnaire link with its address', async () => {
+      const event = linkRequested({ clientEmail: 'link-client@example.com' });
+      await publish(event);
+      const mail = await eventually(async () => {
+        const [found] = mailsTo('link-client@example.com');
+        if (!found) throw new Error('not sent yet');
+        return found;
+      });
+      expect(mail.parsed.subject).toBe('Alex Morgan invites you to complete your Risk Profile');
+      expect(mail.parsed.text).toContain(event.data.url);
+      expect(mail.parsed.html).toContain(`href="${event.data.url}"`);
+    });
+
+    it('purges message content an hour after sending and keeps the audit trail', async () => {
+      const event = signedAssessment({ clientEmail: 'purge@example.com' });
+      await publish(event);
+      await eventually(async () => {
+        const rows = await listDeliveries(sql, { eventId: event.id });
+        expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
+        expect(rows.every((r) => r.content !== null)).toBe(true);
+      });
+      offsetMs += PURGE_AFTER_MS + 60_000;
+      const rows = await eventually(async () => {
+        const found = await listDeliveries(sql, { eventId: event.id });
+        if (found.some((r) => r.content !== null)) throw new Error('not purged yet');
+        return found;
+      });
+      for (const row of rows) {
+        expect(row.purgedAt).not.toBeNull();
+        expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+        expect(row.subject).not.toBeNull();
+        expect(row.recipient).not.toBe('');
+        expect(row.providerMessageId).not.toBeNull();
+      }
+    });
+
+    it('does not act on other lifecycle events', async () => {
+      const before = (await listDeliveries(sql)).length;
+      const drafted = {
+        ...signedAssessment(),
+        type: 'AssessmentDrafted',
+      };
+      await service.bus.publish(ASSESSMENT_LIFECYCLE_TOPIC, [
+        {
+          id: drafted.id,
+          key: drafted.data.assessmentId,
+          value: {
+            id: drafted.id,
+            type: 'AssessmentDrafted',
+            version: 1,
+            occurredAt: drafted.occurredAt,
+            correlationId: 'c',
+            causationId: null,
+            data: {
+              assessmentId: drafted.data.assessmentId,
+              clientName: 'x',
+              clientEmail: 'drafted@example.com',
+              clientPhone: null,
+              adviserSlug: null,
+              riskScore: 36,
+              riskGroup: 3,
+              originalProfile: 'Balanced',
+              selectedProfile: 'Balanced',
+              profileChanged: false,
+              sessionId: null,
+              deviceType: null,
+              createdAt: drafted.occurredAt,
+            },
+          },
+        },
+      ]);
+      const marker = signedAssessment({
+        clientEmail: 'after-draft@example.com',
+        adviser: null,
+        adviserSlug: null,
+      });
+      await publish(marker);
+      await eventually(async () => expect(mailsTo('after-draft@example.com')).toHaveLength(1));
+      expect(mailsTo('drafted@example.com')).toHaveLength(0);
+      expect((await listDeliveries(sql)).length).toBe(before + 1);
+    });
+  },
+);
