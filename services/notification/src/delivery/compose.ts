@@ -18,6 +18,7 @@ import type { Delivery } from './deliveries';
 import type { ComposedMessage, Composer } from './sender';
 
 const signedData = assessmentSignedV1.shape.data;
+const RECENT_PDFS = 32;
 const linkData = questionnaireLinkRequestedV1.shape.data;
 
 /**
@@ -29,12 +30,29 @@ export function createComposer(options: { timeZone: string }): Composer {
     const assessment: AssessmentSignedV1['data'] = signedData.parse(content);
     return { assessment, adviser: assessment.adviser, timeZone: options.timeZone };
   };
-  const report = async (input: ReportInput, email: { subject: string; html: string; text: string }) => ({
+  // The adviser's report and the client's copy attach the same PDF, and the sender takes the
+  // two deliveries of an event together: render it once for both. A few recent ones are kept.
+  const pdfs = new Map<string, Promise<Buffer>>();
+  const pdfFor = (eventId: string, input: ReportInput): Promise<Buffer> => {
+    let pdf = pdfs.get(eventId);
+    if (!pdf) {
+      pdf = renderReportPdf(input);
+      pdfs.set(eventId, pdf);
+      pdf.catch(() => pdfs.delete(eventId));
+      if (pdfs.size > RECENT_PDFS) pdfs.delete(pdfs.keys().next().value as string);
+    }
+    return pdf;
+  };
+  const report = async (
+    delivery: Delivery,
+    input: ReportInput,
+    email: { subject: string; html: string; text: string },
+  ) => ({
     ...email,
     attachments: [
       {
         filename: reportPdfFileName(input),
-        content: await renderReportPdf(input),
+        content: await pdfFor(delivery.eventId, input),
         contentType: 'application/pdf',
       },
     ],
@@ -48,7 +66,10 @@ export function createComposer(options: { timeZone: string }): Composer {
         const email = await renderAdviserReportEmail(input);
         return {
           channel: 'email',
-          message: { ...(await report(input, email)), replyTo: input.assessment.clientEmail ?? undefined },
+          message: {
+            ...(await report(delivery, input, email)),
+            replyTo: input.assessment.clientEmail ?? undefined,
+          },
         };
       }
       case 'client-report': {
@@ -56,7 +77,7 @@ export function createComposer(options: { timeZone: string }): Composer {
         const email = await renderClientCopyEmail(input);
         return {
           channel: 'email',
-          message: { ...(await report(input, email)), replyTo: input.adviser?.email },
+          message: { ...(await report(delivery, input, email)), replyTo: input.adviser?.email },
         };
       }
       case 'client-sms':

@@ -1,7 +1,7 @@
 import { Body, Button, Container, Head, Heading, Html, Link, Preview, Text } from '@react-email/components';
-import { render } from '@react-email/render';
 import type { QuestionnaireLinkRequestedV1 } from '@risk-profile/contracts';
 import { createElement as h } from 'react';
+import { renderEmailHtml } from './email-html';
 import type { RenderedEmail } from './report-email';
 import { formatReportDate, type ReportInput } from './report-model';
 
@@ -32,7 +32,7 @@ export async function renderLinkEmail(link: LinkRequest, timeZone?: string): Pro
   const firstName = link.clientName.trim().split(/\s+/)[0] ?? link.clientName;
   const expires = formatReportDate(link.expiresAt, timeZone);
   const intro = `${link.adviserName} of ${link.companyName} has invited you to complete your Risk Profile questionnaire. It takes about 10 minutes, and your answers help them recommend investments that suit you.`;
-  const html = await render(
+  const html = renderEmailHtml(
     h(
       Html,
       { lang: 'en-AU' },

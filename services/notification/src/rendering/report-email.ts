@@ -11,8 +11,8 @@ import {
   Section,
   Text,
 } from '@react-email/components';
-import { render } from '@react-email/render';
 import { type ComponentType, createElement as h, type ReactNode } from 'react';
+import { renderEmailHtml } from './email-html';
 import {
   adviserReportSubject,
   buildReportModel,
@@ -150,7 +150,7 @@ function emailDocument(preview: string, title: string, intro: string, body: Reac
 export async function renderAdviserReportEmail(input: ReportInput): Promise<RenderedEmail> {
   const model = buildReportModel(input);
   const intro = `${model.clientName} signed their Risk Profile on ${model.signedAt} and chose the ${model.chosenProfile} profile. The full report is below and attached as a PDF.`;
-  const html = await render(emailDocument(intro, 'Risk Profile Report', intro, reportBody(model)));
+  const html = renderEmailHtml(emailDocument(intro, 'Risk Profile Report', intro, reportBody(model)));
   return { subject: adviserReportSubject(input), html, text: renderText(model, intro) };
 }
 
@@ -161,6 +161,6 @@ export async function renderClientCopyEmail(input: ReportInput): Promise<Rendere
   const intro = adviser
     ? `Thank you, ${model.clientName}. This is your copy of the Risk Profile you signed on ${model.signedAt}. ${adviser.adviserName} of ${adviser.companyName} has received the report and will be in touch; reply to this email to reach them.`
     : `Thank you, ${model.clientName}. This is your copy of the Risk Profile you signed on ${model.signedAt}.`;
-  const html = await render(emailDocument(intro, 'Your Risk Profile', intro, reportBody(model)));
+  const html = renderEmailHtml(emailDocument(intro, 'Your Risk Profile', intro, reportBody(model)));
   return { subject: clientCopySubject(input), html, text: renderText(model, intro) };
 }

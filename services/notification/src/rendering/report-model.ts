@@ -41,17 +41,25 @@ export interface ReportModel {
 
 export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
 
+// Building a formatter costs far more than formatting; one per time zone (configuration has one).
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** en-AU date and time with the zone, e.g. "22 November 2026 at 3:04 pm AEDT". */
 export function formatReportDate(iso: string, timeZone = DEFAULT_TIME_ZONE): string {
-  return new Intl.DateTimeFormat('en-AU', {
-    timeZone,
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-AU', {
+      timeZone,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
 }
 
 const ordinal = (n: number): string => {
