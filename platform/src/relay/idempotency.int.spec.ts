@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SqlClient } from '../sql/sql-client.port';
 import { sqlTargets } from '../testing/sql';
 import { describeTarget } from '../testing/targets';
-import { forgetProcessedBefore, runOnce } from './idempotency';
+import { forgetProcessedBefore, runOnce, runOnceEach } from './idempotency';
 
 for (const target of sqlTargets()) {
   describeTarget(`runOnce on ${target.name}`, target, () => {
@@ -64,6 +64,33 @@ for (const target of sqlTargets()) {
       ]);
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await sent(id)).toBe(1);
+    });
+
+    it('runs a batch for the ids not seen before, in order, and skips the ones already processed', async () => {
+      const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+      await runOnce(sql, 'batch', b, send(b));
+      const ran: string[][] = [];
+      const fresh = await runOnceEach(sql, 'batch', [a, b, c, a], async (tx, ids) => {
+        ran.push([...ids]);
+        for (const id of ids) await send(id)(tx);
+      });
+      expect(fresh).toEqual([a, c]);
+      expect(ran).toEqual([[a, c]]);
+      expect([await sent(a), await sent(b), await sent(c)]).toEqual([1, 1, 1]);
+      // A redelivered batch runs nothing.
+      expect(await runOnceEach(sql, 'batch', [a, b, c], send('never'))).toEqual([]);
+      expect(await sent('never')).toBe(0);
+    });
+
+    it('keeps nothing of a batch whose side effect fails', async () => {
+      const [a, b] = [randomUUID(), randomUUID()];
+      const failing = runOnceEach(sql, 'batch-fail', [a, b], async (tx, ids) => {
+        for (const id of ids) await send(id)(tx);
+        throw new Error('disk full');
+      });
+      await expect(failing).rejects.toThrow('disk full');
+      expect(await sent(a)).toBe(0);
+      expect(await runOnceEach(sql, 'batch-fail', [a, b], async () => {})).toEqual([a, b]);
     });
 
     it('forgets old dedup rows', async () => {

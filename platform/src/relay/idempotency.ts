@@ -52,6 +52,34 @@ export async function runOnce(
   });
 }
 
+/**
+ * runOnce for a batch: in one transaction, records the ids not seen before and runs `fn` with
+ * just those (in the order given), so a batch consumer writes in bulk and a redelivered message
+ * is skipped. Everything commits together or not at all. Returns the ids `fn` ran for.
+ */
+export async function runOnceEach(
+  sql: SqlClient,
+  consumer: string,
+  messageIds: readonly string[],
+  fn: (tx: SqlExecutor, fresh: readonly string[]) => Promise<void>,
+): Promise<string[]> {
+  if (messageIds.length === 0) return [];
+  await prepareConsumerIdempotency(sql);
+  return sql.transaction(async (tx) => {
+    const { rows } = await tx.query<{ message_id: string }>(
+      `INSERT INTO consumer_processed (consumer, message_id)
+       SELECT $1, id FROM unnest($2::text[]) AS id
+       ON CONFLICT (consumer, message_id) DO NOTHING
+       RETURNING message_id`,
+      [consumer, [...new Set(messageIds)]],
+    );
+    const inserted = new Set(rows.map((r) => r.message_id));
+    const fresh = [...new Set(messageIds)].filter((id) => inserted.has(id));
+    if (fresh.length > 0) await fn(tx, fresh);
+    return fresh;
+  });
+}
+
 /** Forgets dedup rows older than the bus could still redeliver; returns how many were deleted. */
 export async function forgetProcessedBefore(sql: SqlClient, olderThanMs: number): Promise<number> {
   await prepareConsumerIdempotency(sql);

@@ -1,3 +1,3 @@
 export { type CheckpointStore, InMemoryCheckpointStore, PostgresCheckpointStore } from './checkpoint-store';
-export { forgetProcessedBefore, prepareConsumerIdempotency, runOnce } from './idempotency';
+export { forgetProcessedBefore, prepareConsumerIdempotency, runOnce, runOnceEach } from './idempotency';
 export { type Relay, type RelayOptions, type RoutedMessage, startRelay } from './relay';

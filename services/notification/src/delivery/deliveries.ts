@@ -90,27 +90,28 @@ export async function recordDeliveries(
   deliveries: readonly NewDelivery[],
   now: Date,
 ): Promise<number> {
-  let added = 0;
-  for (const d of deliveries) {
-    const { rowCount } = await tx.query(
-      `INSERT INTO notification_deliveries
-         (id, event_id, recipient_role, kind, channel, recipient, content, status, next_attempt_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, 'pending', $8, $8)
-       ON CONFLICT ON CONSTRAINT notification_deliveries_once DO NOTHING`,
-      [
-        randomUUID(),
-        d.eventId,
-        d.recipientRole,
-        d.kind,
-        channelOf(d.kind),
-        d.recipient,
-        JSON.stringify(d.content),
-        now.toISOString(),
-      ],
-    );
-    added += rowCount;
-  }
-  return added;
+  if (deliveries.length === 0) return 0;
+  // One statement for the lot: a consumer batch records all its events' deliveries at once.
+  const { rowCount } = await tx.query(
+    `INSERT INTO notification_deliveries
+       (id, event_id, recipient_role, kind, channel, recipient, content, status, next_attempt_at, created_at)
+     SELECT d.id, d.event_id, d.recipient_role, d.kind, d.channel, d.recipient, d.content::jsonb,
+            'pending', $7, $7
+     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $8::text[])
+       AS d(id, event_id, recipient_role, kind, channel, recipient, content)
+     ON CONFLICT ON CONSTRAINT notification_deliveries_once DO NOTHING`,
+    [
+      deliveries.map(() => randomUUID()),
+      deliveries.map((d) => d.eventId),
+      deliveries.map((d) => d.recipientRole),
+      deliveries.map((d) => d.kind),
+      deliveries.map((d) => channelOf(d.kind)),
+      deliveries.map((d) => d.recipient),
+      now.toISOString(),
+      deliveries.map((d) => JSON.stringify(d.content)),
+    ],
+  );
+  return rowCount;
 }
 
 /** A delivery that cannot be attempted at all (no address was recorded): failed at once, with the reason. */
@@ -143,30 +144,37 @@ export async function recordUndeliverable(
  * due again then (the one window where a message can go out twice: the transport accepted it,
  * and the process died before `markSent` committed).
  */
+/**
+ * Claims up to `limit` due deliveries in one statement: each one's attempt count goes up and its
+ * next attempt moves to now + `delaysMs[attempt - 1]` (or `fallbackMs` after the last), so a
+ * crash mid-send leaves it due again then. Oldest due first.
+ */
 export async function claimDue(
   sql: SqlExecutor,
   now: Date,
-  retryAt: (attempts: number) => Date,
+  retry: { delaysMs: readonly number[]; fallbackMs: number },
   limit: number,
 ): Promise<Delivery[]> {
   const { rows } = await sql.query<DeliveryRow>(
-    `SELECT ${COLUMNS} FROM notification_deliveries
-     WHERE status = 'pending' AND next_attempt_at <= $1
-     ORDER BY next_attempt_at, created_at
-     LIMIT $2`,
-    [now.toISOString(), limit],
+    `UPDATE notification_deliveries AS d
+     SET attempts = d.attempts + 1,
+         next_attempt_at = $1::timestamptz
+           + make_interval(secs => COALESCE(($3::bigint[])[d.attempts + 1], $4::bigint) / 1000.0)
+     FROM (
+       SELECT id FROM notification_deliveries
+       WHERE status = 'pending' AND next_attempt_at <= $1
+       ORDER BY next_attempt_at, created_at
+       LIMIT $2
+       FOR UPDATE SKIP LOCKED
+     ) AS due
+     WHERE d.id = due.id
+     RETURNING ${COLUMNS.split(',')
+       .map((column) => `d.${column.trim()}`)
+       .join(', ')}`,
+    [now.toISOString(), limit, [...retry.delaysMs], retry.fallbackMs],
   );
-  const claimed: Delivery[] = [];
-  for (const row of rows) {
-    const attempts = row.attempts + 1;
-    const { rowCount } = await sql.query(
-      `UPDATE notification_deliveries SET attempts = $2, next_attempt_at = $3
-       WHERE id = $1 AND status = 'pending' AND attempts = $4`,
-      [row.id, attempts, retryAt(attempts).toISOString(), row.attempts],
-    );
-    if (rowCount === 1) claimed.push({ ...toDelivery(row), attempts });
-  }
-  return claimed;
+  // RETURNING keeps no order: the oldest first.
+  return rows.map(toDelivery).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
 export async function markSent(

@@ -7,7 +7,9 @@ import {
   type BusMessage,
   type EventBus,
   runOnce,
+  runOnceEach,
   type SqlClient,
+  type SqlExecutor,
   type Subscription,
 } from '@risk-profile/platform';
 import { recordDeliveries, recordUndeliverable } from './deliveries';
@@ -28,11 +30,22 @@ export function planFor(message: BusMessage): Planned[] {
   }
 }
 
+/** Records what the planned deliveries of fresh events ask for, in the caller's transaction. */
+async function record(tx: SqlExecutor, planned: readonly Planned[], now: Date): Promise<void> {
+  await recordDeliveries(
+    tx,
+    planned.flatMap((p) => (p.undeliverable ? [] : [p.delivery])),
+    now,
+  );
+  for (const p of planned) if (p.undeliverable) await recordUndeliverable(tx, p.delivery, now);
+}
+
 /**
  * Consumes signed assessments and link requests. The deliveries an event asks for are recorded
  * in the same transaction as the event's id (runOnce), so a redelivered event records nothing
- * twice, and a crash before the commit leaves the event to be consumed again. Sending is the
- * sender's job; `onRecorded` wakes it.
+ * twice, and a crash before the commit leaves the event to be consumed again. A fetched batch is
+ * recorded in one transaction with one insert (the bus falls back to one message at a time if
+ * the batch fails). Sending is the sender's job; `onRecorded` wakes it.
  */
 export function subscribeNotificationConsumer(deps: {
   sql: SqlClient;
@@ -46,14 +59,26 @@ export function subscribeNotificationConsumer(deps: {
     handler: async (message) => {
       const planned = planFor(message);
       if (planned.length === 0) return;
-      const ran = await runOnce(deps.sql, NOTIFICATION_CONSUMER, message.id, async (tx) => {
-        const now = deps.clock();
-        for (const p of planned) {
-          if (p.undeliverable) await recordUndeliverable(tx, p.delivery, now);
-          else await recordDeliveries(tx, [p.delivery], now);
-        }
-      });
+      const ran = await runOnce(deps.sql, NOTIFICATION_CONSUMER, message.id, (tx) =>
+        record(tx, planned, deps.clock()),
+      );
       if (ran) deps.onRecorded();
+    },
+    handleBatch: async (messages) => {
+      const plans = new Map<string, Planned[]>();
+      for (const message of messages) {
+        const planned = planFor(message);
+        if (planned.length > 0) plans.set(message.id, [...(plans.get(message.id) ?? []), ...planned]);
+      }
+      if (plans.size === 0) return;
+      const fresh = await runOnceEach(deps.sql, NOTIFICATION_CONSUMER, [...plans.keys()], (tx, ids) =>
+        record(
+          tx,
+          ids.flatMap((id) => plans.get(id) ?? []),
+          deps.clock(),
+        ),
+      );
+      if (fresh.length > 0) deps.onRecorded();
     },
   });
 }

@@ -4,6 +4,7 @@ import type { Mailer, MailMessage } from '../mail/mailer.port';
 import type { SmsSender } from '../sms/sms-sender.port';
 import { claimDue, type Delivery, markFailed, markRetry, markSent, purgeContent } from './deliveries';
 import { DeliveryError } from './delivery-error';
+import { RenderBudget } from './render-budget';
 
 /** A message ready for its transport, rendered from a delivery's content. */
 export type ComposedMessage =
@@ -44,6 +45,8 @@ export interface SenderOptions {
   leaseMs?: number;
   /** How often content older than PURGE_AFTER_MS is purged. */
   purgeIntervalMs?: number;
+  /** Keeps rendering to its share of a saturated event loop (see render-budget.ts). */
+  renderBudget?: RenderBudget;
 }
 
 export interface Sender {
@@ -68,9 +71,10 @@ export function startSender(options: SenderOptions): Sender {
   const { sql, mailer, sms, compose, leases, clock, logger } = options;
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const pollIntervalMs = options.pollIntervalMs ?? 500;
-  const concurrency = options.concurrency ?? 4;
+  const concurrency = options.concurrency ?? 8;
   const leaseMs = options.leaseMs ?? 10_000;
   const purgeIntervalMs = options.purgeIntervalMs ?? 60_000;
+  const budget = options.renderBudget ?? new RenderBudget();
   const owner = randomUUID();
   let holding = false;
   let nextClaimAt = 0;
@@ -87,7 +91,6 @@ export function startSender(options: SenderOptions): Sender {
 
   // attempts = the attempt being made; the delay before the next one, or undefined after the last.
   const delayAfter = (attempts: number): number | undefined => delays[attempts - 1];
-  const retryAt = (attempts: number) => new Date(clock().getTime() + (delayAfter(attempts) ?? leaseMs));
 
   async function holdsLease(): Promise<boolean> {
     if (Date.now() >= nextClaimAt) {
@@ -100,15 +103,17 @@ export function startSender(options: SenderOptions): Sender {
   async function attempt(delivery: Delivery): Promise<void> {
     let subject: string | null = null;
     try {
-      const composed = await compose(delivery).catch((error: unknown) => {
-        throw new DeliveryError(
-          'permanent',
-          `the message could not be rendered: ${(error as Error).message}`,
-          {
-            cause: error,
-          },
-        );
-      });
+      const composed = await budget
+        .run(() => compose(delivery))
+        .catch((error: unknown) => {
+          throw new DeliveryError(
+            'permanent',
+            `the message could not be rendered: ${(error as Error).message}`,
+            {
+              cause: error,
+            },
+          );
+        });
       let providerMessageId: string;
       if (composed.channel === 'email') {
         subject = composed.message.subject;
@@ -162,7 +167,7 @@ export function startSender(options: SenderOptions): Sender {
       const purged = await purgeContent(sql, new Date(now.getTime() - PURGE_AFTER_MS), now);
       if (purged > 0) logger.info({ purged }, 'message content purged');
     }
-    const due = await claimDue(sql, now, retryAt, concurrency * 4);
+    const due = await claimDue(sql, now, { delaysMs: delays, fallbackMs: leaseMs }, concurrency * 4);
     let next = 0;
     const worker = async () => {
       while (next < due.length) await attempt(due[next++]!);

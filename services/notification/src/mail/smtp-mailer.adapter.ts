@@ -37,7 +37,7 @@ export function smtpMailer(options: { url: string; from: string; maxConnections?
   const transport = nodemailer.createTransport(
     {
       pool: true,
-      maxConnections: options.maxConnections ?? 3,
+      maxConnections: options.maxConnections ?? 5,
       host: url.hostname,
       port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
       secure: url.protocol === 'smtps:',
