@@ -7,34 +7,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { yesBody } from '@risk-profile/assessment/testing';
+import { describeLoad, runAssessmentLoad } from './support/assessment-load';
 import { startProduct } from './support/product';
 
 const CONCURRENCY = 20;
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
 const WARMUP_MS = 3_000;
-
-/** What the page sends on the YES path, one client per assessment. */
-function draftBody(n: number) {
-  return JSON.stringify(
-    yesBody({
-      clientName: `Bench Client ${n}`,
-      clientEmail: `client${n}@example.com`,
-      signatureData: `draft_${Date.now()}`,
-      sessionId: `bench-${n}`,
-    }),
-  );
-}
-
-const signBody = JSON.stringify({
-  investmentExclusions: 'Tobacco',
-  investmentPreferences: 'Australian shares',
-  confirmed: true,
-});
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 
 async function run(label: string, env: Record<string, string>): Promise<void> {
   const { url, stop } = await startProduct('dist/server/embedded.mjs', {
@@ -42,55 +20,12 @@ async function run(label: string, env: Record<string, string>): Promise<void> {
     ...env,
   });
   try {
-    const requestMs: number[] = [];
-    const assessmentMs: number[] = [];
-    let completed = 0;
-    let failures = 0;
-    let counter = 0;
-    let measuring = false;
-    const post = async (path: string, body: string) => {
-      const t0 = performance.now();
-      const res = await fetch(`${url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-      });
-      const json = (await res.json()) as { id?: string };
-      if (measuring) requestMs.push(performance.now() - t0);
-      return { status: res.status, json };
-    };
-    const client = async (until: number) => {
-      while (performance.now() < until) {
-        const t0 = performance.now();
-        const draft = await post('/api/assessments', draftBody(counter++));
-        const signed =
-          draft.status === 201 ? await post(`/api/assessments/${draft.json.id}/sign`, signBody) : draft;
-        if (!measuring) continue;
-        if (draft.status === 201 && signed.status === 200) {
-          completed++;
-          assessmentMs.push(performance.now() - t0);
-        } else failures++;
-      }
-    };
-    const warmupEnd = performance.now() + WARMUP_MS;
-    await Promise.all(Array.from({ length: CONCURRENCY }, () => client(warmupEnd)));
-    measuring = true;
-    const start = performance.now();
-    const end = start + DURATION_MS;
-    await Promise.all(Array.from({ length: CONCURRENCY }, () => client(end)));
-    const seconds = (performance.now() - start) / 1000;
-    requestMs.sort((a, b) => a - b);
-    assessmentMs.sort((a, b) => a - b);
-    const f = (x: number) => `${x.toFixed(1)} ms`;
-    console.log(
-      `${label}: ${(completed / seconds).toFixed(0)} complete assessments/s (${completed} in ${seconds.toFixed(1)} s, ${failures} failed)`,
-    );
-    console.log(
-      `  per request (draft or sign): p50 ${f(percentile(requestMs, 50))}, p99 ${f(percentile(requestMs, 99))}`,
-    );
-    console.log(
-      `  per assessment (draft + sign): p50 ${f(percentile(assessmentMs, 50))}, p99 ${f(percentile(assessmentMs, 99))}`,
-    );
+    const result = await runAssessmentLoad(url, {
+      concurrency: CONCURRENCY,
+      durationMs: DURATION_MS,
+      warmupMs: WARMUP_MS,
+    });
+    console.log(describeLoad(label, result));
   } finally {
     await stop();
   }

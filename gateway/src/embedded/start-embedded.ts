@@ -45,6 +45,8 @@ export async function startEmbedded(
     logger?: Logger;
     /** Replaces the session check (benchmarks that sign in synthetic administrators). */
     sessions?: SessionVerifier;
+    /** Leaves the notification service out (the report-delivery benchmark's baseline). */
+    withoutNotifications?: boolean;
   } = {},
 ): Promise<EmbeddedSystem> {
   // Demo data is on for the one-command start; production configuration never sets it.
@@ -92,15 +94,11 @@ export async function startEmbedded(
     });
     // The assessment service asks the adviser service's public lookup, in process.
     const advisers = httpAdviserDirectory(inProcessOrigin(adviser.app));
-    modules.push(
-      await createAssessmentService(platform, assessmentConfig, { advisers }),
-      adviser,
-      await createNotificationService(platform, notificationConfig),
-      await createAnalyticsService(platform, {
-        sessions,
-        config: analyticsConfig,
-      }),
-    );
+    modules.push(await createAssessmentService(platform, assessmentConfig, { advisers }), adviser);
+    if (!options.withoutNotifications) {
+      modules.push(await createNotificationService(platform, notificationConfig));
+    }
+    modules.push(await createAnalyticsService(platform, { sessions, config: analyticsConfig }));
     for (const module of modules) await module.start();
   } catch (error) {
     for (const module of modules) await module.stop().catch(() => {});

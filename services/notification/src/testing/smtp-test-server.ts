@@ -30,6 +30,7 @@ export async function startSmtpTestServer(
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
+    disableReverseLookup: true,
     logger: false,
     size: 25 * 1024 * 1024,
     onRcptTo(address, _session, callback) {

@@ -1,0 +1,155 @@
+// Reports under the assessment load of bench/assessments (20 clients drafting and signing flat
+// out through the gateway): the time from sending the sign request to a real SMTP server (in this
+// process, the `smtp-server` package) accepting the adviser's report, and the assessment
+// throughput with the notification service on, against the same product without it. Each
+// assessment asks for two emails with the PDF: the adviser's report and the client's copy.
+// Targets: p95 signing → adviser report accepted < 2 s; throughput with reports ≥ 80% of without.
+// Usage: node scripts/run-ts.mjs bench/report-delivery.bench.ts
+//   (BENCH_SECONDS, default 15; BENCH_RATE, default 20; BENCH_PACED_ONLY=1)
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { describeLoad, type LoadResult, percentile, runAssessmentLoad } from './support/assessment-load';
+import { startProduct } from './support/product';
+
+const CONCURRENCY = 20;
+const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
+const WARMUP_MS = 3_000;
+const DRAIN_TIMEOUT_MS = 180_000;
+const CLIENT = /^client(\d+)@example\.com$/;
+const REPLY_TO_CLIENT = /^reply-to:[^\r\n]*client(\d+)@example\.com/im;
+
+/** Accepted messages: when each client's adviser report and copy arrived (Date.now()). */
+interface Arrivals {
+  adviserReport: Map<number, number>;
+  clientCopy: Map<number, number>;
+  bytes: number;
+}
+
+async function startSink(arrivals: Arrivals): Promise<{ url: string; stop(): Promise<void> }> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    disableReverseLookup: true,
+    logger: false,
+    size: 25 * 1024 * 1024,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const at = Date.now();
+        const raw = Buffer.concat(chunks);
+        arrivals.bytes += raw.length;
+        const headers = raw.subarray(0, raw.indexOf('\r\n\r\n')).toString('latin1');
+        for (const { address } of session.envelope.rcptTo) {
+          const client = CLIENT.exec(address);
+          if (client) arrivals.clientCopy.set(Number(client[1]), at);
+          else {
+            const replyTo = REPLY_TO_CLIENT.exec(headers);
+            if (replyTo) arrivals.adviserReport.set(Number(replyTo[1]), at);
+          }
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Runs the load against a fresh product; the product keeps running until `stop` is called. */
+async function run(
+  label: string,
+  env: Record<string, string>,
+  load: { ratePerSecond?: number; onSigning?: (n: number, at: number, measured: boolean) => void } = {},
+): Promise<{ result: LoadResult; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-reports-'));
+  const product = await startProduct(['scripts/run-ts.mjs', 'bench/support/embedded-entry.ts'], {
+    RATE_LIMIT_PER_MINUTE: '0',
+    DATA_DIR: dataDir,
+    ...env,
+  });
+  const stop = async () => {
+    await product.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const result = await runAssessmentLoad(product.url, {
+      concurrency: CONCURRENCY,
+      durationMs: DURATION_MS,
+      warmupMs: WARMUP_MS,
+      ...load,
+    });
+    console.log(describeLoad(label, result));
+    return { result, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The load with reports going to a real SMTP server, then the wait for every measured report. */
+async function withReports(label: string, ratePerSecond?: number): Promise<LoadResult> {
+  const arrivals: Arrivals = { adviserReport: new Map(), clientCopy: new Map(), bytes: 0 };
+  const sink = await startSink(arrivals);
+  const signedAt = new Map<number, number>();
+  const loadStarted = Date.now();
+  const reporting = await run(
+    label,
+    { SMTP_URL: sink.url },
+    {
+      ratePerSecond,
+      onSigning: (n, at, measured) => {
+        if (measured) signedAt.set(n, at);
+      },
+    },
+  );
+  const loadEnded = Date.now();
+  const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+  const outstanding = () =>
+    [...signedAt.keys()].filter((n) => !arrivals.adviserReport.has(n) || !arrivals.clientCopy.has(n)).length;
+  while (outstanding() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const drained = Date.now();
+  await reporting.stop();
+  await sink.stop();
+
+  const latencies = [...signedAt]
+    .filter(([n]) => arrivals.adviserReport.has(n))
+    .map(([n, at]) => arrivals.adviserReport.get(n)! - at)
+    .sort((a, b) => a - b);
+  const emails = arrivals.adviserReport.size + arrivals.clientCopy.size;
+  console.log(
+    `  signing → adviser report accepted (${latencies.length} of ${signedAt.size} measured assessments): ` +
+      `p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, max ${latencies.at(-1)} ms`,
+  );
+  console.log(
+    `  emails accepted: ${emails} (${(arrivals.bytes / emails / 1024).toFixed(0)} KB each), ` +
+      `${(emails / ((drained - loadStarted) / 1000)).toFixed(0)}/s; the last ${((drained - loadEnded) / 1000).toFixed(1)} s after the load stopped` +
+      (outstanding() > 0
+        ? `; ${outstanding()} assessments still without both emails after ${DRAIN_TIMEOUT_MS / 1000} s`
+        : ''),
+  );
+  return reporting.result;
+}
+
+const RATE = Number(process.env.BENCH_RATE ?? 20);
+console.log(
+  `${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s measured after ${WARMUP_MS / 1000} s warm-up, embedded (PGlite)`,
+);
+console.log(
+  'Targets: p95 signing → adviser report accepted by SMTP < 2 s; throughput with reports ≥ 80% of without\n',
+);
+const baseline = await run('Without the notification service, flat out', {
+  BENCH_WITHOUT_NOTIFICATIONS: '1',
+});
+await baseline.stop();
+const flatOut = await withReports('With reports to SMTP, flat out');
+const ratio = flatOut.completed / flatOut.seconds / (baseline.result.completed / baseline.result.seconds);
+console.log(`  throughput with reports: ${(ratio * 100).toFixed(0)}% of without\n`);
+await withReports(`With reports to SMTP, paced at ${RATE} assessments/s (BENCH_RATE)`, RATE);
