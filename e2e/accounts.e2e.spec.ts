@@ -74,6 +74,9 @@ describeTarget('signing in and out', browserTarget, () => {
       await page().getByRole('tab', { name: tab }).waitFor();
     }
 
+    // One Logout on the dashboard (the site header leaves the admin pages to their own).
+    expect(await page().getByRole('button', { name: 'Logout' }).count()).toBe(1);
+    expect(await page().getByRole('link', { name: 'Login', exact: true }).count()).toBe(0);
     await page().locator('.admin__actions').getByRole('button', { name: 'Logout' }).click();
     await page().waitForURL(/\/admin\/login$/);
     await open('/admin/dashboard');

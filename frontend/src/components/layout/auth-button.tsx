@@ -1,10 +1,16 @@
+import { useRouterState } from '@tanstack/react-router';
 import { useCurrentUser, useLogout } from '../../lib/auth';
 import { Button, buttonClass } from '../ui/button';
 
-/** Login for visitors, Logout for a signed-in adviser or administrator. */
+/**
+ * Login for visitors, Logout for a signed-in adviser or administrator. Not on the admin pages:
+ * the admin login and the dashboard have their own (the spec's one Logout button there).
+ */
 export function AuthButton() {
+  const inAdmin = useRouterState({ select: (state) => isAdminPath(state.location.pathname) });
   const { data: user } = useCurrentUser();
   const logout = useLogout();
+  if (inAdmin) return null;
   if (user) {
     return (
       <div className="auth-button">
@@ -23,4 +29,8 @@ export function AuthButton() {
       Login
     </a>
   );
+}
+
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
 }
