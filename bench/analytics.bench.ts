@@ -148,30 +148,47 @@ try {
     `ingest-to-visible delay (40 single events): p50 ${f0(pct(delays, 50))} ms, p95 ${f0(pct(delays, 95))} ms`,
   );
 
-  // (2) Load to 1,000,000 question events and 50,000 assessments, then time each endpoint.
+  // (2) Load to 1,000,000 question events and 50,000 assessments, then time each endpoint. The
+  // events have the shape the page sends (question-tracker.ts): a view event when a question is
+  // first shown, then an answer event when it is answered, both carrying the first view's time.
   let have = await count();
   const fill: QuestionEventRow[] = [];
+  const push = async (row: QuestionEventRow) => {
+    fill.push(row);
+    if (fill.length === 20_000) {
+      await store.insertQuestionEvents(fill.splice(0));
+      have += 20_000;
+    }
+  };
   for (let s = 0; have + fill.length < LOADED_EVENTS; s++) {
     const start = now - (s % 60) * 86_400_000 - (s % 1440) * 60_000;
     const reached = 1 + (s % 18);
     for (let q = 1; q <= reached && have + fill.length < LOADED_EVENTS; q++) {
-      const answered = !(q === reached && s % 4 === 0);
-      fill.push({
+      const view: QuestionEventRow = {
         eventId: randomUUID(),
         sessionId: `load-${s}`,
         questionId: `q${q}`,
         questionNumber: q,
         deviceType: DEVICES[s % 3]!,
         viewedAt: start + q * 10_000,
-        answeredAt: answered ? start + q * 10_000 + 3_000 + (q % 5) * 2_000 : null,
-        timeSpentMs: answered ? 3_000 + (q % 5) * 2_000 : 0,
-        answerChanges: answered && (s + q) % 6 === 0 ? 1 : 0,
-        finalAnswer: answered ? (q % 5) + 1 : null,
+        answeredAt: null,
+        timeSpentMs: 0,
+        answerChanges: 0,
+        finalAnswer: null,
         receivedAt: start,
-      });
-      if (fill.length === 20_000) {
-        await store.insertQuestionEvents(fill.splice(0));
-        have += 20_000;
+      };
+      await push(view);
+      const answered = !(q === reached && s % 4 === 0);
+      if (answered && have + fill.length < LOADED_EVENTS) {
+        const timeSpentMs = 3_000 + (q % 5) * 2_000;
+        await push({
+          ...view,
+          eventId: randomUUID(),
+          answeredAt: view.viewedAt + timeSpentMs,
+          timeSpentMs,
+          answerChanges: (s + q) % 6 === 0 ? 1 : 0,
+          finalAnswer: (q % 5) + 1,
+        });
       }
     }
   }

@@ -23,21 +23,19 @@ const toDateTime64 = (date: Date): string => date.toISOString().replace('T', ' '
 const BEGINNING = new Date(0);
 
 /*
- * Reading question_events without FINAL is deliberate: every query groups by session (and
- * question) first with aggregates that a duplicate row cannot change (any, min, max, countIf > 0,
- * uniqExact), so a redelivered event still counts once, and the 1,000,000-row scans skip FINAL's
- * merge-on-read. The assessments table is read with FINAL: there a row is counted, not folded.
+ * The dashboard reads the two folded tables the materialized views keep (analytics-schema
+ * migrations 002): session_questions, one row per session and question, and sessions, one per
+ * session. FINAL folds rows not yet merged in the background, so a session's question counts
+ * once however many events (a view, answers, a redelivery) it came from. A session's question
+ * belongs to the window in which it was first viewed.
  */
 
-/** One row per (session, question) viewed in the window: answered or not, time and changes. */
+/** One row per (session, question) first viewed in the window. */
 const SESSION_QUESTIONS = `
-  SELECT session_id, question_number, any(question_id) AS question_id,
-         countIf(answered_at IS NOT NULL) > 0 AS answered,
-         max(time_spent_ms) AS time_ms,
-         max(answer_changes) AS changes
-  FROM {db}.question_events
-  WHERE viewed_at >= {since:DateTime64(3, 'UTC')}
-  GROUP BY session_id, question_number`;
+  SELECT question_number, session_id, question_id, answered = 1 AS done,
+         time_spent_ms AS time_ms, answer_changes AS changes
+  FROM {db}.session_questions FINAL
+  WHERE first_viewed_at >= {since:DateTime64(3, 'UTC')}`;
 
 /** Sessions with a signed assessment (a set: duplicates do not matter). */
 const SIGNED_SESSIONS = `
@@ -51,18 +49,17 @@ const SIGNED_IN_WINDOW = `
   WHERE stage = 2 AND signed_at >= {since:DateTime64(3, 'UTC')}`;
 
 /**
- * Signed assessments in the window, with the time from their session's first view (over all its
- * events) to signing; only the sessions of those assessments are scanned for first views.
+ * Signed assessments in the window, with the time from their session's first view to signing;
+ * only the sessions of those assessments are read.
  */
 const COMPLETIONS = `
   SELECT a.device_type AS device_type,
          if(f.first_ms IS NULL, NULL, greatest(0, a.signed_ms - f.first_ms)) AS duration_ms
   FROM (${SIGNED_IN_WINDOW}) AS a
   LEFT JOIN (
-    SELECT session_id AS sid, toUnixTimestamp64Milli(min(viewed_at)) AS first_ms
-    FROM {db}.question_events
+    SELECT session_id AS sid, toUnixTimestamp64Milli(first_viewed_at) AS first_ms
+    FROM {db}.sessions FINAL
     WHERE session_id IN (SELECT assumeNotNull(sid) FROM (${SIGNED_IN_WINDOW}) WHERE sid IS NOT NULL)
-    GROUP BY session_id
   ) AS f ON a.sid = f.sid
   SETTINGS join_use_nulls = 1`;
 
@@ -74,8 +71,8 @@ interface Window {
 }
 
 /**
- * The dashboard's numbers. ClickHouse aggregates (every read with FINAL, so a redelivered event
- * counts once); the definitions in definitions.ts turn the aggregates into rates and bands.
+ * The dashboard's numbers. ClickHouse aggregates the folded tables (so a redelivered event counts
+ * once); the definitions in definitions.ts turn the aggregates into rates and bands.
  */
 export class DashboardQueries {
   constructor(
@@ -91,10 +88,9 @@ export class DashboardQueries {
         { since: w.since },
       ),
       this.store.select<{ viewed: number; completed: number }>(
-        `SELECT uniqExact(session_id) AS viewed,
-                uniqExactIf(session_id, session_id IN (${SIGNED_SESSIONS})) AS completed
-         FROM {db}.question_events
-         WHERE question_number = 1 AND viewed_at >= {since:DateTime64(3, 'UTC')}`,
+        `SELECT count() AS viewed, countIf(session_id IN (${SIGNED_SESSIONS})) AS completed
+         FROM {db}.session_questions FINAL
+         WHERE question_number = 1 AND first_viewed_at >= {since:DateTime64(3, 'UTC')}`,
         { since: w.since },
       ),
       this.store.select<{ average: number | null }>(
@@ -119,8 +115,8 @@ export class DashboardQueries {
       average_time: number;
       average_changes: number;
     }>(
-      `SELECT any(question_id) AS question_id, countIf(answered) AS answered_sessions,
-              avgIf(time_ms, answered) AS average_time, avgIf(changes, answered) AS average_changes
+      `SELECT any(question_id) AS question_id, countIf(done) AS answered_sessions,
+              avgIf(time_ms, done) AS average_time, avgIf(changes, done) AS average_changes
        FROM (${SESSION_QUESTIONS})
        GROUP BY question_number HAVING answered_sessions > 0 ORDER BY question_number`,
       { since: w.since },
@@ -154,27 +150,28 @@ export class DashboardQueries {
       abandoned: number;
       changes_abandoned: number | null;
     }>(
-      `WITH outcomes AS (
-         SELECT session_id,
-                if(session_id IN (${SIGNED_SESSIONS}), 'completed',
-                   if(max(greatest(viewed_at, ifNull(answered_at, viewed_at))) <= {abandonedBefore:DateTime64(3, 'UTC')},
-                      'abandoned', 'active')) AS outcome
-         FROM {db}.question_events GROUP BY session_id
+      `SELECT any(question_id) AS question_id,
+              countIf(done) AS answered,
+              avgIf(time_ms, done) AS average_time,
+              quantileExactIf(0.5)(time_ms, done) AS median_time,
+              avgIf(changes, done) AS average_changes,
+              countIf(done AND outcome = 'completed') AS completed,
+              avgOrNullIf(changes, done AND outcome = 'completed') AS changes_completed,
+              countIf(done AND outcome = 'abandoned') AS abandoned,
+              avgOrNullIf(changes, done AND outcome = 'abandoned') AS changes_abandoned
+       FROM (
+         SELECT *,
+                -- Two sets instead of a join: signed sessions, and sessions inactive for 30 minutes.
+                multiIf(session_id IN (${SIGNED_SESSIONS}), 'completed',
+                        session_id IN (
+                          SELECT session_id FROM {db}.sessions FINAL
+                          WHERE last_activity_at <= {abandonedBefore:DateTime64(3, 'UTC')}
+                        ), 'abandoned', 'active') AS outcome
+         FROM (${SESSION_QUESTIONS})
        )
-       SELECT any(sq.question_id) AS question_id,
-              countIf(sq.answered) AS answered,
-              avgIf(sq.time_ms, sq.answered) AS average_time,
-              quantileExactIf(0.5)(sq.time_ms, sq.answered) AS median_time,
-              avgIf(sq.changes, sq.answered) AS average_changes,
-              countIf(sq.answered AND o.outcome = 'completed') AS completed,
-              avgOrNullIf(sq.changes, sq.answered AND o.outcome = 'completed') AS changes_completed,
-              countIf(sq.answered AND o.outcome = 'abandoned') AS abandoned,
-              avgOrNullIf(sq.changes, sq.answered AND o.outcome = 'abandoned') AS changes_abandoned
-       FROM (${SESSION_QUESTIONS}) AS sq
-       INNER JOIN outcomes AS o ON sq.session_id = o.session_id
-       GROUP BY sq.question_number
+       GROUP BY question_number
        HAVING answered > 0
-       ORDER BY sq.question_number`,
+       ORDER BY question_number`,
       { since: w.since, abandonedBefore: toDateTime64(new Date(w.nowMs - ABANDONED_AFTER_MS)) },
     );
     return rows.map((r) => {
@@ -197,13 +194,9 @@ export class DashboardQueries {
 
   async dropOff(period: AnalyticsPeriod, now: Date): Promise<DropOff> {
     const w = window(period, now);
-    // Distinct sessions per question in one grouping: no per-session fold is needed here.
     const rows = await this.store.select<{ question_id: string; viewed: number; answered: number }>(
-      `SELECT any(question_id) AS question_id,
-              uniqExact(session_id) AS viewed,
-              uniqExactIf(session_id, answered_at IS NOT NULL) AS answered
-       FROM {db}.question_events
-       WHERE viewed_at >= {since:DateTime64(3, 'UTC')}
+      `SELECT any(question_id) AS question_id, count() AS viewed, countIf(done) AS answered
+       FROM (${SESSION_QUESTIONS})
        GROUP BY question_number ORDER BY question_number`,
       { since: w.since },
     );

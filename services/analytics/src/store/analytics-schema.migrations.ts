@@ -11,6 +11,26 @@ export interface ClickHouseMigration {
   statements: readonly string[];
 }
 
+/** A session's state per question: first view, answered at all, and the latest time and changes. */
+const SESSION_QUESTIONS_SELECT = `
+  SELECT question_number, session_id,
+         any(question_id) AS question_id,
+         min(viewed_at) AS first_viewed_at,
+         max(toUInt8(answered_at IS NOT NULL)) AS answered,
+         max(if(answered_at IS NULL, toUInt32(0), time_spent_ms)) AS time_spent_ms,
+         max(if(answered_at IS NULL, toUInt16(0), answer_changes)) AS answer_changes
+  FROM {db}.question_events
+  GROUP BY question_number, session_id`;
+
+/** A session's device, first view and last activity (a view or an answer). */
+const SESSIONS_SELECT = `
+  SELECT session_id,
+         any(device_type) AS device_type,
+         min(viewed_at) AS first_viewed_at,
+         max(greatest(viewed_at, ifNull(answered_at, viewed_at))) AS last_activity_at
+  FROM {db}.question_events
+  GROUP BY session_id`;
+
 export const ANALYTICS_MIGRATIONS: readonly ClickHouseMigration[] = [
   {
     id: '001-question-events-and-assessments',
@@ -48,6 +68,40 @@ export const ANALYTICS_MIGRATIONS: readonly ClickHouseMigration[] = [
         event_id UUID
       ) ENGINE = ReplacingMergeTree(stage)
       ORDER BY assessment_id`,
+    ],
+  },
+  {
+    // The dashboard reads these, not the events: one row per session and question, and one per
+    // session, kept by materialized views as events arrive. Every column folds with min, max or
+    // any, which a redelivered event cannot change, so they need no deduplication of their own;
+    // reads use FINAL to fold rows not yet merged. The last statement fills them from the events
+    // already stored (it may run twice after a crash: folding makes that harmless).
+    id: '002-session-questions-and-sessions',
+    statements: [
+      `CREATE TABLE IF NOT EXISTS {db}.session_questions (
+        question_number UInt8,
+        session_id String,
+        question_id SimpleAggregateFunction(any, LowCardinality(String)),
+        first_viewed_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
+        answered SimpleAggregateFunction(max, UInt8),
+        time_spent_ms SimpleAggregateFunction(max, UInt32),
+        answer_changes SimpleAggregateFunction(max, UInt16)
+      ) ENGINE = AggregatingMergeTree
+      PARTITION BY question_number
+      ORDER BY (question_number, session_id)`,
+      `CREATE TABLE IF NOT EXISTS {db}.sessions (
+        session_id String,
+        device_type SimpleAggregateFunction(any, LowCardinality(String)),
+        first_viewed_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
+        last_activity_at SimpleAggregateFunction(max, DateTime64(3, 'UTC'))
+      ) ENGINE = AggregatingMergeTree
+      ORDER BY session_id`,
+      `CREATE MATERIALIZED VIEW IF NOT EXISTS {db}.session_questions_mv TO {db}.session_questions AS
+      ${SESSION_QUESTIONS_SELECT}`,
+      `CREATE MATERIALIZED VIEW IF NOT EXISTS {db}.sessions_mv TO {db}.sessions AS
+      ${SESSIONS_SELECT}`,
+      `INSERT INTO {db}.session_questions ${SESSION_QUESTIONS_SELECT}`,
+      `INSERT INTO {db}.sessions ${SESSIONS_SELECT}`,
     ],
   },
 ];

@@ -175,6 +175,80 @@ export function analyticsStoreContract(
       expect(kept[0]?.n).toBe(2_000);
     });
 
+    it("folds a session's view, answers and redeliveries into one row per question and one per session", async () => {
+      const sessionId = `s-${randomUUID()}`;
+      const view = questionEventRow({
+        sessionId,
+        answeredAt: null,
+        timeSpentMs: 0,
+        answerChanges: 0,
+        finalAnswer: null,
+      });
+      const first = questionEventRow({
+        sessionId,
+        answeredAt: T0 + 3_000,
+        timeSpentMs: 3_000,
+        answerChanges: 0,
+      });
+      const changed = questionEventRow({
+        sessionId,
+        answeredAt: T0 + 9_000,
+        timeSpentMs: 9_000,
+        answerChanges: 2,
+      });
+      const next = questionEventRow({
+        sessionId,
+        questionId: 'q2',
+        questionNumber: 2,
+        viewedAt: T0 + 10_000,
+        answeredAt: null,
+        timeSpentMs: 0,
+        answerChanges: 0,
+        finalAnswer: null,
+      });
+      await store.insertQuestionEvents([view, first]);
+      await store.insertQuestionEvents([changed, next]);
+      await store.insertQuestionEvents([changed, view]); // redelivered
+      const questions = await store.select<{
+        question_number: number;
+        question_id: string;
+        first_ms: number;
+        answered: number;
+        time_spent_ms: number;
+        answer_changes: number;
+      }>(
+        `SELECT question_number, question_id, toUnixTimestamp64Milli(first_viewed_at) AS first_ms,
+                answered, time_spent_ms, answer_changes
+         FROM {db}.session_questions FINAL WHERE session_id = {session:String} ORDER BY question_number`,
+        { session: sessionId },
+      );
+      expect(questions).toEqual([
+        {
+          question_number: 1,
+          question_id: 'q1',
+          first_ms: T0,
+          answered: 1,
+          time_spent_ms: 9_000,
+          answer_changes: 2,
+        },
+        {
+          question_number: 2,
+          question_id: 'q2',
+          first_ms: T0 + 10_000,
+          answered: 0,
+          time_spent_ms: 0,
+          answer_changes: 0,
+        },
+      ]);
+      const sessions = await store.select<{ device_type: string; first_ms: number; last_ms: number }>(
+        `SELECT device_type, toUnixTimestamp64Milli(first_viewed_at) AS first_ms,
+                toUnixTimestamp64Milli(last_activity_at) AS last_ms
+         FROM {db}.sessions FINAL WHERE session_id = {session:String}`,
+        { session: sessionId },
+      );
+      expect(sessions).toEqual([{ device_type: 'mobile', first_ms: T0, last_ms: T0 + 10_000 }]);
+    });
+
     it('answers a ping while open', async () => {
       expect(await store.ping()).toBe(true);
     });

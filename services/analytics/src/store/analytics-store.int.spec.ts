@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeTarget } from '@risk-profile/platform/testing';
-import { analyticsStoreContract } from './analytics-store.contract';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ANALYTICS_MIGRATIONS } from './analytics-schema.migrations';
+import { analyticsStoreContract, questionEventRow } from './analytics-store.contract';
 import { ClickHouseAnalyticsStore } from './clickhouse-analytics-store.adapter';
 
 // chDB binds one data directory per process: this file uses one (vitest runs each file in its
@@ -13,6 +15,40 @@ analyticsStoreContract('ClickHouseAnalyticsStore on chDB', async () => ({
   open: () => ClickHouseAnalyticsStore.openEmbedded(join(dir, 'clickhouse')),
   cleanup: async () => rmSync(dir, { recursive: true, force: true }),
 }));
+
+describe('an analytics store upgraded from the first schema', () => {
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('fills the folded tables from the events stored before them, once', async () => {
+    const path = join(dir, 'clickhouse');
+    const old = await ClickHouseAnalyticsStore.openEmbedded(
+      path,
+      'upgrade',
+      ANALYTICS_MIGRATIONS.slice(0, 1),
+    );
+    const sessionId = 'stored-before-002';
+    await old.insertQuestionEvents([
+      questionEventRow({ sessionId, answeredAt: null, timeSpentMs: 0, answerChanges: 0, finalAnswer: null }),
+      questionEventRow({ sessionId, timeSpentMs: 7_000, answerChanges: 1 }),
+    ]);
+    await old.close();
+    for (let start = 0; start < 2; start++) {
+      const store = await ClickHouseAnalyticsStore.openEmbedded(path, 'upgrade');
+      const rows = await store.select<{ n: number; time_spent_ms: number; answer_changes: number }>(
+        `SELECT count() AS n, max(time_spent_ms) AS time_spent_ms, max(answer_changes) AS answer_changes
+         FROM {db}.session_questions FINAL WHERE session_id = {s:String}`,
+        { s: sessionId },
+      );
+      expect(rows).toEqual([{ n: 1, time_spent_ms: 7_000, answer_changes: 1 }]);
+      const [sessions] = await store.select<{ n: number }>(
+        'SELECT count() AS n FROM {db}.sessions FINAL WHERE session_id = {s:String}',
+        { s: sessionId },
+      );
+      expect(sessions?.n).toBe(1);
+      await store.close();
+    }
+  });
+});
 
 const url = process.env.CLICKHOUSE_URL;
 const server = {

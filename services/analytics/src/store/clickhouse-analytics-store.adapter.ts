@@ -42,8 +42,15 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     private readonly afterClose: () => Promise<void>,
   ) {}
 
-  /** chDB in this process, with its data under `path`. */
-  static async openEmbedded(path: string, database = 'analytics'): Promise<ClickHouseAnalyticsStore> {
+  /**
+   * chDB in this process, with its data under `path`. `migrations` is for tests of an upgrade
+   * (a store left at an older schema); the product always applies them all.
+   */
+  static async openEmbedded(
+    path: string,
+    database = 'analytics',
+    migrations: readonly ClickHouseMigration[] = ANALYTICS_MIGRATIONS,
+  ): Promise<ClickHouseAnalyticsStore> {
     assertIdentifier(database);
     if (embeddedPath !== undefined && embeddedPath !== path) {
       throw new Error(
@@ -68,7 +75,7 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     });
     try {
       await store.command(`CREATE DATABASE IF NOT EXISTS ${database}`);
-      await store.migrate(ANALYTICS_MIGRATIONS);
+      await store.migrate(migrations);
     } catch (error) {
       await store.close();
       throw error;
