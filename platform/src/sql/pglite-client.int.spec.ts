@@ -26,4 +26,20 @@ describe('PGlite on disk', () => {
       await second.close();
     }
   });
+
+  it('gives each new folder a database of its own (new folders are copies of one empty database)', async () => {
+    const [a, b] = [join(dir, 'a'), join(dir, 'b')];
+    const one = await PgliteSqlClient.open(a);
+    await one.exec("CREATE TABLE only_in_a (v text); INSERT INTO only_in_a VALUES ('a')");
+    await one.close();
+    const other = await PgliteSqlClient.open(b);
+    try {
+      const { rows } = await other.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'only_in_a'",
+      );
+      expect(rows).toEqual([{ n: 0 }]);
+    } finally {
+      await other.close();
+    }
+  });
 });
