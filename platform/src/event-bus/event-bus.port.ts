@@ -55,6 +55,12 @@ export interface SubscribeOptions<V = unknown> {
    * fetching (Kafka's eachMessage) call `handler` only.
    */
   handleBatch?: (messages: BusMessage<V>[]) => Promise<void>;
+  /**
+   * Most messages fetched (and handed to `handleBatch`) at once, where the adapter fetches in
+   * batches; the adapter's own setting otherwise. A bulk writer sets it to its write size, so a
+   * backlog is written in full batches rather than in fetch-sized pieces.
+   */
+  batchSize?: number;
   retry?: Partial<RetryPolicy>;
   /** Read from the earliest retained message when the group has no committed offset (default true). */
   fromBeginning?: boolean;

@@ -1,6 +1,7 @@
 import type { SqlClient } from '../sql/sql-client.port';
 
 type Listener = () => void;
+type PublishListener = (partitions: readonly number[]) => void;
 
 /**
  * Wakes consumers in this process as soon as something they care about happens here, instead of
@@ -9,6 +10,7 @@ type Listener = () => void;
  */
 export class LocalNotifier {
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly publishListeners = new Map<string, Set<PublishListener>>();
 
   private static readonly bySql = new WeakMap<SqlClient, LocalNotifier>();
 
@@ -22,12 +24,13 @@ export class LocalNotifier {
     return notifier;
   }
 
-  published(topic: string): void {
-    this.emit(`topic:${topic}`);
+  /** Messages were written to these partitions of the topic. */
+  published(topic: string, partitions: readonly number[]): void {
+    for (const listener of [...(this.publishListeners.get(topic) ?? [])]) listener(partitions);
   }
 
-  onPublished(topic: string, listener: Listener): () => void {
-    return this.on(`topic:${topic}`, listener);
+  onPublished(topic: string, listener: PublishListener): () => void {
+    return this.on(this.publishListeners, topic, listener);
   }
 
   groupChanged(groupId: string): void {
@@ -35,19 +38,19 @@ export class LocalNotifier {
   }
 
   onGroupChanged(groupId: string, listener: Listener): () => void {
-    return this.on(`group:${groupId}`, listener);
+    return this.on(this.listeners, `group:${groupId}`, listener);
   }
 
-  private on(channel: string, listener: Listener): () => void {
-    let set = this.listeners.get(channel);
+  private on<L>(listeners: Map<string, Set<L>>, channel: string, listener: L): () => void {
+    let set = listeners.get(channel);
     if (!set) {
       set = new Set();
-      this.listeners.set(channel, set);
+      listeners.set(channel, set);
     }
     set.add(listener);
     return () => {
       set.delete(listener);
-      if (set.size === 0) this.listeners.delete(channel);
+      if (set.size === 0) listeners.delete(channel);
     };
   }
 

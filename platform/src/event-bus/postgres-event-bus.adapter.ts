@@ -18,8 +18,14 @@ import { retryPolicy } from './retry';
 export interface PostgresEventBusOptions {
   /** Partitions of a topic created by this bus (default 4); a topic keeps the count it was created with. */
   partitions?: number;
-  /** How often an idle consumer looks for messages written by other processes (default 100 ms). */
+  /**
+   * How soon an idle consumer looks again for messages written by other processes (default
+   * 100 ms). A publish in this process wakes its partition's consumer at once; a consumer that
+   * keeps finding nothing doubles its wait up to `maxPollIntervalMs` (default 800 ms), so a quiet
+   * product does not spend its time polling.
+   */
   pollIntervalMs?: number;
+  maxPollIntervalMs?: number;
   /** Messages fetched per round trip (default 500). */
   batchSize?: number;
   /** How long a partition stays claimed by a member that stops renewing (default 10 s). */
@@ -57,6 +63,7 @@ export class PostgresEventBus implements EventBus {
       {
         partitions: 4,
         pollIntervalMs: 100,
+        maxPollIntervalMs: 800,
         batchSize: 500,
         leaseMs: 10_000,
         commitIntervalMs: 1_000,
@@ -67,37 +74,48 @@ export class PostgresEventBus implements EventBus {
   }
 
   async publish(topic: string, messages: readonly OutgoingMessage[]): Promise<void> {
-    await this.publishWithin(this.sql, topic, messages);
-    this.notifier.published(topic);
+    const partitions = await this.publishWithin(this.sql, topic, messages);
+    this.notifier.published(topic, partitions);
   }
 
   /**
    * Writes the messages inside the caller's transaction, so they commit (or roll back) with the
    * caller's own rows. Local consumers are not woken; they see the messages on their next poll.
+   * Returns the partitions written.
    */
   async publishWithin(
     executor: SqlExecutor,
     topic: string,
     messages: readonly OutgoingMessage[],
-  ): Promise<void> {
-    if (messages.length === 0) return;
+  ): Promise<number[]> {
+    if (messages.length === 0) return [];
     const partitions = await this.partitionsOf(topic, executor);
-    // One statement for the whole batch; ORDER BY ord makes seq follow the caller's order.
+    // One row per partition: the messages for it, in the caller's order (a record batch).
+    const batches = new Map<number, string[]>();
+    for (const m of messages) {
+      const partition = partitionOf(m.key, partitions);
+      const record = JSON.stringify({
+        id: m.id,
+        key: m.key,
+        value: m.value ?? null,
+        headers: m.headers ?? {},
+      });
+      const batch = batches.get(partition);
+      if (batch) batch.push(record);
+      else batches.set(partition, [record]);
+    }
     await executor.query(
-      `INSERT INTO bus_messages (topic, partition, id, key, value, headers)
-       SELECT $1, m.partition, m.id, m.key, m.value::jsonb, m.headers::jsonb
-       FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[])
-            WITH ORDINALITY AS m(partition, id, key, value, headers, ord)
-       ORDER BY m.ord`,
+      `INSERT INTO bus_batches (topic, partition, records, records_count)
+       SELECT $1, b.partition, b.records, b.records_count
+       FROM unnest($2::int[], $3::text[], $4::int[]) AS b(partition, records, records_count)`,
       [
         topic,
-        messages.map((m) => partitionOf(m.key, partitions)),
-        messages.map((m) => m.id),
-        messages.map((m) => m.key),
-        messages.map((m) => JSON.stringify(m.value ?? null)),
-        messages.map((m) => JSON.stringify(m.headers ?? {})),
+        [...batches.keys()],
+        [...batches.values()].map((records) => `[${records.join(',')}]`),
+        [...batches.values()].map((records) => records.length),
       ],
     );
+    return [...batches.keys()];
   }
 
   async subscribe<V = unknown>(options: SubscribeOptions<V>): Promise<Subscription> {
@@ -113,8 +131,9 @@ export class PostgresEventBus implements EventBus {
       handleBatch: options.handleBatch as ((messages: BusMessage[]) => Promise<void>) | undefined,
       policy: retryPolicy(options.retry),
       fromBeginning: options.fromBeginning ?? true,
-      batchSize: this.options.batchSize,
+      batchSize: options.batchSize ?? this.options.batchSize,
       pollIntervalMs: this.options.pollIntervalMs,
+      maxPollIntervalMs: Math.max(this.options.pollIntervalMs, this.options.maxPollIntervalMs),
       commitIntervalMs: this.options.commitIntervalMs,
       leaseMs: this.options.leaseMs,
       deadLetter: (topic, message) => this.publish(deadLetterTopic(topic), [message]),
@@ -132,16 +151,21 @@ export class PostgresEventBus implements EventBus {
    * Returns the number of messages deleted.
    */
   async purgeOlderThan(retentionMs: number): Promise<number> {
-    const { rowCount } = await this.sql.query(
-      `DELETE FROM bus_messages m
-       WHERE m.created_at < now() - make_interval(secs => $1::float8 / 1000)
-         AND NOT EXISTS (
-           SELECT 1 FROM bus_consumer_offsets o
-           WHERE o.topic = m.topic AND o.partition = m.partition
-             AND (o.offset_tx, o.offset_seq) < (m.transaction_id, m.seq))`,
+    const { rows } = await this.sql.query<{ messages: number }>(
+      `WITH purged AS (
+         DELETE FROM bus_batches b
+         WHERE b.created_at < now() - make_interval(secs => $1::float8 / 1000)
+           AND NOT EXISTS (
+             SELECT 1 FROM bus_consumer_offsets o
+             WHERE o.topic = b.topic AND o.partition = b.partition
+               AND ((o.offset_tx, o.offset_seq) < (b.transaction_id, b.seq)
+                    OR ((o.offset_tx, o.offset_seq) = (b.transaction_id, b.seq)
+                        AND o.offset_index < b.records_count - 1)))
+         RETURNING b.records_count)
+       SELECT coalesce(sum(records_count), 0)::int AS messages FROM purged`,
       [retentionMs],
     );
-    return rowCount;
+    return rows[0]!.messages;
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { silentLogger } from '../logging/logger';
+import { migrate } from '../sql/migrations';
 import type { SqlClient } from '../sql/sql-client.port';
 import { secondConnection, sqlTargets } from '../testing/sql';
 import { describeTarget } from '../testing/targets';
@@ -8,6 +9,7 @@ import { uniqueName, waitFor } from './event-bus.contract';
 import type { BusMessage, OutgoingMessage, Subscription } from './event-bus.port';
 import { partitionOf } from './partitioner';
 import { PostgresEventBus } from './postgres-event-bus.adapter';
+import { eventBusMigrations } from './postgres-event-bus.migrations';
 
 const message = (n: number, key = 'k'): OutgoingMessage<{ n: number }> => ({
   id: randomUUID(),
@@ -110,12 +112,12 @@ for (const target of sqlTargets()) {
       expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     });
 
-    it('purges old messages only once every group has committed past them', async () => {
+    it('purges old batches only once every group has committed past all of their messages', async () => {
       const topic = uniqueName('purge');
-      await bus.publish(
-        topic,
-        [0, 1, 2, 3].map((n) => message(n)),
-      );
+      await bus.publish(topic, [message(0)]);
+      await bus.publish(topic, [message(1)]);
+      // One publish writes one record batch per partition: 2 and 3 share a row.
+      await bus.publish(topic, [message(2), message(3)]);
       const all: BusMessage[] = [];
       await collect(uniqueName('fast'), topic, all);
       const slowHandled: number[] = [];
@@ -124,18 +126,19 @@ for (const target of sqlTargets()) {
         topics: [topic],
         retry: { maxAttempts: 10, initialDelayMs: 60_000, maxDelayMs: 60_000 },
         handler: async (m) => {
-          if (m.value.n >= 2) throw new Error('not yet');
+          if (m.value.n >= 3) throw new Error('not yet');
           slowHandled.push(m.value.n);
         },
       });
-      await waitFor(() => all.length >= 4 && slowHandled.length >= 2, 'both groups', 10_000);
+      await waitFor(() => all.length >= 4 && slowHandled.length >= 3, 'both groups', 10_000);
       await slow.stop();
 
       expect(await bus.purgeOlderThan(60_000)).toBe(0);
       // The purge covers every topic; earlier tests' fully consumed messages go too.
       expect(await bus.purgeOlderThan(0)).toBeGreaterThanOrEqual(2);
+      // The slow group read 2 but not 3: their batch stays whole.
       const { rows } = await sql.query<{ n: number }>(
-        "SELECT (value->>'n')::int AS n FROM bus_messages WHERE topic = $1 ORDER BY seq",
+        "SELECT (value->>'n')::int AS n FROM bus_messages WHERE topic = $1 ORDER BY seq, index",
         [topic],
       );
       expect(rows.map((r) => r.n)).toEqual([2, 3]);
@@ -145,6 +148,130 @@ for (const target of sqlTargets()) {
       await bus.purgeOlderThan(0);
       const left = await sql.query('SELECT 1 FROM bus_messages WHERE topic = $1', [unread]);
       expect(left.rowCount).toBe(0);
+    });
+
+    it('resumes a group inside a record batch, from the message after its offset', async () => {
+      const topic = uniqueName('inside');
+      await bus.publish(
+        topic,
+        Array.from({ length: 10 }, (_, n) => message(n)),
+      );
+      const groupId = uniqueName('g');
+      const first: number[] = [];
+      const s = await bus.subscribe<{ n: number }>({
+        groupId,
+        topics: [topic],
+        retry: { maxAttempts: 10, initialDelayMs: 60_000, maxDelayMs: 60_000 },
+        handler: async (m) => {
+          if (m.value.n >= 6) throw new Error('stop here');
+          first.push(m.value.n);
+        },
+      });
+      await waitFor(() => first.length === 6, 'the first six', 10_000);
+      await s.stop();
+      const rest: number[] = [];
+      const resumed = await bus.subscribe<{ n: number }>({
+        groupId,
+        topics: [topic],
+        handler: async (m) => void rest.push(m.value.n),
+      });
+      subscriptions.push(resumed);
+      await waitFor(() => rest.length >= 4, 'the last four', 10_000);
+      expect(first).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(rest).toEqual([6, 7, 8, 9]);
+    });
+
+    it('splits a record batch larger than the fetch size across deliveries, losing nothing', async () => {
+      const small = await PostgresEventBus.create(sql, {
+        pollIntervalMs: 25,
+        batchSize: 4,
+        logger: silentLogger(),
+      });
+      const topic = uniqueName('split');
+      await small.publish(
+        topic,
+        Array.from({ length: 10 }, (_, n) => message(n)),
+      );
+      const batches: number[][] = [];
+      const s = await small.subscribe<{ n: number }>({
+        groupId: uniqueName('g'),
+        topics: [topic],
+        handler: async () => {
+          throw new Error('the batch path should be used');
+        },
+        handleBatch: async (messages) => void batches.push(messages.map((m) => m.value.n)),
+      });
+      await waitFor(() => batches.flat().length >= 10, 'the ten messages', 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await s.stop();
+      await small.close();
+      expect(batches).toEqual([
+        [0, 1, 2, 3],
+        [4, 5, 6, 7],
+        [8, 9],
+      ]);
+    });
+
+    it('still finds, after a long quiet spell, a message written without waking it', async () => {
+      const quiet = await PostgresEventBus.create(sql, {
+        pollIntervalMs: 25,
+        maxPollIntervalMs: 200,
+        logger: silentLogger(),
+      });
+      const topic = uniqueName('quiet');
+      const received: BusMessage[] = [];
+      const s = await quiet.subscribe({
+        groupId: uniqueName('g'),
+        topics: [topic],
+        handler: async (m) => void received.push(m),
+      });
+      // Long enough for the poll to back off to its longest wait.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      // Written as another process would: inside a transaction, which wakes nobody here.
+      await sql.transaction((tx) => quiet.publishWithin(tx, topic, [message(1)]));
+      await waitFor(() => received.length === 1, 'the message, found by polling', 5_000);
+      await s.stop();
+      await quiet.close();
+    });
+
+    it('carries messages and offsets written before record batches into them', async () => {
+      const old = await target.open();
+      try {
+        await migrate(old, 'event-bus', eventBusMigrations.slice(0, 1));
+        const topic = uniqueName('upgrade');
+        await old.query(`INSERT INTO bus_topics (topic, partitions) VALUES ($1, 1)`, [topic]);
+        for (const n of [0, 1, 2]) {
+          await old.query(
+            `INSERT INTO bus_messages (topic, partition, id, key, value, headers)
+             VALUES ($1, 0, $2, 'k', $3::jsonb, '{"h":"v"}'::jsonb)`,
+            [topic, `m${n}`, JSON.stringify({ n })],
+          );
+        }
+        // A group that had read the first message.
+        await old.query(
+          `INSERT INTO bus_consumer_offsets (group_id, topic, partition, offset_tx, offset_seq)
+           SELECT 'upgraded', topic, partition, transaction_id, seq FROM bus_messages
+           WHERE topic = $1 AND id = 'm0'`,
+          [topic],
+        );
+        const upgraded = await PostgresEventBus.create(old, { pollIntervalMs: 25, logger: silentLogger() });
+        const received: BusMessage[] = [];
+        const s = await upgraded.subscribe({
+          groupId: 'upgraded',
+          topics: [topic],
+          handler: async (m) => void received.push(m),
+        });
+        await waitFor(() => received.length >= 2, 'the two unread messages', 10_000);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await s.stop();
+        await upgraded.close();
+        expect(received.map((m) => [m.id, m.value, m.headers])).toEqual([
+          ['m1', { n: 1 }, { h: 'v' }],
+          ['m2', { n: 2 }, { h: 'v' }],
+        ]);
+      } finally {
+        await old.close();
+      }
     });
 
     it('hands a consumer with handleBatch whole fetched batches, in order, and commits after each', async () => {
@@ -217,7 +344,7 @@ for (const target of sqlTargets()) {
       const { rows } = await sql.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM schema_migrations WHERE module = 'event-bus'",
       );
-      expect(rows[0]!.n).toBe(1);
+      expect(rows[0]!.n).toBe(eventBusMigrations.length);
     });
 
     // A transaction held open while another commits needs a second connection.

@@ -3,10 +3,15 @@ import type { SqlClient } from '../sql/sql-client.port';
 import type { BusMessage, Headers, OutgoingMessage, RetryPolicy } from './event-bus.port';
 import { deliverWithRetry } from './retry';
 
-/** A place in a partition: the writing transaction's id (xid8 as text), then the row's seq. */
+/**
+ * A message's place in a partition: the writing transaction's id (xid8 as text), the row's seq,
+ * then the message's index in that row's record batch. An offset is the place of the last message
+ * handled.
+ */
 export interface LogPosition {
   tx: string;
   seq: number;
+  index: number;
 }
 
 export interface PartitionWorkerContext {
@@ -18,6 +23,8 @@ export interface PartitionWorkerContext {
   policy: RetryPolicy;
   batchSize: number;
   pollIntervalMs: number;
+  /** The longest wait between polls of a partition that keeps finding nothing. */
+  maxPollIntervalMs: number;
   /** A long batch commits at least this often, so a crash redelivers little. */
   commitIntervalMs: number;
   leaseMs: number;
@@ -28,11 +35,21 @@ export interface PartitionWorkerContext {
 interface Row {
   tx: string;
   seq: number;
+  records: string;
+  created_at: Date | string;
+}
+
+interface StoredRecord {
   id: string;
   key: string;
   value: unknown;
-  headers: Headers;
-  created_at: Date | string;
+  headers: Headers | null;
+}
+
+/** One message of a fetched batch, with its place in the partition. */
+interface Entry {
+  position: LogPosition;
+  message: Omit<BusMessage, 'attempt'>;
 }
 
 /*
@@ -45,10 +62,11 @@ interface Row {
  * server (the horizon is cluster-wide) delays delivery until it ends; nothing is lost.
  */
 const FETCH = `
-SELECT transaction_id::text AS tx, seq, id, key, value, headers, created_at
-FROM bus_messages
+SELECT transaction_id::text AS tx, seq, records, created_at
+FROM bus_batches
 WHERE topic = $1 AND partition = $2
-  AND (transaction_id, seq) > ($3::xid8, $4::bigint)
+  AND (transaction_id, seq) >= ($3::xid8, $4::bigint)
+  AND NOT ((transaction_id, seq) = ($3::xid8, $4::bigint) AND records_count <= $6::int + 1)
   AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
 ORDER BY transaction_id, seq
 LIMIT $5`;
@@ -56,7 +74,8 @@ LIMIT $5`;
 /** The offset only moves while this member still holds the lease on the partition. */
 const COMMIT = `
 UPDATE bus_consumer_offsets
-SET offset_tx = $5::xid8, offset_seq = $6, lease_until = now() + make_interval(secs => $7::float8 / 1000), updated_at = now()
+SET offset_tx = $5::xid8, offset_seq = $6, offset_index = $8,
+    lease_until = now() + make_interval(secs => $7::float8 / 1000), updated_at = now()
 WHERE group_id = $1 AND topic = $2 AND partition = $3 AND owner = $4`;
 
 /** Consumes one claimed partition: fetch a batch, deliver each message in order, commit. */
@@ -69,6 +88,8 @@ export class PartitionWorker {
   /** A wake-up that arrived while busy: the next idle() returns at once so it is not lost. */
   private woken = false;
   private done: Promise<void> | undefined;
+  /** The next idle wait: pollIntervalMs after a wake or a delivery, doubling while nothing comes. */
+  private idleMs: number;
 
   constructor(
     private readonly ctx: PartitionWorkerContext,
@@ -77,6 +98,7 @@ export class PartitionWorker {
     private position: LogPosition,
   ) {
     this.committed = position;
+    this.idleMs = ctx.pollIntervalMs;
   }
 
   start(): void {
@@ -108,9 +130,9 @@ export class PartitionWorker {
 
   private async run(): Promise<void> {
     while (!this.stopping) {
-      let rows: Row[];
+      let entries: Entry[];
       try {
-        rows = await this.fetch();
+        entries = await this.fetch();
       } catch (error) {
         this.ctx.logger.error(
           { err: error, topic: this.topic, partition: this.partition },
@@ -119,12 +141,13 @@ export class PartitionWorker {
         await this.idle();
         continue;
       }
-      if (rows.length === 0) {
+      if (entries.length === 0) {
         await this.idle();
         continue;
       }
+      this.idleMs = this.ctx.pollIntervalMs;
       try {
-        await this.deliverBatch(rows);
+        await this.deliverBatch(entries);
       } catch (error) {
         // The message could not be parked on the dead-letter topic: refetch it after a pause.
         this.ctx.logger.error(
@@ -138,13 +161,13 @@ export class PartitionWorker {
     await this.commit();
   }
 
-  private async deliverBatch(rows: Row[]): Promise<void> {
-    if (this.ctx.handleBatch && !this.stopping && (await this.deliverWhole(rows))) return;
+  private async deliverBatch(entries: Entry[]): Promise<void> {
+    if (this.ctx.handleBatch && !this.stopping && (await this.deliverWhole(entries))) return;
     let lastCommit = Date.now();
-    for (const row of rows) {
+    for (const { position, message } of entries) {
       if (this.stopping) break;
       const outcome = await deliverWithRetry({
-        message: this.toMessage(row),
+        message,
         handler: this.ctx.handler,
         policy: this.ctx.policy,
         signal: this.abort.signal,
@@ -152,7 +175,7 @@ export class PartitionWorker {
         logger: this.ctx.logger,
       });
       if (outcome === 'aborted') break;
-      this.position = { tx: row.tx, seq: row.seq };
+      this.position = position;
       if (Date.now() - lastCommit >= this.ctx.commitIntervalMs) {
         await this.commit();
         lastCommit = Date.now();
@@ -162,37 +185,51 @@ export class PartitionWorker {
   }
 
   /** One call for the whole batch; false when it failed, so the caller delivers one by one. */
-  private async deliverWhole(rows: Row[]): Promise<boolean> {
+  private async deliverWhole(entries: Entry[]): Promise<boolean> {
     try {
-      await this.ctx.handleBatch!(rows.map((row) => ({ ...this.toMessage(row), attempt: 1 })));
+      await this.ctx.handleBatch!(entries.map(({ message }) => ({ ...message, attempt: 1 })));
     } catch (error) {
       this.ctx.logger.warn(
-        { err: error, topic: this.topic, partition: this.partition, messages: rows.length },
+        { err: error, topic: this.topic, partition: this.partition, messages: entries.length },
         'bus batch handler failed; delivering the batch one message at a time',
       );
       return false;
     }
-    const last = rows.at(-1)!;
-    this.position = { tx: last.tx, seq: last.seq };
+    this.position = entries.at(-1)!.position;
     await this.commit();
     return true;
   }
 
-  private async fetch(): Promise<Row[]> {
+  /**
+   * Up to `batchSize` messages after the position, in order. The row at the position itself is
+   * fetched again only when a batch ended inside it; its messages up to the position are skipped.
+   */
+  private async fetch(): Promise<Entry[]> {
+    const { tx, seq, index } = this.position;
     const { rows } = await this.ctx.sql.query<Row>(FETCH, [
       this.topic,
       this.partition,
-      this.position.tx,
-      this.position.seq,
+      tx,
+      seq,
       this.ctx.batchSize,
+      index,
     ]);
-    return rows;
+    const entries: Entry[] = [];
+    for (const row of rows) {
+      const records = JSON.parse(row.records) as StoredRecord[];
+      const first = row.tx === tx && row.seq === seq ? index + 1 : 0;
+      for (let i = first; i < records.length && entries.length < this.ctx.batchSize; i++) {
+        entries.push(this.entry(row, i, records[i]!));
+      }
+      if (entries.length >= this.ctx.batchSize) break;
+    }
+    return entries;
   }
 
   private async commit(): Promise<void> {
     if (this.lost) return;
-    const { tx, seq } = this.position;
-    if (tx === this.committed.tx && seq === this.committed.seq) return;
+    const { tx, seq, index } = this.position;
+    if (tx === this.committed.tx && seq === this.committed.seq && index === this.committed.index) return;
     try {
       const { rowCount } = await this.ctx.sql.query(COMMIT, [
         this.ctx.groupId,
@@ -202,6 +239,7 @@ export class PartitionWorker {
         tx,
         seq,
         this.ctx.leaseMs,
+        index,
       ]);
       if (rowCount === 0) {
         // The lease expired and another member took over; it resumes from the last commit.
@@ -213,7 +251,7 @@ export class PartitionWorker {
         );
         return;
       }
-      this.committed = { tx, seq };
+      this.committed = { tx, seq, index };
     } catch (error) {
       this.ctx.logger.error(
         { err: error, topic: this.topic, partition: this.partition },
@@ -222,33 +260,39 @@ export class PartitionWorker {
     }
   }
 
-  private toMessage(row: Row): Omit<BusMessage, 'attempt'> {
+  private entry(row: Row, index: number, record: StoredRecord): Entry {
     return {
-      id: row.id,
-      topic: this.topic,
-      key: row.key,
-      value: row.value,
-      headers: row.headers ?? {},
-      partition: this.partition,
-      offset: `${row.tx}/${row.seq}`,
-      timestamp: new Date(row.created_at),
+      position: { tx: row.tx, seq: row.seq, index },
+      message: {
+        id: record.id,
+        topic: this.topic,
+        key: record.key,
+        value: record.value,
+        headers: record.headers ?? {},
+        partition: this.partition,
+        offset: `${row.tx}/${row.seq}/${index}`,
+        timestamp: new Date(row.created_at),
+      },
     };
   }
 
   private idle(): Promise<void> {
     if (this.stopping || this.woken) {
       this.woken = false;
+      this.idleMs = this.ctx.pollIntervalMs;
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.ctx.pollIntervalMs);
-      function done() {
-        clearTimeout(timer);
+      const timer = setTimeout(() => {
+        this.wakeUp = undefined;
+        this.idleMs = Math.min(this.idleMs * 2, this.ctx.maxPollIntervalMs);
         resolve();
-      }
+      }, this.idleMs);
       this.wakeUp = () => {
         this.wakeUp = undefined;
-        done();
+        this.idleMs = this.ctx.pollIntervalMs;
+        clearTimeout(timer);
+        resolve();
       };
     });
   }

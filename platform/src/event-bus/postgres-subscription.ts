@@ -17,6 +17,7 @@ export interface SubscriptionContext {
   fromBeginning: boolean;
   batchSize: number;
   pollIntervalMs: number;
+  maxPollIntervalMs: number;
   commitIntervalMs: number;
   leaseMs: number;
   deadLetter: (topic: string, message: OutgoingMessage) => Promise<void>;
@@ -47,8 +48,8 @@ export class PostgresSubscription implements Subscription {
     await this.createOffsets();
     for (const topic of this.ctx.topics.keys()) {
       this.unsubscribe.push(
-        this.ctx.notifier.onPublished(topic, () => {
-          for (const worker of this.workers.values()) if (worker.topic === topic) worker.wake();
+        this.ctx.notifier.onPublished(topic, (partitions) => {
+          for (const partition of partitions) this.workers.get(`${topic}/${partition}`)?.wake();
         }),
       );
     }
@@ -172,19 +173,26 @@ export class PostgresSubscription implements Subscription {
   }
 
   private async claim(count: number): Promise<void> {
-    const { rows } = await this.ctx.sql.query<{ topic: string; partition: number; tx: string; seq: number }>(
+    const { rows } = await this.ctx.sql.query<{
+      topic: string;
+      partition: number;
+      tx: string;
+      seq: number;
+      index: number;
+    }>(
       `UPDATE bus_consumer_offsets o SET owner = $2, lease_until = ${LEASE}
        FROM (SELECT topic, partition FROM bus_consumer_offsets
              WHERE group_id = $1 AND topic = ANY($4::text[]) AND (owner IS NULL OR lease_until < now())
              ORDER BY topic, partition LIMIT $5 FOR UPDATE SKIP LOCKED) free
        WHERE o.group_id = $1 AND o.topic = free.topic AND o.partition = free.partition
-       RETURNING o.topic, o.partition, o.offset_tx::text AS tx, o.offset_seq AS seq`,
+       RETURNING o.topic, o.partition, o.offset_tx::text AS tx, o.offset_seq AS seq, o.offset_index AS index`,
       [this.ctx.groupId, this.memberId, this.ctx.leaseMs, [...this.ctx.topics.keys()], count],
     );
     for (const row of rows) {
       const worker = new PartitionWorker({ ...this.ctx, memberId: this.memberId }, row.topic, row.partition, {
         tx: row.tx,
         seq: row.seq,
+        index: row.index,
       });
       this.workers.set(`${row.topic}/${row.partition}`, worker);
       worker.start();
