@@ -19,6 +19,8 @@ import { TestSessionVerifier } from '../services/analytics/src/testing/test-sess
 import { startProduct } from './support/product';
 
 const INGEST_EVENTS = Number(process.env.BENCH_ANALYTICS_INGEST ?? 60_000);
+/** BENCH_ANALYTICS_INGEST_ONLY=1: measure (1) and (3) only, for quick turns on the pipeline. */
+const INGEST_ONLY = process.env.BENCH_ANALYTICS_INGEST_ONLY === '1';
 const LOADED_EVENTS = 1_000_000;
 const LOADED_ASSESSMENTS = 50_000;
 const DEVICES = ['desktop', 'mobile', 'tablet'] as const;
@@ -58,6 +60,8 @@ const system = await startEmbedded(
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '0',
     DEMO_DATA: 'false',
+    // The projector's keys pass through, to compare settings.
+    ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('ANALYTICS_'))),
   },
   { logger: silentLogger(), sessions: verifier },
 );
@@ -148,6 +152,11 @@ try {
     `ingest-to-visible delay (40 single events): p50 ${f0(pct(delays, 50))} ms, p95 ${f0(pct(delays, 95))} ms`,
   );
 
+  if (INGEST_ONLY) {
+    await system.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  }
   // (2) Load to 1,000,000 question events and 50,000 assessments, then time each endpoint. The
   // events have the shape the page sends (question-tracker.ts): a view event when a question is
   // first shown, then an answer event when it is answered, both carrying the first view's time.

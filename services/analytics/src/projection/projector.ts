@@ -61,6 +61,8 @@ export class AnalyticsProjector {
       await bus.subscribe({
         groupId: QUESTION_PROJECTOR_GROUP,
         topics: [QUESTION_EVENTS_TOPIC],
+        // A backlog arrives in write-sized batches and is written at once, not after the timer.
+        batchSize: this.options.maxBatch,
         handleBatch: projectQuestions,
         handler: (m) => projectQuestions([m]),
       }),
