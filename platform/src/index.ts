@@ -16,3 +16,4 @@ export * from './sql/migrations';
 export * from './sql/pg-client.adapter';
 export * from './sql/pglite-client.adapter';
 export * from './sql/sql-client.port';
+export * from './sql/group-commit';

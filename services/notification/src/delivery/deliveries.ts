@@ -177,17 +177,31 @@ export async function claimDue(
   return rows.map(toDelivery).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
-export async function markSent(
-  sql: SqlExecutor,
-  id: string,
-  result: { subject: string | null; providerMessageId: string },
-  now: Date,
-): Promise<void> {
+export interface SentRecord {
+  id: string;
+  subject: string | null;
+  providerMessageId: string;
+  sentAt: Date;
+}
+
+/**
+ * Records deliveries as sent, in one statement (the sender groups the successes that arrive
+ * while an earlier record is being written). A delivery no longer pending is left as it is.
+ */
+export async function markSent(sql: SqlExecutor, sent: readonly SentRecord[]): Promise<void> {
+  if (sent.length === 0) return;
   await sql.query(
-    `UPDATE notification_deliveries
-     SET status = 'sent', subject = $2, provider_message_id = $3, sent_at = $4, last_error = NULL
-     WHERE id = $1 AND status = 'pending'`,
-    [id, result.subject, result.providerMessageId, now.toISOString()],
+    `UPDATE notification_deliveries AS d
+     SET status = 'sent', subject = s.subject, provider_message_id = s.provider_message_id,
+         sent_at = s.sent_at::timestamptz, last_error = NULL
+     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS s(id, subject, provider_message_id, sent_at)
+     WHERE d.id = s.id AND d.status = 'pending'`,
+    [
+      sent.map((r) => r.id),
+      sent.map((r) => r.subject),
+      sent.map((r) => r.providerMessageId),
+      sent.map((r) => r.sentAt.toISOString()),
+    ],
   );
 }
 

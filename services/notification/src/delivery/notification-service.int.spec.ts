@@ -98,6 +98,31 @@ describeTargets(
       expect(deliveries.every((d) => d.providerMessageId && d.sentAt && d.subject)).toBe(true);
     });
 
+    it('records a burst of sends (grouped into few statements) with each message its own provider id', async () => {
+      const events = Array.from({ length: 24 }, (_, i) =>
+        signedAssessment({ clientEmail: `burst-${i}@example.com` }),
+      );
+      await service.bus.publish(
+        ASSESSMENT_LIFECYCLE_TOPIC,
+        events.map((event) => ({ id: event.id, key: integrationEventKey(event), value: event })),
+      );
+      const deliveries = await eventually(async () => {
+        const rows = (await Promise.all(events.map((e) => listDeliveries(sql, { eventId: e.id })))).flat();
+        if (rows.length < 48 || rows.some((d) => d.status !== 'sent')) throw new Error('not recorded yet');
+        return rows;
+      }, 30_000);
+      for (let i = 0; i < events.length; i++) expect(mailsTo(`burst-${i}@example.com`)).toHaveLength(1);
+      expect(deliveries.every((d) => d.attempts === 1 && d.sentAt && d.subject)).toBe(true);
+      // Each record carries its own message's provider id, not a neighbour's from the same statement.
+      const clientIds = deliveries.filter((d) => d.kind === 'client-report').map((d) => d.providerMessageId);
+      expect(new Set(clientIds).size).toBe(events.length);
+      for (const d of deliveries.filter((row) => row.kind === 'client-report')) {
+        const mail = mailsTo(d.recipient)[0]!;
+        expect(d.subject).toBe(mail.parsed.subject);
+        expect(d.providerMessageId).toContain(mail.queueId);
+      }
+    });
+
     it('sends nothing twice when the event is delivered again', async () => {
       const event = signedAssessment({ clientEmail: 'twice@example.com' });
       await publish(event);

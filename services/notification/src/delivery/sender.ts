@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { CheckpointStore, Logger, SqlClient } from '@risk-profile/platform';
+import { type CheckpointStore, groupCommit, type Logger, type SqlClient } from '@risk-profile/platform';
 import type { Mailer, MailMessage } from '../mail/mailer.port';
 import type { SmsSender } from '../sms/sms-sender.port';
-import { claimDue, type Delivery, markFailed, markRetry, markSent, purgeContent } from './deliveries';
+import {
+  claimDue,
+  type Delivery,
+  markFailed,
+  markRetry,
+  markSent,
+  purgeContent,
+  type SentRecord,
+} from './deliveries';
 import { DeliveryError } from './delivery-error';
 import { RenderBudget } from './render-budget';
 
@@ -63,7 +71,8 @@ export const LEASE_NAME = 'notification-sender';
  * Sends pending deliveries while holding the lease. Each attempt is claimed in the database
  * before the transport is called (attempt count up, next attempt moved to the retry time), so a
  * crash mid-send leaves the delivery due again later rather than lost; a success is recorded
- * right after the transport accepted the message, and a delivery recorded as sent is never
+ * right after the transport accepted the message (with the successes that arrived while the
+ * previous record was being written), and a delivery recorded as sent is never
  * claimed again. The one window in which a message can go out twice is between the transport's
  * acceptance and that record: see docs/notifications.md.
  */
@@ -75,6 +84,8 @@ export function startSender(options: SenderOptions): Sender {
   const leaseMs = options.leaseMs ?? 10_000;
   const purgeIntervalMs = options.purgeIntervalMs ?? 60_000;
   const budget = options.renderBudget ?? new RenderBudget();
+  // Successes that arrive while one is being recorded are recorded together in the next statement.
+  const recordSent = groupCommit<SentRecord>((sent) => markSent(sql, sent));
   const owner = randomUUID();
   let holding = false;
   let nextClaimAt = 0;
@@ -129,7 +140,7 @@ export function startSender(options: SenderOptions): Sender {
           reference: delivery.id,
         }));
       }
-      await markSent(sql, delivery.id, { subject, providerMessageId }, clock());
+      await recordSent({ id: delivery.id, subject, providerMessageId, sentAt: clock() });
       logger.info(
         { delivery: delivery.id, kind: delivery.kind, attempts: delivery.attempts },
         'message sent',

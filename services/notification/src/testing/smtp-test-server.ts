@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -7,6 +8,8 @@ export interface ReceivedMail {
   raw: Buffer;
   parsed: ParsedMail;
   receivedAt: number;
+  /** The id this server gave the message, in its reply ("250 Ok: queued as <queueId>"), as Postfix does. */
+  queueId: string;
 }
 
 export interface SmtpTestServer {
@@ -54,10 +57,11 @@ export async function startSmtpTestServer(
             raw,
             parsed: await simpleParser(raw),
             receivedAt: Date.now(),
+            queueId: randomBytes(6).toString('hex').toUpperCase(),
           };
           received.push(mail);
           options.onMessage?.(mail);
-          callback();
+          callback(null, `Ok: queued as ${mail.queueId}`);
         } catch (error) {
           callback(error as Error);
         }
