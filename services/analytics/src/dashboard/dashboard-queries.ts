@@ -32,10 +32,19 @@ const BEGINNING = new Date(0);
 
 /** One row per (session, question) first viewed in the window. */
 const SESSION_QUESTIONS = `
-  SELECT question_number, session_id, question_id, answered = 1 AS done,
+  SELECT question_number, session_id, answered = 1 AS done,
          time_spent_ms AS time_ms, answer_changes AS changes
   FROM {db}.session_questions FINAL
   WHERE first_viewed_at >= {since:DateTime64(3, 'UTC')}`;
+
+/** The same without the session id, for aggregates that need no outcome. */
+const SESSION_QUESTION_FACTS = SESSION_QUESTIONS.replace('session_id, ', '');
+
+/**
+ * A question's id is "q" and its number (the projector derives the number from the id), so the
+ * id is formed after grouping instead of read from every row.
+ */
+const QUESTION_ID = "concat('q', toString(question_number))";
 
 /** Sessions with a signed assessment (a set: duplicates do not matter). */
 const SIGNED_SESSIONS = `
@@ -62,6 +71,29 @@ const COMPLETIONS = `
   ) AS f ON a.sid = f.sid
   SETTINGS join_use_nulls = 1`;
 
+/**
+ * The summary's assessment figures in one pass over the assessments of the window (created or
+ * signed in it): how many were created, and the average time from first view to signing of those
+ * signed, as in COMPLETIONS.
+ */
+const ASSESSMENT_TOTALS = `
+  SELECT countIf(a.created_at >= {since:DateTime64(3, 'UTC')}) AS total,
+         avgOrNullIf(if(f.first_ms IS NULL, NULL, greatest(0, a.signed_ms - f.first_ms)), a.signed_in_window)
+           AS average
+  FROM (
+    SELECT session_id AS sid, created_at,
+           stage = 2 AND ifNull(signed_at >= {since:DateTime64(3, 'UTC')}, 0) AS signed_in_window,
+           toUnixTimestamp64Milli(signed_at) AS signed_ms
+    FROM {db}.assessments FINAL
+    WHERE created_at >= {since:DateTime64(3, 'UTC')}
+       OR (stage = 2 AND signed_at >= {since:DateTime64(3, 'UTC')})
+  ) AS a
+  LEFT JOIN (
+    SELECT session_id AS sid, toUnixTimestamp64Milli(first_viewed_at) AS first_ms
+    FROM {db}.sessions FINAL
+  ) AS f ON a.sid = f.sid
+  SETTINGS join_use_nulls = 1`;
+
 interface Window {
   since: string;
   sinceDate: Date | null;
@@ -81,51 +113,49 @@ export class DashboardQueries {
 
   async summary(period: AnalyticsPeriod, now: Date): Promise<AnalyticsSummary> {
     const w = window(period, now);
-    const [totals, time, perQuestion] = await Promise.all([
-      this.store.select<{ total: number }>(
-        "SELECT count() AS total FROM {db}.assessments FINAL WHERE created_at >= {since:DateTime64(3, 'UTC')}",
-        { since: w.since },
-      ),
-      this.store.select<{ average: number | null }>(
-        `SELECT avgOrNull(duration_ms) AS average FROM (${COMPLETIONS})`,
-        { since: w.since },
-      ),
+    const [assessments, perQuestion] = await Promise.all([
+      this.store.select<{ total: number; average: number | null }>(ASSESSMENT_TOTALS, { since: w.since }),
       this.questionAverages(w),
     ]);
     return {
-      totalAssessments: totals[0]?.total ?? 0,
+      totalAssessments: assessments[0]?.total ?? 0,
       completionRate: percent(perQuestion.q1.completed, perQuestion.q1.viewed),
-      averageTimePerAssessment: Math.round(time[0]?.average ?? 0),
+      averageTimePerAssessment: Math.round(assessments[0]?.average ?? 0),
       mostDifficultQuestion: mostDifficultQuestion(perQuestion.questions),
     };
   }
 
   /**
-   * Per question, only what the summary needs, in one pass: the averages that rank "most
-   * difficult" (no outcome sets), and for question 1 the sessions that viewed it and how many of
-   * them signed (the completion rate).
+   * Per question, only what the summary needs: the averages that rank "most difficult" (no
+   * outcome sets), and for question 1 the sessions that viewed it and how many of them signed
+   * (the completion rate). The question-1 funnel is its own query, which reads question 1's
+   * partition only: checking every session-question against the signed sessions cost more.
    */
   private async questionAverages(
     w: Window,
   ): Promise<{ questions: QuestionDifficulty; q1: { viewed: number; completed: number } }> {
-    const rows = await this.store.select<{
-      question_number: number;
-      question_id: string;
-      viewed: number;
-      completed: number;
-      answered_sessions: number;
-      average_time: number;
-      average_changes: number;
-    }>(
-      `SELECT question_number, any(question_id) AS question_id, count() AS viewed,
-              countIf(question_number = 1 AND session_id IN (${SIGNED_SESSIONS})) AS completed,
-              countIf(done) AS answered_sessions,
-              avgIf(time_ms, done) AS average_time, avgIf(changes, done) AS average_changes
-       FROM (${SESSION_QUESTIONS})
-       GROUP BY question_number ORDER BY question_number`,
-      { since: w.since },
-    );
-    const first = rows.find((r) => r.question_number === 1);
+    const [rows, funnel] = await Promise.all([
+      this.store.select<{
+        question_number: number;
+        question_id: string;
+        answered_sessions: number;
+        average_time: number;
+        average_changes: number;
+      }>(
+        `SELECT question_number, ${QUESTION_ID} AS question_id,
+                countIf(done) AS answered_sessions,
+                avgIf(time_ms, done) AS average_time, avgIf(changes, done) AS average_changes
+         FROM (${SESSION_QUESTION_FACTS})
+         GROUP BY question_number ORDER BY question_number`,
+        { since: w.since },
+      ),
+      this.store.select<{ viewed: number; completed: number }>(
+        `SELECT count() AS viewed, countIf(session_id IN (${SIGNED_SESSIONS})) AS completed
+         FROM {db}.session_questions FINAL
+         WHERE question_number = 1 AND first_viewed_at >= {since:DateTime64(3, 'UTC')}`,
+        { since: w.since },
+      ),
+    ]);
     const questions = rows
       .filter((r) => r.answered_sessions > 0)
       .map((r) => {
@@ -142,7 +172,7 @@ export class DashboardQueries {
           answerChangesAbandoned: null,
         };
       });
-    return { questions, q1: { viewed: first?.viewed ?? 0, completed: first?.completed ?? 0 } };
+    return { questions, q1: { viewed: funnel[0]?.viewed ?? 0, completed: funnel[0]?.completed ?? 0 } };
   }
 
   async questionDifficulty(period: AnalyticsPeriod, now: Date): Promise<QuestionDifficulty> {
@@ -158,7 +188,7 @@ export class DashboardQueries {
       abandoned: number;
       changes_abandoned: number | null;
     }>(
-      `SELECT any(question_id) AS question_id,
+      `SELECT ${QUESTION_ID} AS question_id,
               countIf(done) AS answered,
               avgIf(time_ms, done) AS average_time,
               quantileExactIf(0.5)(time_ms, done) AS median_time,
@@ -203,7 +233,7 @@ export class DashboardQueries {
   async dropOff(period: AnalyticsPeriod, now: Date): Promise<DropOff> {
     const w = window(period, now);
     const rows = await this.store.select<{ question_id: string; viewed: number; answered: number }>(
-      `SELECT any(question_id) AS question_id, count() AS viewed, countIf(done) AS answered
+      `SELECT ${QUESTION_ID} AS question_id, count() AS viewed, countIf(done) AS answered
        FROM (${SESSION_QUESTIONS})
        GROUP BY question_number ORDER BY question_number`,
       { since: w.since },
