@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import {
   createServiceApp,
   migrate,
@@ -11,6 +12,7 @@ import { createComposer } from './delivery/compose';
 import { DELIVERY_MIGRATIONS } from './delivery/delivery.migrations';
 import { subscribeNotificationConsumer } from './delivery/notification-consumer';
 import { type Sender, type SenderOptions, startSender } from './delivery/sender';
+import { fileSentJournal, type SentJournal } from './delivery/sent-journal';
 import type { Mailer } from './mail/mailer.port';
 import type { SmsSender } from './sms/sms-sender.port';
 import { openTransports } from './transports';
@@ -43,6 +45,7 @@ export async function createNotificationService(
   const transports = options.transports ?? openTransports(config);
   const compose = createComposer({ timeZone: config.REPORT_TIME_ZONE });
   let sender: Sender | undefined;
+  let journal: SentJournal | undefined;
   let subscription: Subscription | undefined;
   const ready = async () => {
     await sql.query('SELECT 1');
@@ -53,7 +56,18 @@ export async function createNotificationService(
     name: 'notification',
     app,
     start: async () => {
-      sender ??= startSender({ sql, ...transports, compose, leases, clock, logger, ...options.sender });
+      // One process at a time uses a data folder, so the journal there is this sender's alone.
+      journal ??= fileSentJournal(join(config.DATA_DIR, 'notification', 'sent-journal.ndjson'));
+      sender ??= startSender({
+        sql,
+        ...transports,
+        compose,
+        leases,
+        clock,
+        logger,
+        journal,
+        ...options.sender,
+      });
       subscription ??= await subscribeNotificationConsumer({
         sql,
         bus,
@@ -70,6 +84,8 @@ export async function createNotificationService(
       subscription = undefined;
       await sender?.stop();
       sender = undefined;
+      journal?.close();
+      journal = undefined;
       await transports.mailer.close();
     },
     ready,

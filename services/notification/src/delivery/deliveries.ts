@@ -139,12 +139,6 @@ export async function recordUndeliverable(
 }
 
 /**
- * Claims up to `limit` due deliveries for one attempt: their attempt count goes up and their next
- * attempt moves to `retryAt`, in the same statement, so if this process dies mid-send they come
- * due again then (the one window where a message can go out twice: the transport accepted it,
- * and the process died before `markSent` committed).
- */
-/**
  * Claims up to `limit` due deliveries in one statement: each one's attempt count goes up and its
  * next attempt moves to now + `delaysMs[attempt - 1]` (or `fallbackMs` after the last), so a
  * crash mid-send leaves it due again then. Oldest due first.

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   ASSESSMENT_LIFECYCLE_TOPIC,
   type IntegrationEvent,
@@ -31,6 +34,7 @@ describeTargets(
     let smtp: SmtpTestServer;
     let vonage: VonageTestServer;
     let service: ServiceUnderTest;
+    let dataDir: string;
     // Real time, which the purge test moves an hour on.
     let offsetMs = 0;
     const clock = () => new Date(Date.now() + offsetMs);
@@ -43,7 +47,11 @@ describeTargets(
       sql = await target.open();
       smtp = await startSmtpTestServer();
       vonage = await startVonageTestServer();
-      const config = notificationConfigSchema.parse({ REPORT_TIME_ZONE: 'Australia/Sydney' });
+      dataDir = mkdtempSync(join(tmpdir(), 'notification-service-'));
+      const config = notificationConfigSchema.parse({
+        REPORT_TIME_ZONE: 'Australia/Sydney',
+        DATA_DIR: dataDir,
+      });
       service = await startServiceUnderTest(
         sql,
         (deps) =>
@@ -62,6 +70,7 @@ describeTargets(
       await smtp?.stop();
       await vonage?.stop();
       await sql?.close();
+      rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('emails the adviser the report and the client a copy, each with the PDF, replies crossing over', async () => {

@@ -13,6 +13,7 @@ import {
 } from './deliveries';
 import { DeliveryError } from './delivery-error';
 import { RenderBudget } from './render-budget';
+import { memorySentJournal, type SentJournal } from './sent-journal';
 
 /** A message ready for its transport, rendered from a delivery's content. */
 export type ComposedMessage =
@@ -55,6 +56,8 @@ export interface SenderOptions {
   purgeIntervalMs?: number;
   /** Keeps rendering to its share of a saturated event loop (see render-budget.ts). */
   renderBudget?: RenderBudget;
+  /** Where accepted sends wait for their record (see sent-journal.ts); in memory by default. */
+  journal?: SentJournal;
 }
 
 export interface Sender {
@@ -70,11 +73,12 @@ export const LEASE_NAME = 'notification-sender';
 /**
  * Sends pending deliveries while holding the lease. Each attempt is claimed in the database
  * before the transport is called (attempt count up, next attempt moved to the retry time), so a
- * crash mid-send leaves the delivery due again later rather than lost; a success is recorded
- * right after the transport accepted the message (with the successes that arrived while the
- * previous record was being written), and a delivery recorded as sent is never
- * claimed again. The one window in which a message can go out twice is between the transport's
- * acceptance and that record: see docs/notifications.md.
+ * crash mid-send leaves the delivery due again later rather than lost. A success is journaled the
+ * moment the transport accepted the message, then recorded (with the successes that arrived while
+ * the previous record was being written); whatever the journal holds unrecorded is recorded
+ * before the next claim, and a delivery recorded as sent is never claimed again. The one window
+ * in which a message can go out twice is between the transport's acceptance and the journal
+ * line: see docs/notifications.md.
  */
 export function startSender(options: SenderOptions): Sender {
   const { sql, mailer, sms, compose, leases, clock, logger } = options;
@@ -84,8 +88,12 @@ export function startSender(options: SenderOptions): Sender {
   const leaseMs = options.leaseMs ?? 10_000;
   const purgeIntervalMs = options.purgeIntervalMs ?? 60_000;
   const budget = options.renderBudget ?? new RenderBudget();
+  const journal = options.journal ?? memorySentJournal();
   // Successes that arrive while one is being recorded are recorded together in the next statement.
-  const recordSent = groupCommit<SentRecord>((sent) => markSent(sql, sent));
+  const recordSent = groupCommit<SentRecord>(async (sent) => {
+    await markSent(sql, sent);
+    journal.settle(sent.map((r) => r.id));
+  });
   const owner = randomUUID();
   let holding = false;
   let nextClaimAt = 0;
@@ -140,10 +148,19 @@ export function startSender(options: SenderOptions): Sender {
           reference: delivery.id,
         }));
       }
-      await recordSent({ id: delivery.id, subject, providerMessageId, sentAt: clock() });
+      // From here on the message is out: it is journaled at once, and a failure to record it
+      // leaves it in the journal for the next round, never due for another send.
+      const record = { id: delivery.id, subject, providerMessageId, sentAt: clock() };
+      journal.append(record);
       logger.info(
         { delivery: delivery.id, kind: delivery.kind, attempts: delivery.attempts },
         'message sent',
+      );
+      await recordSent(record).catch((error: unknown) =>
+        logger.warn(
+          { delivery: delivery.id, err: error },
+          'sent message not recorded yet; recording it next round',
+        ),
       );
     } catch (caught) {
       const error =
@@ -177,6 +194,14 @@ export function startSender(options: SenderOptions): Sender {
       nextPurgeAt = now.getTime() + purgeIntervalMs;
       const purged = await purgeContent(sql, new Date(now.getTime() - PURGE_AFTER_MS), now);
       if (purged > 0) logger.info({ purged }, 'message content purged');
+    }
+    // Sends the transports accepted but the database does not hold yet (a failed record, or the
+    // journal of a process that was killed) are recorded before anything is claimed.
+    const unrecorded = journal.unsettled();
+    if (unrecorded.length > 0) {
+      await markSent(sql, unrecorded);
+      journal.settle(unrecorded.map((r) => r.id));
+      logger.info({ recorded: unrecorded.length }, 'recorded sends the transports had accepted earlier');
     }
     const due = await claimDue(sql, now, { delaysMs: delays, fallbackMs: leaseMs }, concurrency * 4);
     let next = 0;
