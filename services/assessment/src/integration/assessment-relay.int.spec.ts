@@ -82,6 +82,25 @@ describeTargets(
       });
     });
 
+    it('gives a signed event the snapshot when its draft was relayed before a restart', async () => {
+      const drafted = await server.post('/api/assessments', yesBody());
+      const { id } = assessmentSchema.parse(await drafted.json());
+      await eventually(() => about(id).length === 1);
+      // The restarted relay has not seen the draft: it reads the stream to build the snapshot.
+      await server.module.stop();
+      await server.module.start();
+      const signed = await server.post(`/api/assessments/${id}/sign`, { confirmed: true });
+      expect(signed.status).toBe(200);
+      await eventually(() => about(id).length === 2);
+
+      const value = assessmentLifecycleTopicSchema.parse(about(id)[1]!.value);
+      const draft = (await server.store.readStream(`assessment-${id}`))[0]!.data as Record<string, unknown>;
+      expect(value).toMatchObject({
+        type: 'AssessmentSigned',
+        data: { assessmentId: id, clientName: 'Jo Client', riskScore: draft.riskScore },
+      });
+    });
+
     it('resumes from its checkpoint after a restart without publishing again', async () => {
       const first = await draftAndSign();
       await eventually(() => about(first).length === 2);

@@ -6,6 +6,7 @@ import {
   type RoutedMessage,
   type StoredEvent,
   startRelay,
+  streamHistory,
 } from '@risk-profile/platform';
 import { toLifecycleEvent } from './lifecycle-events';
 
@@ -16,14 +17,15 @@ const isAssessmentStream = (streamId: string) => streamId.startsWith('assessment
 /**
  * The messages for one stored event: its lifecycle integration event, keyed by assessment id so
  * one assessment's events stay in order, with the stored event id as message id for dedupe.
- * The stream is read up to the event, so a signed event carries the snapshot of what was signed.
+ * `upTo` gives the stream up to the event, so a signed event carries the snapshot of what was
+ * signed.
  */
 export async function routeAssessmentEvent(
   event: StoredEvent,
-  readStream: (streamId: string) => Promise<StoredEvent[]>,
+  upTo: (event: StoredEvent) => Promise<StoredEvent[]>,
 ): Promise<RoutedMessage[]> {
   if (!isAssessmentStream(event.streamId)) return [];
-  const upToEvent = (await readStream(event.streamId)).filter((e) => e.streamVersion <= event.streamVersion);
+  const upToEvent = await upTo(event);
   const lifecycle = toLifecycleEvent(event, upToEvent);
   if (lifecycle === undefined) return [];
   return [
@@ -42,12 +44,14 @@ export async function routeAssessmentEvent(
 /** Publishes every assessment event, from the relay's checkpoint on, until stopped. */
 export async function startAssessmentRelay(deps: PlatformDeps): Promise<Relay> {
   const checkpoints = await PostgresCheckpointStore.create(deps.sql);
+  // The relay has usually just routed a signed assessment's draft: that is the history it needs.
+  const upTo = streamHistory({ readStream: (streamId) => deps.eventStore.readStream(streamId) });
   return startRelay({
     name: ASSESSMENT_RELAY_NAME,
     store: deps.eventStore,
     bus: deps.bus,
     checkpoints,
     logger: deps.logger,
-    route: (event) => routeAssessmentEvent(event, (streamId) => deps.eventStore.readStream(streamId)),
+    route: (event) => routeAssessmentEvent(event, upTo),
   });
 }
