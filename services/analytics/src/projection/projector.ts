@@ -54,7 +54,7 @@ export class AnalyticsProjector {
     const projectAssessments = async (messages: BusMessage[]) => {
       const events = messages.flatMap((m) => this.lifecycleEvent(m));
       // PostgreSQL first: a failure there leaves ClickHouse untouched and the batch is redelivered.
-      for (const event of events) await this.options.readModel.apply(event);
+      await this.options.readModel.applyAll(events);
       await this.assessments.add(events.map(assessmentRow));
     };
     this.subscriptions.push(

@@ -34,27 +34,39 @@ export class RecentAssessmentsReadModel {
     return new RecentAssessmentsReadModel(sql);
   }
 
-  async apply(event: AssessmentLifecycleTopicEvent): Promise<void> {
-    const d = event.data;
-    const signed = event.type === 'AssessmentSigned';
+  /**
+   * Applies a batch of lifecycle events in one statement. An assessment appears once in it: the
+   * batch's own events are folded first the way the upsert folds them (the later stage wins, and
+   * of one stage the later event), since one statement cannot update a row twice.
+   */
+  async applyAll(events: readonly AssessmentLifecycleTopicEvent[]): Promise<void> {
+    const latest = new Map<string, { event: AssessmentLifecycleTopicEvent; stage: number }>();
+    for (const event of events) {
+      const stage = event.type === 'AssessmentSigned' ? 2 : 1;
+      const held = latest.get(event.data.assessmentId);
+      if (held === undefined || held.stage <= stage) latest.set(event.data.assessmentId, { event, stage });
+    }
+    if (latest.size === 0) return;
+    const rows = [...latest.values()];
     await this.sql.query(
       `INSERT INTO analytics_recent_assessments
          (assessment_id, client_name, client_email, created_at, selected_profile, risk_score, stage, signed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::int[],
+                            $7::int[], $8::timestamptz[])
        ON CONFLICT (assessment_id) DO UPDATE SET
          client_name = EXCLUDED.client_name, client_email = EXCLUDED.client_email,
          selected_profile = EXCLUDED.selected_profile, risk_score = EXCLUDED.risk_score,
          stage = EXCLUDED.stage, signed_at = EXCLUDED.signed_at
        WHERE analytics_recent_assessments.stage <= EXCLUDED.stage`,
       [
-        d.assessmentId,
-        d.clientName,
-        d.clientEmail,
-        d.createdAt,
-        d.selectedProfile,
-        d.riskScore,
-        signed ? 2 : 1,
-        signed ? event.data.signedAt : null,
+        rows.map((r) => r.event.data.assessmentId),
+        rows.map((r) => r.event.data.clientName),
+        rows.map((r) => r.event.data.clientEmail),
+        rows.map((r) => r.event.data.createdAt),
+        rows.map((r) => r.event.data.selectedProfile),
+        rows.map((r) => r.event.data.riskScore),
+        rows.map((r) => r.stage),
+        rows.map((r) => (r.event.type === 'AssessmentSigned' ? r.event.data.signedAt : null)),
       ],
     );
   }

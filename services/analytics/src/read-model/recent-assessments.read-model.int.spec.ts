@@ -1,0 +1,86 @@
+import type { AssessmentLifecycleTopicEvent, AssessmentSignedV1 } from '@risk-profile/contracts';
+import type { SqlClient } from '@risk-profile/platform';
+import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { generateSessions } from '../testing/generated-sessions';
+import { RecentAssessmentsReadModel } from './recent-assessments.read-model';
+
+/** Signed sessions' draft and signature events, the signed one with a profile the client chose. */
+const PAIRS = generateSessions(60, Date.now())
+  .filter((s) => s.drafted !== null && s.signed !== null)
+  .slice(0, 3)
+  .map((s) => ({
+    drafted: s.drafted!,
+    signed: {
+      ...s.signed!,
+      data: { ...s.signed!.data, selectedProfile: 'Growth', profileChanged: true },
+    } as AssessmentSignedV1,
+  }));
+
+describeTargets(
+  sqlTargets(),
+  (target) => `the recent assessments read model on ${target.name}`,
+  (target) => {
+    let sql: SqlClient;
+    let model: RecentAssessmentsReadModel;
+
+    beforeAll(async () => {
+      sql = await target.open();
+      model = await RecentAssessmentsReadModel.create(sql);
+    });
+    beforeEach(async () => {
+      await sql.query('DELETE FROM analytics_recent_assessments');
+    });
+    afterAll(async () => {
+      await sql?.close();
+    });
+
+    const rows = async () =>
+      (
+        await sql.query<{ assessment_id: string; stage: number; selected_profile: string; signed: boolean }>(
+          `SELECT assessment_id, stage, selected_profile, signed_at IS NOT NULL AS signed
+           FROM analytics_recent_assessments ORDER BY assessment_id`,
+        )
+      ).rows;
+    const signedRow = (e: AssessmentLifecycleTopicEvent) => ({
+      assessment_id: e.data.assessmentId,
+      stage: 2,
+      selected_profile: 'Growth',
+      signed: true,
+    });
+    const sorted = <T extends { assessment_id: string }>(xs: T[]) =>
+      [...xs].sort((a, b) => a.assessment_id.localeCompare(b.assessment_id));
+
+    it('writes a batch holding a draft and its signature as the signed assessment', async () => {
+      await model.applyAll(PAIRS.flatMap((p) => [p.drafted, p.signed]));
+      expect(await rows()).toEqual(sorted(PAIRS.map((p) => signedRow(p.signed))));
+    });
+
+    it('keeps the signed version when a draft is redelivered, in the same batch or a later one', async () => {
+      const [a, b] = PAIRS;
+      await model.applyAll([a!.signed, a!.drafted, b!.signed]);
+      await model.applyAll([b!.drafted, b!.drafted]);
+      expect(await rows()).toEqual(sorted([signedRow(a!.signed), signedRow(b!.signed)]));
+    });
+
+    it('writes a draft alone as stage 1, then the signature over it', async () => {
+      const [a] = PAIRS;
+      await model.applyAll([a!.drafted]);
+      expect(await rows()).toEqual([
+        {
+          assessment_id: a!.drafted.data.assessmentId,
+          stage: 1,
+          selected_profile: 'Balanced',
+          signed: false,
+        },
+      ]);
+      await model.applyAll([a!.signed, a!.signed]);
+      expect(await rows()).toEqual([signedRow(a!.signed)]);
+    });
+
+    it('does nothing for an empty batch', async () => {
+      await model.applyAll([]);
+      expect(await rows()).toEqual([]);
+    });
+  },
+);
