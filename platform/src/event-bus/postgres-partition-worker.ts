@@ -148,6 +148,10 @@ export class PartitionWorker {
       this.idleMs = this.ctx.pollIntervalMs;
       try {
         await this.deliverBatch(entries);
+        // A short batch was everything there was: fetching again at once would find nothing
+        // unless something was published meanwhile, and a publish in this process wakes the
+        // worker (a wake while busy makes idle() return at once). Others are found by polling.
+        if (entries.length < this.ctx.batchSize) await this.idle();
       } catch (error) {
         // The message could not be parked on the dead-letter topic: refetch it after a pause.
         this.ctx.logger.error(
