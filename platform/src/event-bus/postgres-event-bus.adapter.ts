@@ -104,16 +104,17 @@ export class PostgresEventBus implements EventBus {
       if (batch) batch.push(record);
       else batches.set(partition, [record]);
     }
+    // A row of parameters per partition rather than arrays: an array literal escapes every quote
+    // of the records' JSON and PostgreSQL parses it back character by character.
+    const params: unknown[] = [topic];
+    const rows: string[] = [];
+    for (const [partition, records] of batches) {
+      const n = params.push(partition, `[${records.join(',')}]`, records.length);
+      rows.push(`($1, $${n - 2}::int, $${n - 1}::text, $${n}::int)`);
+    }
     await executor.query(
-      `INSERT INTO bus_batches (topic, partition, records, records_count)
-       SELECT $1, b.partition, b.records, b.records_count
-       FROM unnest($2::int[], $3::text[], $4::int[]) AS b(partition, records, records_count)`,
-      [
-        topic,
-        [...batches.keys()],
-        [...batches.values()].map((records) => `[${records.join(',')}]`),
-        [...batches.values()].map((records) => records.length),
-      ],
+      `INSERT INTO bus_batches (topic, partition, records, records_count) VALUES ${rows.join(', ')}`,
+      params,
     );
     return [...batches.keys()];
   }
