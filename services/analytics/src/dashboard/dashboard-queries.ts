@@ -46,6 +46,11 @@ const SESSION_QUESTION_FACTS = SESSION_QUESTIONS.replace('session_id, ', '');
  */
 const QUESTION_ID = "concat('q', toString(question_number))";
 
+/** An answered session-question's outcome in the question-difficulty query. */
+const COMPLETED = 1;
+const ABANDONED = 2;
+const ACTIVE = 3;
+
 /** Sessions with a signed assessment (a set: duplicates do not matter). */
 const SIGNED_SESSIONS = `
   SELECT assumeNotNull(session_id) FROM {db}.assessments
@@ -193,18 +198,21 @@ export class DashboardQueries {
               avgIf(time_ms, done) AS average_time,
               quantileExactIf(0.5)(time_ms, done) AS median_time,
               avgIf(changes, done) AS average_changes,
-              countIf(done AND outcome = 'completed') AS completed,
-              avgOrNullIf(changes, done AND outcome = 'completed') AS changes_completed,
-              countIf(done AND outcome = 'abandoned') AS abandoned,
-              avgOrNullIf(changes, done AND outcome = 'abandoned') AS changes_abandoned
+              countIf(outcome = ${COMPLETED}) AS completed,
+              avgOrNullIf(changes, outcome = ${COMPLETED}) AS changes_completed,
+              countIf(outcome = ${ABANDONED}) AS abandoned,
+              avgOrNullIf(changes, outcome = ${ABANDONED}) AS changes_abandoned
        FROM (
          SELECT *,
-                -- Two sets instead of a join: signed sessions, and sessions inactive for 30 minutes.
-                multiIf(session_id IN (${SIGNED_SESSIONS}), 'completed',
-                        session_id IN (
-                          SELECT session_id FROM {db}.sessions FINAL
-                          WHERE last_activity_at <= {abandonedBefore:DateTime64(3, 'UTC')}
-                        ), 'abandoned', 'active') AS outcome
+                -- Answered questions only (the comparison counts nothing else), as a number rather
+                -- than a name: 0 unanswered, then completed, abandoned, active. Two sets instead of
+                -- a join: signed sessions, and sessions inactive for 30 minutes.
+                if(NOT done, 0,
+                   multiIf(session_id IN (${SIGNED_SESSIONS}), ${COMPLETED},
+                           session_id IN (
+                             SELECT session_id FROM {db}.sessions FINAL
+                             WHERE last_activity_at <= {abandonedBefore:DateTime64(3, 'UTC')}
+                           ), ${ABANDONED}, ${ACTIVE})) AS outcome
          FROM (${SESSION_QUESTIONS})
        )
        GROUP BY question_number
