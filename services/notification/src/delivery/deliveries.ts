@@ -90,26 +90,40 @@ export async function recordDeliveries(
   deliveries: readonly NewDelivery[],
   now: Date,
 ): Promise<number> {
-  if (deliveries.length === 0) return 0;
-  // One statement for the lot: a consumer batch records all its events' deliveries at once.
+  let recorded = 0;
+  // A statement per 1,000 deliveries (7,000 parameters; PostgreSQL takes at most 65,535).
+  for (let i = 0; i < deliveries.length; i += RECORD_CHUNK) {
+    recorded += await recordChunk(tx, deliveries.slice(i, i + RECORD_CHUNK), now);
+  }
+  return recorded;
+}
+
+const RECORD_CHUNK = 1_000;
+
+async function recordChunk(tx: SqlExecutor, deliveries: readonly NewDelivery[], now: Date): Promise<number> {
+  // One statement for the lot: a consumer batch records all its events' deliveries at once. A
+  // row of parameters per delivery rather than arrays: an array literal would escape every quote
+  // of the content's JSON, and PostgreSQL would parse it back character by character.
+  const params: unknown[] = [now.toISOString()];
+  const rows = deliveries.map((d) => {
+    const n = params.push(
+      randomUUID(),
+      d.eventId,
+      d.recipientRole,
+      d.kind,
+      channelOf(d.kind),
+      d.recipient,
+      JSON.stringify(d.content),
+    );
+    const p = (i: number) => `$${n - 6 + i}`;
+    return `(${p(0)}::uuid, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}::jsonb, 'pending', $1::timestamptz, $1::timestamptz)`;
+  });
   const { rowCount } = await tx.query(
     `INSERT INTO notification_deliveries
        (id, event_id, recipient_role, kind, channel, recipient, content, status, next_attempt_at, created_at)
-     SELECT d.id, d.event_id, d.recipient_role, d.kind, d.channel, d.recipient, d.content::jsonb,
-            'pending', $7, $7
-     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $8::text[])
-       AS d(id, event_id, recipient_role, kind, channel, recipient, content)
+     VALUES ${rows.join(', ')}
      ON CONFLICT ON CONSTRAINT notification_deliveries_once DO NOTHING`,
-    [
-      deliveries.map(() => randomUUID()),
-      deliveries.map((d) => d.eventId),
-      deliveries.map((d) => d.recipientRole),
-      deliveries.map((d) => d.kind),
-      deliveries.map((d) => channelOf(d.kind)),
-      deliveries.map((d) => d.recipient),
-      now.toISOString(),
-      deliveries.map((d) => JSON.stringify(d.content)),
-    ],
+    params,
   );
   return rowCount;
 }
