@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CheckpointStore, groupCommit, type Logger, type SqlClient } from '@risk-profile/platform';
+import type { CheckpointStore, Logger, SqlClient } from '@risk-profile/platform';
 import type { Mailer, MailMessage } from '../mail/mailer.port';
 import type { SmsSender } from '../sms/sms-sender.port';
 import {
@@ -74,9 +74,9 @@ export const LEASE_NAME = 'notification-sender';
  * Sends pending deliveries while holding the lease. Each attempt is claimed in the database
  * before the transport is called (attempt count up, next attempt moved to the retry time), so a
  * crash mid-send leaves the delivery due again later rather than lost. A success is journaled the
- * moment the transport accepted the message, then recorded (with the successes that arrived while
- * the previous record was being written); whatever the journal holds unrecorded is recorded
- * before the next claim, and a delivery recorded as sent is never claimed again. The one window
+ * moment the transport accepted the message, and the round's successes are recorded together in
+ * one statement when the round ends; whatever the journal holds unrecorded is recorded before the
+ * next claim, and a delivery recorded as sent is never claimed again. The one window
  * in which a message can go out twice is between the transport's acceptance and the journal
  * line: see docs/notifications.md.
  */
@@ -89,11 +89,22 @@ export function startSender(options: SenderOptions): Sender {
   const purgeIntervalMs = options.purgeIntervalMs ?? 60_000;
   const budget = options.renderBudget ?? new RenderBudget();
   const journal = options.journal ?? memorySentJournal();
-  // Successes that arrive while one is being recorded are recorded together in the next statement.
-  const recordSent = groupCommit<SentRecord>(async (sent) => {
-    await markSent(sql, sent);
-    journal.settle(sent.map((r) => r.id));
-  });
+  /**
+   * Records accepted sends (one statement for the lot) and settles them in the journal. A failure
+   * leaves them in the journal, and the next round records them before claiming anything.
+   */
+  async function recordSent(sent: readonly SentRecord[], what: string): Promise<void> {
+    if (sent.length === 0) return;
+    try {
+      await markSent(sql, sent);
+      journal.settle(sent.map((r) => r.id));
+    } catch (error) {
+      logger.warn(
+        { err: error, unrecorded: sent.length },
+        `${what} not recorded yet; recording them next round`,
+      );
+    }
+  }
   const owner = randomUUID();
   let holding = false;
   let nextClaimAt = 0;
@@ -119,7 +130,8 @@ export function startSender(options: SenderOptions): Sender {
     return holding;
   }
 
-  async function attempt(delivery: Delivery): Promise<void> {
+  /** Sends one delivery; a message the transport accepted is returned, journaled, to be recorded. */
+  async function attempt(delivery: Delivery): Promise<SentRecord | undefined> {
     let subject: string | null = null;
     try {
       const composed = await budget
@@ -148,20 +160,15 @@ export function startSender(options: SenderOptions): Sender {
           reference: delivery.id,
         }));
       }
-      // From here on the message is out: it is journaled at once, and a failure to record it
-      // leaves it in the journal for the next round, never due for another send.
+      // From here on the message is out: it is journaled at once and recorded with the rest of
+      // the round's sends; until then its claim keeps it from being due again.
       const record = { id: delivery.id, subject, providerMessageId, sentAt: clock() };
       journal.append(record);
       logger.info(
         { delivery: delivery.id, kind: delivery.kind, attempts: delivery.attempts },
         'message sent',
       );
-      await recordSent(record).catch((error: unknown) =>
-        logger.warn(
-          { delivery: delivery.id, err: error },
-          'sent message not recorded yet; recording it next round',
-        ),
-      );
+      return record;
     } catch (caught) {
       const error =
         caught instanceof DeliveryError
@@ -205,10 +212,16 @@ export function startSender(options: SenderOptions): Sender {
     }
     const due = await claimDue(sql, now, { delaysMs: delays, fallbackMs: leaseMs }, concurrency * 4);
     let next = 0;
+    const sent: SentRecord[] = [];
     const worker = async () => {
-      while (next < due.length) await attempt(due[next++]!);
+      while (next < due.length) {
+        const record = await attempt(due[next++]!);
+        if (record) sent.push(record);
+      }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    // The round's sends in one statement: a claim moved each one's next attempt past the round.
+    await recordSent(sent, 'sent messages');
     return due.length;
   }
 
