@@ -89,21 +89,10 @@ export function startSender(options: SenderOptions): Sender {
   const purgeIntervalMs = options.purgeIntervalMs ?? 60_000;
   const budget = options.renderBudget ?? new RenderBudget();
   const journal = options.journal ?? memorySentJournal();
-  /**
-   * Records accepted sends (one statement for the lot) and settles them in the journal. A failure
-   * leaves them in the journal, and the next round records them before claiming anything.
-   */
-  async function recordSent(sent: readonly SentRecord[], what: string): Promise<void> {
-    if (sent.length === 0) return;
-    try {
-      await markSent(sql, sent);
-      journal.settle(sent.map((r) => r.id));
-    } catch (error) {
-      logger.warn(
-        { err: error, unrecorded: sent.length },
-        `${what} not recorded yet; recording them next round`,
-      );
-    }
+  /** Records accepted sends in one statement, then lets the journal forget them. */
+  async function recordSent(sent: readonly SentRecord[]): Promise<void> {
+    await markSent(sql, sent);
+    journal.settle(sent.map((r) => r.id));
   }
   const owner = randomUUID();
   let holding = false;
@@ -206,8 +195,7 @@ export function startSender(options: SenderOptions): Sender {
     // journal of a process that was killed) are recorded before anything is claimed.
     const unrecorded = journal.unsettled();
     if (unrecorded.length > 0) {
-      await markSent(sql, unrecorded);
-      journal.settle(unrecorded.map((r) => r.id));
+      await recordSent(unrecorded);
       logger.info({ recorded: unrecorded.length }, 'recorded sends the transports had accepted earlier');
     }
     const due = await claimDue(sql, now, { delaysMs: delays, fallbackMs: leaseMs }, concurrency * 4);
@@ -221,7 +209,15 @@ export function startSender(options: SenderOptions): Sender {
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
     // The round's sends in one statement: a claim moved each one's next attempt past the round.
-    await recordSent(sent, 'sent messages');
+    // A failure leaves them in the journal, and the next round records them before claiming.
+    if (sent.length > 0) {
+      await recordSent(sent).catch((error: unknown) =>
+        logger.warn(
+          { err: error, unrecorded: sent.length },
+          'sent messages not recorded yet; recording them next round',
+        ),
+      );
+    }
     return due.length;
   }
 
