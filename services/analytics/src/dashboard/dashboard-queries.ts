@@ -133,8 +133,9 @@ export class DashboardQueries {
   /**
    * Per question, only what the summary needs: the averages that rank "most difficult" (no
    * outcome sets), and for question 1 the sessions that viewed it and how many of them signed
-   * (the completion rate). The question-1 funnel is its own query, which reads question 1's
-   * partition only: checking every session-question against the signed sessions cost more.
+   * (the completion rate). The question-1 funnel is its own query, which reads question 1's rows
+   * only (the sorting key starts with the question): checking every session-question against the
+   * signed sessions cost more.
    */
   private async questionAverages(
     w: Window,

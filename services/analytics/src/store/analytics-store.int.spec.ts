@@ -48,6 +48,62 @@ describe('an analytics store upgraded from the first schema', () => {
       await store.close();
     }
   });
+
+  it('rebuilds session_questions in two partitions, keeping every row once, also after a crash half-way', async () => {
+    const path = join(dir, 'clickhouse');
+    const partitionKey = async (store: ClickHouseAnalyticsStore) =>
+      (
+        await store.select<{ partition_key: string }>(
+          "SELECT partition_key FROM system.tables WHERE database = {d:String} AND name = 'session_questions'",
+          { d: store.database },
+        )
+      )[0]?.partition_key;
+    const old = await ClickHouseAnalyticsStore.openEmbedded(
+      path,
+      'rebuild',
+      ANALYTICS_MIGRATIONS.slice(0, 2),
+    );
+    expect(await partitionKey(old)).toBe('question_number');
+    const stored = [1, 2, 3].map((n) =>
+      questionEventRow({ sessionId: 'stored-before-003', questionId: `q${n}`, questionNumber: n }),
+    );
+    await old.insertQuestionEvents(stored);
+    await old.close();
+    // A start that died right after the swap, before the view was made again.
+    const rebuild = ANALYTICS_MIGRATIONS[2]!;
+    const swap = rebuild.statements.findIndex((s) => s.startsWith('EXCHANGE'));
+    const crashed = await ClickHouseAnalyticsStore.openEmbedded(path, 'rebuild', [
+      ...ANALYTICS_MIGRATIONS.slice(0, 2),
+      { id: 'crashed-003', statements: rebuild.statements.slice(0, swap + 1) },
+    ]);
+    await crashed.close();
+
+    const store = await ClickHouseAnalyticsStore.openEmbedded(path, 'rebuild');
+    try {
+      expect(await partitionKey(store)).toBe('question_number % 2');
+      // The view feeds the rebuilt table again.
+      await store.insertQuestionEvents([
+        questionEventRow({ sessionId: 'stored-after-003', questionId: 'q4', questionNumber: 4 }),
+      ]);
+      const rows = await store.select<{ session_id: string; question_number: number; n: number }>(
+        `SELECT session_id, question_number, count() AS n FROM {db}.session_questions FINAL
+         GROUP BY session_id, question_number ORDER BY session_id, question_number`,
+      );
+      expect(rows).toEqual([
+        { session_id: 'stored-after-003', question_number: 4, n: 1 },
+        { session_id: 'stored-before-003', question_number: 1, n: 1 },
+        { session_id: 'stored-before-003', question_number: 2, n: 1 },
+        { session_id: 'stored-before-003', question_number: 3, n: 1 },
+      ]);
+      const [left] = await store.select<{ n: number }>(
+        "SELECT count() AS n FROM system.tables WHERE database = {d:String} AND name = 'session_questions_rebuild'",
+        { d: store.database },
+      );
+      expect(left?.n).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
 });
 
 const url = process.env.CLICKHOUSE_URL;
