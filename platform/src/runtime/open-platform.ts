@@ -10,6 +10,20 @@ import type { SqlClient } from '../sql/sql-client.port';
 import type { PlatformConfig } from './platform-config';
 import { type PlatformDeps, systemClock } from './service-module';
 
+/**
+ * On PGlite every write comes from this process, which wakes the loops that wait for it (a
+ * publish its consumers, an append its relay): they poll only as a safety net, so a quiet product
+ * spends neither time nor memory on it.
+ */
+const EMBEDDED_POLL_INTERVAL_MS = 5_000;
+
+/** EMBEDDED_POLL_INTERVAL_MS when only this process writes (PGlite, no KurrentDB); else unset. */
+export function pollIntervalFor(
+  config: Pick<PlatformConfig, 'DATABASE_URL' | 'KURRENTDB_URL'>,
+): number | undefined {
+  return config.DATABASE_URL || config.KURRENTDB_URL ? undefined : EMBEDDED_POLL_INTERVAL_MS;
+}
+
 export interface OpenedPlatform extends PlatformDeps {
   /** Human-readable summary of the chosen adapters, for the start-up log line. */
   describe: { sql: string; eventStore: string; bus: string };
@@ -21,6 +35,7 @@ export interface OpenedPlatform extends PlatformDeps {
  * only when configured, so the embedded start loads neither.
  */
 export async function openPlatform(config: PlatformConfig, logger: Logger): Promise<OpenedPlatform> {
+  const pollIntervalMs = pollIntervalFor(config);
   const sql: SqlClient = config.DATABASE_URL
     ? PgSqlClient.open(config.DATABASE_URL, { max: config.DATABASE_POOL_SIZE })
     : await PgliteSqlClient.open(join(config.DATA_DIR, 'pglite'));
@@ -44,7 +59,11 @@ export async function openPlatform(config: PlatformConfig, logger: Logger): Prom
       logger,
     });
   } else {
-    bus = await PostgresEventBus.create(sql, { partitions: config.BUS_PARTITIONS, logger });
+    bus = await PostgresEventBus.create(sql, {
+      partitions: config.BUS_PARTITIONS,
+      ...(pollIntervalMs === undefined ? {} : { maxPollIntervalMs: pollIntervalMs }),
+      logger,
+    });
   }
 
   const describe = {
@@ -58,6 +77,7 @@ export async function openPlatform(config: PlatformConfig, logger: Logger): Prom
     bus,
     logger,
     clock: systemClock,
+    pollIntervalMs,
     describe,
     // Bus before store before database: consumers stop before the tables they read close.
     close: async () => {

@@ -16,6 +16,12 @@ export interface PlatformDeps {
   logger: Logger;
   /** Injected so tests pin time. */
   clock: () => Date;
+  /**
+   * How long loops that this process wakes itself (relays, bus consumers) wait between looks
+   * for work other processes wrote. Unset: each loop's own default, for a database several
+   * instances share. PGlite is this process's alone, so there polling is only a safety net.
+   */
+  pollIntervalMs?: number;
 }
 
 /**

@@ -50,6 +50,7 @@ export async function startLinksRelay(deps: PlatformDeps): Promise<Relay> {
     bus: deps.bus,
     checkpoints,
     logger: deps.logger,
+    pollIntervalMs: deps.pollIntervalMs,
     route: routeLinkEvent,
   });
 }

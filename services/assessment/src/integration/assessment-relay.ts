@@ -52,6 +52,7 @@ export async function startAssessmentRelay(deps: PlatformDeps): Promise<Relay> {
     bus: deps.bus,
     checkpoints,
     logger: deps.logger,
+    pollIntervalMs: deps.pollIntervalMs,
     route: (event) => routeAssessmentEvent(event, upTo),
   });
 }
