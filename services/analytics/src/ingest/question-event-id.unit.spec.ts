@@ -15,6 +15,21 @@ const event: QuestionEvent = {
 };
 
 describe('question event id', () => {
+  it('stays the same across versions, so an event sent before an upgrade and again after it counts once', () => {
+    expect(
+      questionEventId({
+        sessionId: 'session-1',
+        questionId: 'q3',
+        questionViewedAt: '2026-11-22T03:04:05.000Z',
+        questionAnsweredAt: '2026-11-22T03:04:09.500Z',
+        timeSpent: 4_500,
+        answerChanges: 1,
+        finalAnswer: 4,
+        deviceType: 'mobile',
+      }),
+    ).toBe('820f4657-0220-821c-a907-9a09a63f1823');
+  });
+
   it('is a valid UUID, the same for the same event', () => {
     expect(z.uuid().safeParse(questionEventId(event)).success).toBe(true);
     expect(questionEventId({ ...event })).toBe(questionEventId(event));
