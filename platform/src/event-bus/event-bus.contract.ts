@@ -92,6 +92,21 @@ export function eventBusContract(
       }
     });
 
+    it('keeps text beyond ASCII, quotes and backslashes exactly as published', async () => {
+      const topic = uniqueName('text');
+      const text = 'Zoë Ångström — 50 € ✓ 🙂 "quoted" \\ back\nslash';
+      const key = 'clé-ü';
+      await bus.publish(topic, [{ id: 'text-1', key, value: { text }, headers: { 'x-note': text } }]);
+      const received: BusMessage<{ text: string }>[] = [];
+      await subscribe({
+        groupId: uniqueName('g'),
+        topics: [topic],
+        handler: async (m) => void received.push(m as BusMessage<{ text: string }>),
+      });
+      await until(() => received.length >= 1, 'the delivery');
+      expect(received[0]).toMatchObject({ key, value: { text }, headers: { 'x-note': text } });
+    });
+
     it('gives every message to each consumer group', async () => {
       const topic = uniqueName('fanout');
       await bus.publish(topic, numbered(12));
