@@ -97,11 +97,11 @@ export function eventBusContract(
       const text = 'Zoë Ångström — 50 € ✓ 🙂 "quoted" \\ back\nslash';
       const key = 'clé-ü';
       await bus.publish(topic, [{ id: 'text-1', key, value: { text }, headers: { 'x-note': text } }]);
-      const received: BusMessage<{ text: string }>[] = [];
+      const received: BusMessage<unknown>[] = [];
       await subscribe({
         groupId: uniqueName('g'),
         topics: [topic],
-        handler: async (m) => void received.push(m as BusMessage<{ text: string }>),
+        handler: async (m) => void received.push(m),
       });
       await until(() => received.length >= 1, 'the delivery');
       expect(received[0]).toMatchObject({ key, value: { text }, headers: { 'x-note': text } });
