@@ -66,12 +66,12 @@ export class PgliteSqlClient implements SqlClient {
    * WASM module. PGlite's query() makes five calls, the first two only to learn the parameters'
    * types so it can serialise them; here they are prepared as node-postgres prepares them (text,
    * the server infers the types), so both adapters send the same values. About a third less CPU
-   * a statement (bench/event-store.bench.ts, bench/assessments.bench.ts). Results are parsed by
+   * a statement (figures in docs/architecture.md, "Embedded PostgreSQL"). Results are parsed by
    * PGlite's own parser with this database's type parsers, exactly as its query() does.
    */
   private run<R>(text: string, params: readonly unknown[], inTransaction: boolean): Promise<QueryResult<R>> {
     const { serialize } = protocol;
-    const values = params.map((value) => pgUtils.prepareValue(value) as string | Uint8Array | null);
+    const values = params.map((value) => pgUtils.prepareValue(value));
     const message = Buffer.concat([
       serialize.parse({ text }),
       serialize.bind({ values }),
