@@ -7,25 +7,47 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 export const UNSTORABLE_TEXT_MESSAGE = 'must not contain a NUL character or invalid Unicode';
 
+/** `String#isWellFormed` (ES2024) where the runtime has it: a scan without the regex's backtracking. */
+const wellFormed: ((value: string) => boolean) | undefined =
+  typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function'
+    ? (value) => (value as unknown as { isWellFormed(): boolean }).isWellFormed()
+    : undefined;
+
 export function isStorableText(value: string): boolean {
-  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+  if (value.includes('\u0000')) return false;
+  return wellFormed ? wellFormed(value) : !LONE_SURROGATE.test(value);
 }
 
 /** The path of the first string (value or key) in `input` that cannot be stored, or undefined. */
 export function findUnstorableText(input: unknown, path: readonly string[] = []): string[] | undefined {
-  if (typeof input === 'string') return isStorableText(input) ? undefined : [...path];
+  const found = unstorablePath(input);
+  return found && [...path, ...found];
+}
+
+/**
+ * The walk behind findUnstorableText. It runs on every request body, so it allocates nothing
+ * while all is well: the path is built only on the way back from a string that failed.
+ */
+function unstorablePath(input: unknown): string[] | undefined {
+  if (typeof input === 'string') return isStorableText(input) ? undefined : [];
+  if (typeof input !== 'object' || input === null) return undefined;
   if (Array.isArray(input)) {
-    for (const [index, item] of input.entries()) {
-      const found = findUnstorableText(item, [...path, String(index)]);
-      if (found) return found;
+    for (let index = 0; index < input.length; index++) {
+      const found = unstorablePath(input[index]);
+      if (found) {
+        found.unshift(String(index));
+        return found;
+      }
     }
     return undefined;
   }
-  if (typeof input === 'object' && input !== null) {
-    for (const [key, value] of Object.entries(input)) {
-      if (!isStorableText(key)) return [...path, key];
-      const found = findUnstorableText(value, [...path, key]);
-      if (found) return found;
+  for (const key in input) {
+    if (!Object.hasOwn(input, key)) continue;
+    if (!isStorableText(key)) return [key];
+    const found = unstorablePath((input as Record<string, unknown>)[key]);
+    if (found) {
+      found.unshift(key);
+      return found;
     }
   }
   return undefined;

@@ -13,6 +13,7 @@ import { LocalNotifier } from './local-notifier';
 import { partitionOf } from './partitioner';
 import { eventBusMigrations } from './postgres-event-bus.migrations';
 import { PostgresSubscription } from './postgres-subscription';
+import { RecentBatches } from './recent-batches';
 import { retryPolicy } from './retry';
 
 export interface PostgresEventBusOptions {
@@ -44,6 +45,7 @@ export class PostgresEventBus implements EventBus {
   private readonly partitionCounts = new Map<string, number>();
   private readonly subscriptions = new Set<PostgresSubscription>();
   private readonly notifier: LocalNotifier;
+  private readonly recent: RecentBatches;
   private readonly logger: Logger;
 
   private constructor(
@@ -52,6 +54,7 @@ export class PostgresEventBus implements EventBus {
     logger: Logger | undefined,
   ) {
     this.notifier = LocalNotifier.for(sql);
+    this.recent = RecentBatches.for(sql);
     this.logger = logger ?? createLogger('event-bus');
   }
 
@@ -110,14 +113,19 @@ export class PostgresEventBus implements EventBus {
     // measures a string's UTF-8 length in a JavaScript loop, twice.
     const params: unknown[] = [topic];
     const rows: string[] = [];
+    const texts = new Map<number, string>();
     for (const [partition, records] of batches) {
-      const n = params.push(partition, Buffer.from(`[${records.join(',')}]`), records.length);
+      const text = `[${records.join(',')}]`;
+      texts.set(partition, text);
+      const n = params.push(partition, Buffer.from(text), records.length);
       rows.push(`($1, $${n - 2}::int, $${n - 1}::text, $${n}::int)`);
     }
-    await executor.query(
-      `INSERT INTO bus_batches (topic, partition, records, records_count) VALUES ${rows.join(', ')}`,
+    const { rows: written } = await executor.query<{ partition: number; seq: number }>(
+      `INSERT INTO bus_batches (topic, partition, records, records_count) VALUES ${rows.join(', ')}
+       RETURNING partition, seq`,
       params,
     );
+    for (const { partition, seq } of written) this.recent.put(topic, partition, seq, texts.get(partition)!);
     return [...batches.keys()];
   }
 
@@ -128,6 +136,7 @@ export class PostgresEventBus implements EventBus {
     const subscription = new PostgresSubscription({
       sql: this.sql,
       notifier: this.notifier,
+      recent: this.recent,
       groupId: options.groupId,
       topics,
       handler: options.handler as (message: BusMessage) => Promise<void>,

@@ -10,6 +10,7 @@ import type { BusMessage, OutgoingMessage, Subscription } from './event-bus.port
 import { partitionOf } from './partitioner';
 import { PostgresEventBus } from './postgres-event-bus.adapter';
 import { eventBusMigrations } from './postgres-event-bus.migrations';
+import { RecentBatches } from './recent-batches';
 
 const message = (n: number, key = 'k'): OutgoingMessage<{ n: number }> => ({
   id: randomUUID(),
@@ -210,6 +211,58 @@ for (const target of sqlTargets()) {
         [4, 5, 6, 7],
         [8, 9],
       ]);
+    });
+
+    it('serves rows written in this process from memory, the same messages as the database holds', async () => {
+      const small = await PostgresEventBus.create(sql, {
+        pollIntervalMs: 25,
+        batchSize: 4,
+        logger: silentLogger(),
+      });
+      const topic = uniqueName('recent');
+      type Seen = Pick<BusMessage, 'id' | 'key' | 'value' | 'headers' | 'offset' | 'partition'>;
+      const seen = (m: BusMessage): Seen => ({
+        id: m.id,
+        key: m.key,
+        value: m.value,
+        headers: m.headers,
+        offset: m.offset,
+        partition: m.partition,
+      });
+      const live: Seen[] = [];
+      const s = await small.subscribe({
+        groupId: uniqueName('live'),
+        topics: [topic],
+        handler: async (m) => void live.push(seen(m)),
+      });
+      // One row of ten (one key), read in fetches of four: the first from memory, the rest
+      // from the row once the first fetch stopped inside it.
+      const published = Array.from({ length: 10 }, (_, n) => ({
+        ...message(n),
+        value: { n, text: `é ✓ "quoted" \\ ${n} 👍` },
+        headers: { traceparent: `t-${n}` },
+      }));
+      await small.publish(topic, published);
+      await waitFor(() => live.length >= 10, 'the ten messages', 10_000);
+      const partition = partitionOf('k', 4);
+      expect(RecentBatches.for(sql).known(topic, partition).size).toBe(0);
+      await small.publish(topic, [message(10)]);
+      await waitFor(() => live.length >= 11, 'the eleventh', 10_000);
+      expect(RecentBatches.for(sql).known(topic, partition).size).toBe(0);
+      await s.stop();
+
+      // A group that starts afterwards reads everything from the database: the same messages.
+      const late: Seen[] = [];
+      const t = await small.subscribe({
+        groupId: uniqueName('late'),
+        topics: [topic],
+        handler: async (m) => void late.push(seen(m)),
+      });
+      await waitFor(() => late.length >= 11, 'the eleven from the database', 10_000);
+      await t.stop();
+      await small.close();
+      expect(live.map((m) => m.value)).toEqual([...published.map((m) => m.value), { n: 10 }]);
+      expect(late).toEqual(live);
     });
 
     it('still finds, after a long quiet spell, a message written without waking it', async () => {

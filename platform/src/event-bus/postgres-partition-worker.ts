@@ -1,6 +1,7 @@
 import type { Logger } from '../logging/logger';
 import type { SqlClient } from '../sql/sql-client.port';
 import type { BusMessage, Headers, OutgoingMessage, RetryPolicy } from './event-bus.port';
+import type { RecentBatches } from './recent-batches';
 import { deliverWithRetry } from './retry';
 
 /**
@@ -16,6 +17,8 @@ export interface LogPosition {
 
 export interface PartitionWorkerContext {
   sql: SqlClient;
+  /** Records this process wrote lately: rows found there are not read back from the database. */
+  recent: RecentBatches;
   groupId: string;
   memberId: string;
   handler: (message: BusMessage) => Promise<void>;
@@ -35,7 +38,8 @@ export interface PartitionWorkerContext {
 interface Row {
   tx: string;
   seq: number;
-  records: string;
+  /** Null for a row whose records this process holds (RecentBatches). */
+  records: string | null;
   created_at: Date | string;
 }
 
@@ -46,10 +50,10 @@ interface StoredRecord {
   headers: Headers | null;
 }
 
-/** One message of a fetched batch, with its place in the partition. */
+/** One message of a fetched batch, with its place in the partition (as first delivered). */
 interface Entry {
   position: LogPosition;
-  message: Omit<BusMessage, 'attempt'>;
+  message: BusMessage;
 }
 
 /*
@@ -62,7 +66,8 @@ interface Entry {
  * server (the horizon is cluster-wide) delays delivery until it ends; nothing is lost.
  */
 const FETCH = `
-SELECT transaction_id::text AS tx, seq, records, created_at
+SELECT transaction_id::text AS tx, seq, CASE WHEN seq = ANY($7::bigint[]) THEN NULL ELSE records END AS records,
+       created_at
 FROM bus_batches
 WHERE topic = $1 AND partition = $2
   AND (transaction_id, seq) >= ($3::xid8, $4::bigint)
@@ -191,7 +196,7 @@ export class PartitionWorker {
   /** One call for the whole batch; false when it failed, so the caller delivers one by one. */
   private async deliverWhole(entries: Entry[]): Promise<boolean> {
     try {
-      await this.ctx.handleBatch!(entries.map(({ message }) => ({ ...message, attempt: 1 })));
+      await this.ctx.handleBatch!(entries.map((entry) => entry.message));
     } catch (error) {
       this.ctx.logger.warn(
         { err: error, topic: this.topic, partition: this.partition, messages: entries.length },
@@ -210,6 +215,7 @@ export class PartitionWorker {
    */
   private async fetch(): Promise<Entry[]> {
     const { tx, seq, index } = this.position;
+    const known = this.ctx.recent.known(this.topic, this.partition);
     const { rows } = await this.ctx.sql.query<Row>(FETCH, [
       this.topic,
       this.partition,
@@ -217,14 +223,18 @@ export class PartitionWorker {
       seq,
       this.ctx.batchSize,
       index,
+      [...known.keys()],
     ]);
     const entries: Entry[] = [];
     for (const row of rows) {
-      const records = JSON.parse(row.records) as StoredRecord[];
+      const records = JSON.parse(row.records ?? known.get(row.seq)!) as StoredRecord[];
       const first = row.tx === tx && row.seq === seq ? index + 1 : 0;
-      for (let i = first; i < records.length && entries.length < this.ctx.batchSize; i++) {
+      let i = first;
+      for (; i < records.length && entries.length < this.ctx.batchSize; i++) {
         entries.push(this.entry(row, i, records[i]!));
       }
+      // Read to its end from memory: this group is done with the row there.
+      if (row.records === null && i === records.length) this.ctx.recent.read(row.seq);
       if (entries.length >= this.ctx.batchSize) break;
     }
     return entries;
@@ -276,6 +286,7 @@ export class PartitionWorker {
         partition: this.partition,
         offset: `${row.tx}/${row.seq}/${index}`,
         timestamp: new Date(row.created_at),
+        attempt: 1,
       },
     };
   }

@@ -22,7 +22,14 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 let embeddedPath: string | undefined;
 
 /** ClickHouse parses 'YYYY-MM-DD hh:mm:ss.sss' in every input format; epoch numbers vary by type. */
-const toDateTime64 = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+/** 'YYYY-MM-DD hh:mm:ss.sss' (UTC), the text ClickHouse reads into a DateTime64(3). */
+const toDateTime64 = (ms: number): string => {
+  const iso = new Date(ms).toISOString();
+  // 'YYYY-MM-DDThh:mm:ss.sssZ'; years beyond 9999 come as '+YYYYYY-…' and take the general path.
+  return iso.length === 24
+    ? `${iso.slice(0, 10)} ${iso.slice(11, 23)}`
+    : iso.replace('T', ' ').replace('Z', '');
+};
 const nullableDateTime64 = (ms: number | null): string | null => (ms === null ? null : toDateTime64(ms));
 
 /**
@@ -114,6 +121,13 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
 
   async insertQuestionEvents(rows: readonly QuestionEventRow[]): Promise<void> {
     if (rows.length === 0) return;
+    // The events of one ingest request share their receipt time: formatted once per run of them.
+    let receivedMs = Number.NaN;
+    let received = '';
+    const receivedAt = (ms: number) => {
+      if (ms !== receivedMs) [receivedMs, received] = [ms, toDateTime64(ms)];
+      return received;
+    };
     await this.track(() =>
       this.client.insert({
         table: `${this.database}.question_events`,
@@ -129,7 +143,7 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
           time_spent_ms: r.timeSpentMs,
           answer_changes: r.answerChanges,
           final_answer: r.finalAnswer,
-          received_at: toDateTime64(r.receivedAt),
+          received_at: receivedAt(r.receivedAt),
         })),
       }),
     );
