@@ -33,6 +33,13 @@ export interface PostgresEventBusOptions {
   leaseMs?: number;
   /** A long batch commits its offset at least this often (default 1 s). */
   commitIntervalMs?: number;
+  /**
+   * Batches older than this that every consumer group has read are deleted, every
+   * `purgeIntervalMs` (default 1 h) and once a minute after start; 0 (the default) keeps the log
+   * whole. A topic no group reads is purged by age alone, as Kafka's retention does.
+   */
+  retentionMs?: number;
+  purgeIntervalMs?: number;
   logger?: Logger;
 }
 
@@ -47,6 +54,9 @@ export class PostgresEventBus implements EventBus {
   private readonly notifier: LocalNotifier;
   private readonly recent: RecentBatches;
   private readonly logger: Logger;
+  private purgeTimer: NodeJS.Timeout | undefined;
+  private purging: Promise<void> | undefined;
+  private closed = false;
 
   private constructor(
     private readonly sql: SqlClient,
@@ -61,7 +71,7 @@ export class PostgresEventBus implements EventBus {
   static async create(sql: SqlClient, options: PostgresEventBusOptions = {}): Promise<PostgresEventBus> {
     await migrate(sql, 'event-bus', eventBusMigrations);
     const { logger, ...rest } = options;
-    return new PostgresEventBus(
+    const bus = new PostgresEventBus(
       sql,
       {
         partitions: 4,
@@ -70,10 +80,14 @@ export class PostgresEventBus implements EventBus {
         batchSize: 500,
         leaseMs: 10_000,
         commitIntervalMs: 1_000,
+        retentionMs: 0,
+        purgeIntervalMs: 60 * 60 * 1000,
         ...rest,
       },
       logger,
     );
+    bus.schedulePurge(Math.min(60_000, bus.options.purgeIntervalMs));
+    return bus;
   }
 
   async publish(topic: string, messages: readonly OutgoingMessage[]): Promise<void> {
@@ -180,7 +194,28 @@ export class PostgresEventBus implements EventBus {
     return rows[0]!.messages;
   }
 
+  /** The scheduled purge (retentionMs): first a minute after start, then every purgeIntervalMs. */
+  private schedulePurge(delayMs: number): void {
+    if (this.options.retentionMs <= 0 || this.closed) return;
+    this.purgeTimer = setTimeout(() => {
+      this.purging = this.purgeOlderThan(this.options.retentionMs)
+        .then((messages) => {
+          if (messages > 0) this.logger.info({ messages }, 'bus log purged of messages every group has read');
+        })
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error }, 'bus log purge failed; it runs again later'),
+        )
+        .finally(() => {
+          this.purging = undefined;
+          this.schedulePurge(this.options.purgeIntervalMs);
+        });
+    }, delayMs).unref();
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.purgeTimer);
+    await this.purging;
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
   }
 

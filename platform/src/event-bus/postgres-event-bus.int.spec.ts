@@ -151,6 +151,31 @@ for (const target of sqlTargets()) {
       expect(left.rowCount).toBe(0);
     });
 
+    it('purges on its own schedule what every group has read, once retention has passed', async () => {
+      const keeping = await PostgresEventBus.create(sql, {
+        pollIntervalMs: 25,
+        retentionMs: 1,
+        purgeIntervalMs: 50,
+        logger: silentLogger(),
+      });
+      const topic = uniqueName('retention');
+      const read: BusMessage[] = [];
+      const s = await keeping.subscribe({
+        groupId: uniqueName('g'),
+        topics: [topic],
+        handler: async (m) => void read.push(m),
+      });
+      await keeping.publish(topic, [message(0), message(1)]);
+      await waitFor(() => read.length >= 2, 'both messages', 10_000);
+      await s.stop(); // commits the offset past both
+      const left = async () =>
+        (await sql.query('SELECT 1 FROM bus_batches WHERE topic = $1', [topic])).rowCount;
+      const deadline = Date.now() + 10_000;
+      while ((await left()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(await left()).toBe(0);
+      await keeping.close();
+    });
+
     it('resumes a group inside a record batch, from the message after its offset', async () => {
       const topic = uniqueName('inside');
       await bus.publish(

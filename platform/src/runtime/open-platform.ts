@@ -61,6 +61,7 @@ export async function openPlatform(config: PlatformConfig, logger: Logger): Prom
   } else {
     bus = await PostgresEventBus.create(sql, {
       partitions: config.BUS_PARTITIONS,
+      retentionMs: config.BUS_RETENTION_HOURS * 60 * 60 * 1000,
       ...(pollIntervalMs === undefined ? {} : { maxPollIntervalMs: pollIntervalMs }),
       logger,
     });

@@ -27,6 +27,11 @@ export const platformConfigShape = {
   KAFKA_CLIENT_ID: z.string().default('risk-profile'),
   /** Partitions of topics created by the bus. */
   BUS_PARTITIONS: env.int(4, 1),
+  /**
+   * Hours the PostgreSQL bus log keeps messages every consumer group has read (0: for ever).
+   * Kafka keeps its own retention.
+   */
+  BUS_RETENTION_HOURS: env.int(168, 0),
   LOG_LEVEL: env.logLevel(),
 };
 
