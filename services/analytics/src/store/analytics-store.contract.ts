@@ -98,6 +98,44 @@ export function analyticsStoreContract(
       ]);
     });
 
+    it('stores every column exactly, whatever characters a session id holds', async () => {
+      const prefix = `s-${randomUUID()}`;
+      const ids = [
+        `${prefix} tab\there`,
+        `${prefix} newline\nand\r\nreturn`,
+        `${prefix} back\\slash \\N \\t`,
+        `${prefix} "quotes" 'single' é ✓ 👍`,
+        `${prefix}\\`,
+      ];
+      const rows = ids.map((sessionId, n) =>
+        questionEventRow({
+          sessionId,
+          questionId: `q${n + 14}`,
+          questionNumber: n + 14,
+          deviceType: n % 2 ? 'tablet' : 'desktop',
+          viewedAt: T0 + n,
+          answeredAt: n === 4 ? null : T0 + 10_000 + n,
+          timeSpentMs: n === 4 ? 0 : 10_000,
+          answerChanges: n,
+          finalAnswer: n === 4 ? null : n + 1,
+          receivedAt: Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+        }),
+      );
+      await store.insertQuestionEvents(rows);
+      const stored = await store.select<Record<string, unknown>>(
+        `SELECT toString(event_id) AS eventId, session_id AS sessionId, question_id AS questionId,
+                question_number AS questionNumber, device_type AS deviceType,
+                toUnixTimestamp64Milli(viewed_at) AS viewedAt,
+                toUnixTimestamp64Milli(answered_at) AS answeredAt, time_spent_ms AS timeSpentMs,
+                answer_changes AS answerChanges, final_answer AS finalAnswer,
+                toUnixTimestamp64Milli(received_at) AS receivedAt
+         FROM {db}.question_events FINAL WHERE startsWith(session_id, {prefix:String})
+         ORDER BY question_number`,
+        { prefix },
+      );
+      expect(stored).toEqual(rows);
+    });
+
     it('counts a redelivered event once', async () => {
       const row = questionEventRow();
       await store.insertQuestionEvents([row]);
