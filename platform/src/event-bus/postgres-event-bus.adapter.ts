@@ -13,7 +13,6 @@ import { LocalNotifier } from './local-notifier';
 import { partitionOf } from './partitioner';
 import { eventBusMigrations } from './postgres-event-bus.migrations';
 import { PostgresSubscription } from './postgres-subscription';
-import { RecentBatches } from './recent-batches';
 import { retryPolicy } from './retry';
 
 export interface PostgresEventBusOptions {
@@ -52,7 +51,6 @@ export class PostgresEventBus implements EventBus {
   private readonly partitionCounts = new Map<string, number>();
   private readonly subscriptions = new Set<PostgresSubscription>();
   private readonly notifier: LocalNotifier;
-  private readonly recent: RecentBatches;
   private readonly logger: Logger;
   private purgeTimer: NodeJS.Timeout | undefined;
   private purging: Promise<void> | undefined;
@@ -64,7 +62,6 @@ export class PostgresEventBus implements EventBus {
     logger: Logger | undefined,
   ) {
     this.notifier = LocalNotifier.for(sql);
-    this.recent = RecentBatches.for(sql);
     this.logger = logger ?? createLogger('event-bus');
   }
 
@@ -127,19 +124,14 @@ export class PostgresEventBus implements EventBus {
     // measures a string's UTF-8 length in a JavaScript loop, twice.
     const params: unknown[] = [topic];
     const rows: string[] = [];
-    const texts = new Map<number, string>();
     for (const [partition, records] of batches) {
-      const text = `[${records.join(',')}]`;
-      texts.set(partition, text);
-      const n = params.push(partition, Buffer.from(text), records.length);
+      const n = params.push(partition, Buffer.from(`[${records.join(',')}]`), records.length);
       rows.push(`($1, $${n - 2}::int, $${n - 1}::text, $${n}::int)`);
     }
-    const { rows: written } = await executor.query<{ partition: number; seq: number }>(
-      `INSERT INTO bus_batches (topic, partition, records, records_count) VALUES ${rows.join(', ')}
-       RETURNING partition, seq`,
+    await executor.query(
+      `INSERT INTO bus_batches (topic, partition, records, records_count) VALUES ${rows.join(', ')}`,
       params,
     );
-    for (const { partition, seq } of written) this.recent.put(topic, partition, seq, texts.get(partition)!);
     return [...batches.keys()];
   }
 
@@ -150,7 +142,6 @@ export class PostgresEventBus implements EventBus {
     const subscription = new PostgresSubscription({
       sql: this.sql,
       notifier: this.notifier,
-      recent: this.recent,
       groupId: options.groupId,
       topics,
       handler: options.handler as (message: BusMessage) => Promise<void>,

@@ -77,10 +77,9 @@ FROM bus_batches b CROSS JOIN LATERAL jsonb_array_elements(b.records::jsonb) WIT
   },
   {
     // A batch's records are stored out of line without compression: compressing some 60 KB of
-    // JSON (a hundred question events) was most of the cost of a publish, about 0.6 ms of a
-    // 1.1 ms insert on PGlite's main thread, for a log that lives a few days (the bus purge) and
-    // is read back by its own process from memory (RecentBatches). Rows written before keep
-    // their compressed form; both read the same.
+    // JSON (a hundred question events) was more than half of the insert on PGlite's main thread
+    // (1.1 ms against 0.5), for a log kept only BUS_RETENTION_HOURS. It costs about 2.5 times the
+    // disk. Rows written before keep their compressed form; both read the same.
     id: '003-uncompressed-records',
     sql: `ALTER TABLE bus_batches ALTER COLUMN records SET STORAGE EXTERNAL;`,
   },

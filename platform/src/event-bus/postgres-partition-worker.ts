@@ -1,7 +1,6 @@
 import type { Logger } from '../logging/logger';
 import type { SqlClient } from '../sql/sql-client.port';
 import type { BusMessage, Headers, OutgoingMessage, RetryPolicy } from './event-bus.port';
-import type { RecentBatches } from './recent-batches';
 import { deliverWithRetry } from './retry';
 
 /**
@@ -17,8 +16,6 @@ export interface LogPosition {
 
 export interface PartitionWorkerContext {
   sql: SqlClient;
-  /** Records this process wrote lately: rows found there are not read back from the database. */
-  recent: RecentBatches;
   groupId: string;
   memberId: string;
   handler: (message: BusMessage) => Promise<void>;
@@ -38,8 +35,7 @@ export interface PartitionWorkerContext {
 interface Row {
   tx: string;
   seq: number;
-  /** Null for a row whose records this process holds (RecentBatches). */
-  records: string | null;
+  records: string;
   created_at: Date | string;
 }
 
@@ -66,8 +62,7 @@ interface Entry {
  * server (the horizon is cluster-wide) delays delivery until it ends; nothing is lost.
  */
 const FETCH = `
-SELECT transaction_id::text AS tx, seq, CASE WHEN seq = ANY($7::bigint[]) THEN NULL ELSE records END AS records,
-       created_at
+SELECT transaction_id::text AS tx, seq, records, created_at
 FROM bus_batches
 WHERE topic = $1 AND partition = $2
   AND (transaction_id, seq) >= ($3::xid8, $4::bigint)
@@ -215,7 +210,6 @@ export class PartitionWorker {
    */
   private async fetch(): Promise<Entry[]> {
     const { tx, seq, index } = this.position;
-    const known = this.ctx.recent.known(this.topic, this.partition);
     const { rows } = await this.ctx.sql.query<Row>(FETCH, [
       this.topic,
       this.partition,
@@ -223,18 +217,14 @@ export class PartitionWorker {
       seq,
       this.ctx.batchSize,
       index,
-      [...known.keys()],
     ]);
     const entries: Entry[] = [];
     for (const row of rows) {
-      const records = JSON.parse(row.records ?? known.get(row.seq)!) as StoredRecord[];
+      const records = JSON.parse(row.records) as StoredRecord[];
       const first = row.tx === tx && row.seq === seq ? index + 1 : 0;
-      let i = first;
-      for (; i < records.length && entries.length < this.ctx.batchSize; i++) {
+      for (let i = first; i < records.length && entries.length < this.ctx.batchSize; i++) {
         entries.push(this.entry(row, i, records[i]!));
       }
-      // Read to its end from memory: this group is done with the row there.
-      if (row.records === null && i === records.length) this.ctx.recent.read(row.seq);
       if (entries.length >= this.ctx.batchSize) break;
     }
     return entries;

@@ -4,12 +4,10 @@ import type { SqlClient } from '../sql/sql-client.port';
 import type { BusMessage, OutgoingMessage, RetryPolicy, Subscription } from './event-bus.port';
 import type { LocalNotifier } from './local-notifier';
 import { PartitionWorker } from './postgres-partition-worker';
-import type { RecentBatches } from './recent-batches';
 
 export interface SubscriptionContext {
   sql: SqlClient;
   notifier: LocalNotifier;
-  recent: RecentBatches;
   groupId: string;
   /** Every subscribed topic with its partition count. */
   topics: ReadonlyMap<string, number>;
@@ -50,7 +48,6 @@ export class PostgresSubscription implements Subscription {
     await this.createOffsets();
     for (const topic of this.ctx.topics.keys()) {
       this.unsubscribe.push(
-        this.ctx.recent.addReader(topic, this.ctx.groupId),
         this.ctx.notifier.onPublished(topic, (partitions) => {
           for (const partition of partitions) this.workers.get(`${topic}/${partition}`)?.wake();
         }),
