@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { silentLogger } from '../logging/logger';
 import { migrate } from '../sql/migrations';
 import type { SqlClient } from '../sql/sql-client.port';
+import { eventually } from '../testing/eventually';
 import { secondConnection, sqlTargets } from '../testing/sql';
 import { describeTarget } from '../testing/targets';
 import { uniqueName, waitFor } from './event-bus.contract';
@@ -167,11 +168,9 @@ for (const target of sqlTargets()) {
       await keeping.publish(topic, [message(0), message(1)]);
       await waitFor(() => read.length >= 2, 'both messages', 10_000);
       await s.stop(); // commits the offset past both
-      const left = async () =>
-        (await sql.query('SELECT 1 FROM bus_batches WHERE topic = $1', [topic])).rowCount;
-      const deadline = Date.now() + 10_000;
-      while ((await left()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(await left()).toBe(0);
+      await eventually(async () =>
+        expect((await sql.query('SELECT 1 FROM bus_batches WHERE topic = $1', [topic])).rowCount).toBe(0),
+      );
       await keeping.close();
     });
 
