@@ -4,6 +4,8 @@ import {
   type PlatformDeps,
   type ServiceModule,
   type SessionVerifier,
+  type SqlClient,
+  withAdvisoryLock,
 } from '@risk-profile/platform';
 import { type AnalyticsConfig, analyticsConfigSchema } from './config';
 import { DashboardQueries } from './dashboard/dashboard-queries';
@@ -34,14 +36,26 @@ export interface AnalyticsServiceModule extends ServiceModule {
   changes: ChangeFeed;
 }
 
-/** Opens the store the configuration names: a ClickHouse server, else chDB under DATA_DIR. */
-export function openAnalyticsStore(config: AnalyticsConfig): Promise<ClickHouseAnalyticsStore> {
+/**
+ * Opens the store the configuration names: a ClickHouse server, else chDB under DATA_DIR. With a
+ * server, `sql` (the service's own PostgreSQL) serialises the schema migrations of instances
+ * starting together: they share that database as they share the ClickHouse one. PGlite lives in
+ * one process, so there is nothing to share and no lock to take.
+ */
+export function openAnalyticsStore(
+  config: AnalyticsConfig,
+  sql?: SqlClient,
+): Promise<ClickHouseAnalyticsStore> {
   return config.CLICKHOUSE_URL
     ? ClickHouseAnalyticsStore.openServer({
         url: config.CLICKHOUSE_URL,
         username: config.CLICKHOUSE_USER,
         password: config.CLICKHOUSE_PASSWORD,
         database: config.CLICKHOUSE_DATABASE,
+        migrationLock:
+          sql?.kind === 'pg'
+            ? (run) => withAdvisoryLock(sql, `clickhouse_migrations:${config.CLICKHOUSE_DATABASE}`, run)
+            : undefined,
       })
     : ClickHouseAnalyticsStore.openEmbedded(join(config.DATA_DIR, 'clickhouse'), config.CLICKHOUSE_DATABASE);
 }
@@ -55,7 +69,7 @@ export async function createAnalyticsService(
   options: AnalyticsServiceOptions,
 ): Promise<AnalyticsServiceModule> {
   const config = options.config ?? analyticsConfigSchema.parse({});
-  const store = options.store ?? (await openAnalyticsStore(config));
+  const store = options.store ?? (await openAnalyticsStore(config, deps.sql));
   const ownsStore = !options.store;
   const readModel = await RecentAssessmentsReadModel.create(deps.sql);
   const changes = new ChangeFeed();

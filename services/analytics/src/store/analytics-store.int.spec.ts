@@ -124,4 +124,34 @@ describeTarget('ClickHouseAnalyticsStore on a ClickHouse server', server, () => 
     open: () => ClickHouseAnalyticsStore.openServer(options),
     cleanup: async () => {},
   }));
+
+  it('applies each migration once when instances start together under the migration lock', async () => {
+    const fresh = { ...options, database: `${database}_together` };
+    // The lock the service takes is PostgreSQL's (platform's withAdvisoryLock has its own suite);
+    // here one held in this process stands for it: what matters is that the store runs all of
+    // its migration work inside it.
+    let held: Promise<unknown> = Promise.resolve();
+    const migrationLock = <T>(run: () => Promise<T>): Promise<T> => {
+      const turn = held.then(run);
+      held = turn.catch(() => {});
+      return turn;
+    };
+    const stores = await Promise.all(
+      [1, 2, 3].map(() => ClickHouseAnalyticsStore.openServer({ ...fresh, migrationLock })),
+    );
+    try {
+      // Without FINAL: a migration run twice would have left two rows.
+      const applied = await stores[0]!.select<{ id: string }>(
+        'SELECT id FROM {db}.schema_migrations ORDER BY id',
+      );
+      expect(applied.map((r) => r.id)).toEqual(ANALYTICS_MIGRATIONS.map((m) => m.id));
+      const views = await stores[0]!.select<{ name: string }>(
+        "SELECT name FROM system.tables WHERE database = {d:String} AND engine = 'MaterializedView' ORDER BY name",
+        { d: fresh.database },
+      );
+      expect(views.map((v) => v.name)).toEqual(['session_questions_mv', 'sessions_mv']);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
+  });
 });

@@ -14,7 +14,17 @@ export interface ClickHouseServerOptions {
   username?: string;
   password?: string;
   database: string;
+  /**
+   * Runs the schema migrations while holding a lock that every process sharing this database
+   * takes (the analytics service passes a PostgreSQL advisory lock of its own database). Without
+   * it, instances starting together could both run a migration: migration 003 rebuilds a table
+   * and swaps it in, which is not safe twice at once.
+   */
+  migrationLock?: MigrationLock;
 }
+
+/** Runs `run` while no other process sharing the store runs its migrations. */
+export type MigrationLock = <T>(run: () => Promise<T>) => Promise<T>;
 
 type ClientConnection = NonNullable<ClickHouseClientConfigOptions['connection']>;
 
@@ -135,9 +145,12 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       `ClickHouse server (${options.database})`,
       async () => {},
     );
+    const locked: MigrationLock = options.migrationLock ?? ((run) => run());
     try {
-      await store.command(`CREATE DATABASE IF NOT EXISTS ${options.database}`);
-      await store.migrate(ANALYTICS_MIGRATIONS);
+      await locked(async () => {
+        await store.command(`CREATE DATABASE IF NOT EXISTS ${options.database}`);
+        await store.migrate(ANALYTICS_MIGRATIONS);
+      });
     } catch (error) {
       await store.close();
       throw error;
