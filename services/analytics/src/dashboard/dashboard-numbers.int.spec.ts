@@ -14,15 +14,38 @@ import { analyticsConfigSchema } from '../config';
 import { createAnalyticsService } from '../index';
 import { ClickHouseAnalyticsStore } from '../store/clickhouse-analytics-store.adapter';
 import { expectedDashboard } from '../testing/expected-dashboard';
-import { generateSessions } from '../testing/generated-sessions';
+import { type GeneratedSession, generateSessions } from '../testing/generated-sessions';
 import { TestSessionVerifier } from '../testing/test-session-verifier';
 import { mostDifficultQuestion } from './definitions';
 
 const dir = mkdtempSync(join(tmpdir(), 'analytics-numbers-'));
 const NOW = new Date('2026-11-22T12:00:00.000Z');
-const SESSIONS = generateSessions(400, NOW.getTime(), 11);
+const SESSIONS = withUntimedAssessments(generateSessions(400, NOW.getTime(), 11));
 const verifier = new TestSessionVerifier();
 const ADMIN = verifier.grant('admin', { role: 'admin' });
+
+/**
+ * Ten signed assessments whose question events never arrived (a page offline or behind a blocker)
+ * and five made without an analytics session at all: they count as assessments (and the ten as
+ * completions on their device), but have no time from first view to signing.
+ */
+function withUntimedAssessments(sessions: GeneratedSession[]): GeneratedSession[] {
+  const signed = sessions.filter((s) => s.signed);
+  const eventsLost = new Set(signed.slice(-15, -5));
+  const noSession = new Set(signed.slice(-5));
+  return sessions.map((s) => {
+    if (eventsLost.has(s)) return { ...s, events: [] };
+    if (!noSession.has(s)) return s;
+    const drafted = s.drafted!;
+    const signedEvent = s.signed!;
+    return {
+      ...s,
+      events: [],
+      drafted: { ...drafted, data: { ...drafted.data, sessionId: null, deviceType: null } },
+      signed: { ...signedEvent, data: { ...signedEvent.data, sessionId: null, deviceType: null } },
+    };
+  });
+}
 
 describe('dashboard numbers on 400 generated sessions, against an independent calculation', () => {
   let sql: SqlClient;

@@ -89,13 +89,21 @@ export function expectedDashboard(sessions: GeneratedSession[], period: Analytic
     s.events.some((e) => e.questionId === 'q1' && ms(e.questionViewedAt) >= since),
   );
   const signedInPeriod = sessions.filter((s) => s.signed && ms(s.signed.data.signedAt) >= since);
-  const durations = signedInPeriod.map((s) => Math.max(0, ms(s.signed!.data.signedAt) - firstView(s)));
+  // An assessment whose session sent no question event has no time from first view to signing.
+  const duration = (s: GeneratedSession) =>
+    s.events.length === 0 ? null : Math.max(0, ms(s.signed!.data.signedAt) - firstView(s));
+  const durations = signedInPeriod.map(duration).filter((d) => d !== null);
 
-  const devices = new Map<DeviceType, number[]>();
+  // By the device the assessment records (none without an analytics session).
+  const devices = new Map<DeviceType, { count: number; durations: number[] }>();
   for (const s of signedInPeriod) {
-    const list = devices.get(s.deviceType) ?? [];
-    list.push(Math.max(0, ms(s.signed!.data.signedAt) - firstView(s)));
-    devices.set(s.deviceType, list);
+    const deviceType = s.signed!.data.deviceType;
+    if (deviceType === null) continue;
+    const entry = devices.get(deviceType) ?? { count: 0, durations: [] };
+    entry.count++;
+    const d = duration(s);
+    if (d !== null) entry.durations.push(d);
+    devices.set(deviceType, entry);
   }
 
   const created = sessions.filter((s) => s.drafted && ms(s.drafted.data.createdAt) >= since);
@@ -108,10 +116,10 @@ export function expectedDashboard(sessions: GeneratedSession[], period: Analytic
     difficulty,
     dropOff,
     devices: [...devices.entries()]
-      .map(([deviceType, list]) => ({
+      .map(([deviceType, entry]) => ({
         deviceType,
-        count: list.length,
-        averageCompletionTime: Math.round(mean(list)),
+        count: entry.count,
+        averageCompletionTime: entry.durations.length ? Math.round(mean(entry.durations)) : 0,
       }))
       .sort((a, b) => b.count - a.count || a.deviceType.localeCompare(b.deviceType)),
     recent: created
