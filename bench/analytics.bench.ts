@@ -7,7 +7,7 @@
 // need a session verifier); (4) runs the built bundle in a child process.
 // Usage: node scripts/run-ts.mjs bench/analytics.bench.ts   (after npm run build)
 import { fork } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +25,16 @@ const INGEST_ONLY = process.env.BENCH_ANALYTICS_INGEST_ONLY === '1';
 const LOADED_EVENTS = 1_000_000;
 const LOADED_ASSESSMENTS = 50_000;
 const DEVICES = ['desktop', 'mobile', 'tablet'] as const;
+
+/**
+ * Loaded session `s`'s id, in the page's format (crypto.randomUUID(), 36 characters, random across
+ * the key space), derived from `s` so the assessments can name their sessions. Short sequential ids
+ * flatter ClickHouse: on the same store, question difficulty took about a quarter less with them.
+ */
+const loadedSessionId = (s: number): string => {
+  const h = createHash('sha1').update(`load-${s}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -151,7 +161,7 @@ try {
   // (3) Ingest-to-visible delay: one event a request, one request every 100 ms.
   const delays: number[] = [];
   for (let i = 0; i < 40; i++) {
-    const sessionId = `delay-${i}`;
+    const sessionId = randomUUID();
     const t0 = performance.now();
     await fetch(`${url}${ENDPOINT_ROUTES.ingestQuestionEvents.path}`, {
       method: 'POST',
@@ -196,7 +206,7 @@ try {
     for (let q = 1; q <= reached && have + fill.length < LOADED_EVENTS; q++) {
       const view: QuestionEventRow = {
         eventId: randomUUID(),
-        sessionId: `load-${s}`,
+        sessionId: loadedSessionId(s),
         questionId: `q${q}`,
         questionNumber: q,
         deviceType: DEVICES[s % 3]!,
@@ -226,7 +236,7 @@ try {
   const assessments = Array.from({ length: LOADED_ASSESSMENTS }, (_, i) => ({
     assessmentId: randomUUID(),
     stage: (i % 5 === 0 ? 1 : 2) as 1 | 2,
-    sessionId: `load-${i * 3 + 17}`,
+    sessionId: loadedSessionId(i * 3 + 17),
     deviceType: DEVICES[i % 3]!,
     adviserSlug: null,
     riskScore: 36,

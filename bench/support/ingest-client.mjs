@@ -3,6 +3,8 @@
 // parent how many distinct events that is, and on "go" posts them to `url` with `inFlight`
 // requests at a time, then reports when every request was accepted and the CPU time it used.
 // Usage: fork('bench/support/ingest-client.mjs', [url, path, count, inFlight])
+import { randomUUID } from 'node:crypto';
+
 const [url, path, count, inFlight] = process.argv.slice(2);
 const DEVICES = ['desktop', 'mobile', 'tablet'];
 const now = Date.now();
@@ -21,9 +23,8 @@ const pageEvent = (sessionId, n, at) => ({
 const bodies = [];
 const distinct = new Set();
 for (let i = 0; i < Number(count) / 100; i++) {
-  const events = Array.from({ length: 100 }, (_, k) =>
-    pageEvent(`bench-${now}-${i}`, (k % 18) + 1, now - k * 1000),
-  );
+  const sessionId = randomUUID(); // the page's format
+  const events = Array.from({ length: 100 }, (_, k) => pageEvent(sessionId, (k % 18) + 1, now - k * 1000));
   for (const e of events) distinct.add(`${e.sessionId}/${e.questionId}/${e.questionViewedAt}`);
   bodies.push(JSON.stringify({ events }));
 }
