@@ -31,7 +31,7 @@ const DEVICES = ['desktop', 'mobile', 'tablet'] as const;
  * the key space), derived from `s` so the assessments can name their sessions. Short sequential ids
  * flatter ClickHouse: on the same store, question difficulty took about a quarter less with them.
  */
-const loadedSessionId = (s: number): string => {
+const loadedSessionId = (s: number | string): string => {
   const h = createHash('sha1').update(`load-${s}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
@@ -126,7 +126,7 @@ try {
   const rawRows = 200_000;
   const rows: QuestionEventRow[] = Array.from({ length: rawRows }, (_, i) => ({
     eventId: randomUUID(),
-    sessionId: `raw-${Math.floor(i / 18)}`,
+    sessionId: loadedSessionId(`raw-${Math.floor(i / 18)}`),
     questionId: `q${(i % 18) + 1}`,
     questionNumber: (i % 18) + 1,
     deviceType: DEVICES[i % 3]!,

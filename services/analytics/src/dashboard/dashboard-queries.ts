@@ -31,21 +31,21 @@ const SINCE: InWindow = (column) => `${column} >= {since:DateTime64(3, 'UTC')}`;
 
 /*
  * The dashboard reads the two folded tables the materialized views keep (analytics-schema
- * migrations 002): session_questions, one row per session and question, and sessions, one per
- * session. FINAL folds rows not yet merged in the background, so a session's question counts
+ * migrations 002 and 004): session_questions, one row per session and question, and sessions, one
+ * per session, both keyed by the session key (a 128-bit number; the assessments carry it too). FINAL folds rows not yet merged in the background, so a session's question counts
  * once however many events (a view, answers, a redelivery) it came from. A session's question
  * belongs to the window in which it was first viewed.
  */
 
 /** One row per (session, question) first viewed in the window. */
 const sessionQuestions = (inWindow: InWindow) => `
-  SELECT question_number, session_id, answered = 1 AS done,
+  SELECT question_number, session_key, answered = 1 AS done,
          time_spent_ms AS time_ms, answer_changes AS changes
   FROM {db}.session_questions FINAL
   WHERE ${inWindow('first_viewed_at')}`;
 
-/** The same without the session id, for aggregates that need no outcome. */
-const sessionQuestionFacts = (inWindow: InWindow) => sessionQuestions(inWindow).replace('session_id, ', '');
+/** The same without the session key, for aggregates that need no outcome. */
+const sessionQuestionFacts = (inWindow: InWindow) => sessionQuestions(inWindow).replace('session_key, ', '');
 
 /**
  * A question's id is "q" and its number (the projector derives the number from the id), so the
@@ -58,20 +58,20 @@ const COMPLETED = 1;
 const ABANDONED = 2;
 const ACTIVE = 3;
 
-/** Sessions with a signed assessment (a set: duplicates do not matter). */
+/** The keys of sessions with a signed assessment (a set: duplicates do not matter). */
 const SIGNED_SESSIONS = `
-  SELECT assumeNotNull(session_id) FROM {db}.assessments
-  WHERE stage = 2 AND session_id IS NOT NULL`;
+  SELECT assumeNotNull(session_key) FROM {db}.assessments
+  WHERE stage = 2 AND session_key IS NOT NULL`;
 
 /** Assessments signed in the window. */
 const signedInWindow = (inWindow: InWindow) => `
-  SELECT session_id AS sid, device_type, toUnixTimestamp64Milli(assumeNotNull(signed_at)) AS signed_ms
+  SELECT session_key AS sid, device_type, toUnixTimestamp64Milli(assumeNotNull(signed_at)) AS signed_ms
   FROM {db}.assessments FINAL
   WHERE stage = 2 AND ${inWindow('signed_at')}`;
 
 /** Every session's first view, in epoch milliseconds. */
 const FIRST_VIEWS = `
-  SELECT session_id AS sid, toUnixTimestamp64Milli(first_viewed_at) AS first_ms
+  SELECT session_key AS sid, toUnixTimestamp64Milli(first_viewed_at) AS first_ms
   FROM {db}.sessions FINAL`;
 
 /**
@@ -158,7 +158,7 @@ export class DashboardQueries {
         { since: w.since },
       ),
       this.store.select<{ viewed: number; completed: number }>(
-        `SELECT count() AS viewed, countIf(session_id IN (${SIGNED_SESSIONS})) AS completed
+        `SELECT count() AS viewed, countIf(session_key IN (${SIGNED_SESSIONS})) AS completed
          FROM {db}.session_questions FINAL
          WHERE question_number = 1 AND ${w.inWindow('first_viewed_at')}`,
         { since: w.since },
@@ -211,9 +211,9 @@ export class DashboardQueries {
                 -- than a name: 0 unanswered, then completed, abandoned, active. Two sets instead of
                 -- a join: signed sessions, and sessions inactive for 30 minutes.
                 if(NOT done, 0,
-                   multiIf(session_id IN (${SIGNED_SESSIONS}), ${COMPLETED},
-                           session_id IN (
-                             SELECT session_id FROM {db}.sessions FINAL
+                   multiIf(session_key IN (${SIGNED_SESSIONS}), ${COMPLETED},
+                           session_key IN (
+                             SELECT session_key FROM {db}.sessions FINAL
                              WHERE last_activity_at <= {abandonedBefore:DateTime64(3, 'UTC')}
                            ), ${ABANDONED}, ${ACTIVE})) AS outcome
          FROM (${sessionQuestions(w.inWindow)})

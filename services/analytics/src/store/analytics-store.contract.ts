@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionKeyOf } from './analytics-schema.migrations';
 import {
   type AnalyticsStore,
   AnalyticsStoreClosedError,
@@ -257,7 +258,8 @@ export function analyticsStoreContract(
       }>(
         `SELECT question_number, question_id, toUnixTimestamp64Milli(first_viewed_at) AS first_ms,
                 answered, time_spent_ms, answer_changes
-         FROM {db}.session_questions FINAL WHERE session_id = {session:String} ORDER BY question_number`,
+         FROM {db}.session_questions FINAL WHERE session_key = ${sessionKeyOf('{session:String}')}
+         ORDER BY question_number`,
         { session: sessionId },
       );
       expect(questions).toEqual([
@@ -278,13 +280,20 @@ export function analyticsStoreContract(
           answer_changes: 0,
         },
       ]);
-      const sessions = await store.select<{ device_type: string; first_ms: number; last_ms: number }>(
-        `SELECT device_type, toUnixTimestamp64Milli(first_viewed_at) AS first_ms,
+      const sessions = await store.select<{
+        session_id: string;
+        device_type: string;
+        first_ms: number;
+        last_ms: number;
+      }>(
+        `SELECT session_id, device_type, toUnixTimestamp64Milli(first_viewed_at) AS first_ms,
                 toUnixTimestamp64Milli(last_activity_at) AS last_ms
-         FROM {db}.sessions FINAL WHERE session_id = {session:String}`,
+         FROM {db}.sessions FINAL WHERE session_key = ${sessionKeyOf('{session:String}')}`,
         { session: sessionId },
       );
-      expect(sessions).toEqual([{ device_type: 'mobile', first_ms: T0, last_ms: T0 + 10_000 }]);
+      expect(sessions).toEqual([
+        { session_id: sessionId, device_type: 'mobile', first_ms: T0, last_ms: T0 + 10_000 },
+      ]);
     });
 
     it('answers a ping while open', async () => {

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeTarget } from '@risk-profile/platform/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ANALYTICS_MIGRATIONS } from './analytics-schema.migrations';
-import { analyticsStoreContract, questionEventRow } from './analytics-store.contract';
+import { ANALYTICS_MIGRATIONS, sessionKeyOf } from './analytics-schema.migrations';
+import { analyticsStoreContract, assessmentRow, questionEventRow } from './analytics-store.contract';
 import { ClickHouseAnalyticsStore } from './clickhouse-analytics-store.adapter';
 
 // chDB binds one data directory per process: this file uses one (vitest runs each file in its
@@ -36,7 +37,7 @@ describe('an analytics store upgraded from the first schema', () => {
       const store = await ClickHouseAnalyticsStore.openEmbedded(path, 'upgrade');
       const rows = await store.select<{ n: number; time_spent_ms: number; answer_changes: number }>(
         `SELECT count() AS n, max(time_spent_ms) AS time_spent_ms, max(answer_changes) AS answer_changes
-         FROM {db}.session_questions FINAL WHERE session_id = {s:String}`,
+         FROM {db}.session_questions FINAL WHERE session_key = ${sessionKeyOf('{s:String}')}`,
         { s: sessionId },
       );
       expect(rows).toEqual([{ n: 1, time_spent_ms: 7_000, answer_changes: 1 }]);
@@ -86,7 +87,9 @@ describe('an analytics store upgraded from the first schema', () => {
         questionEventRow({ sessionId: 'stored-after-003', questionId: 'q4', questionNumber: 4 }),
       ]);
       const rows = await store.select<{ session_id: string; question_number: number; n: number }>(
-        `SELECT session_id, question_number, count() AS n FROM {db}.session_questions FINAL
+        `SELECT s.session_id AS session_id, q.question_number AS question_number, count() AS n
+         FROM {db}.session_questions AS q FINAL
+         JOIN (SELECT session_key, session_id FROM {db}.sessions FINAL) AS s ON s.session_key = q.session_key
          GROUP BY session_id, question_number ORDER BY session_id, question_number`,
       );
       expect(rows).toEqual([
@@ -97,6 +100,107 @@ describe('an analytics store upgraded from the first schema', () => {
       ]);
       const [left] = await store.select<{ n: number }>(
         "SELECT count() AS n FROM system.tables WHERE database = {d:String} AND name = 'session_questions_rebuild'",
+        { d: store.database },
+      );
+      expect(left?.n).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('an analytics store upgraded to session keys (migration 004)', () => {
+  it('keys the folded tables and the assessments by session key, keeping every row once, also after a crash half-way', async () => {
+    const path = join(dir, 'clickhouse');
+    const before = ANALYTICS_MIGRATIONS.slice(0, 3);
+    const old = await ClickHouseAnalyticsStore.openEmbedded(path, 'keys', before);
+    const ids = ['stored-before-004', 'tab\there', 'ünïcödé 🙂', randomUUID()];
+    await old.insertQuestionEvents(
+      ids.flatMap((sessionId) =>
+        [1, 2].flatMap((n) => [
+          questionEventRow({ sessionId, questionId: `q${n}`, questionNumber: n, answeredAt: null }),
+          questionEventRow({ sessionId, questionId: `q${n}`, questionNumber: n, timeSpentMs: 1_000 * n }),
+        ]),
+      ),
+    );
+    await old.insertAssessments([
+      assessmentRow({ sessionId: ids[0]!, stage: 2, signedAt: Date.now() }),
+      assessmentRow({ sessionId: null, deviceType: null }),
+    ]);
+    await old.close();
+    // A start that died right after the sessions table was swapped, before its view was made again.
+    const keys = ANALYTICS_MIGRATIONS[3]!;
+    const swap = keys.statements.findLastIndex((s) => s.startsWith('EXCHANGE'));
+    const crashed = await ClickHouseAnalyticsStore.openEmbedded(path, 'keys', [
+      ...before,
+      { id: 'crashed-004', statements: keys.statements.slice(0, swap + 1) },
+    ]);
+    await crashed.close();
+
+    const store = await ClickHouseAnalyticsStore.openEmbedded(path, 'keys');
+    try {
+      const sortingKeys = await store.select<{ name: string; sorting_key: string }>(
+        `SELECT name, sorting_key FROM system.tables
+         WHERE database = {d:String} AND name IN ('session_questions', 'sessions') ORDER BY name`,
+        { d: store.database },
+      );
+      expect(sortingKeys).toEqual([
+        { name: 'session_questions', sorting_key: 'question_number, session_key' },
+        { name: 'sessions', sorting_key: 'session_key' },
+      ]);
+      // The views feed the rebuilt tables again.
+      const later = 'stored-after-004';
+      await store.insertQuestionEvents([
+        questionEventRow({ sessionId: later, questionId: 'q3', questionNumber: 3 }),
+      ]);
+      const rows = await store.select<{
+        session_id: string;
+        question_number: number;
+        n: number;
+        time: number;
+      }>(
+        `SELECT s.session_id AS session_id, q.question_number AS question_number, count() AS n,
+                max(q.time_spent_ms) AS time
+         FROM {db}.session_questions AS q FINAL
+         JOIN (SELECT session_key, session_id FROM {db}.sessions FINAL) AS s ON s.session_key = q.session_key
+         GROUP BY session_id, question_number ORDER BY session_id, question_number`,
+      );
+      expect(rows).toEqual(
+        [
+          ...ids.flatMap((id) =>
+            [1, 2].map((n) => ({ session_id: id, question_number: n, n: 1, time: 1_000 * n })),
+          ),
+          { session_id: later, question_number: 3, n: 1, time: 4_500 },
+        ].sort((a, b) =>
+          a.session_id < b.session_id
+            ? -1
+            : a.session_id > b.session_id
+              ? 1
+              : a.question_number - b.question_number,
+        ),
+      );
+      const sessions = await store.select<{ session_id: string; n: number; keyed: number }>(
+        `SELECT session_id, count() AS n, max(session_key = ${sessionKeyOf('session_id')}) AS keyed
+         FROM {db}.sessions FINAL GROUP BY session_id ORDER BY session_id`,
+      );
+      expect(sessions).toEqual(
+        [...ids, later]
+          .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+          .map((id) => ({ session_id: id, n: 1, keyed: 1 })),
+      );
+      // Assessments stored before and after carry the key of their session, or none without one.
+      await store.insertAssessments([assessmentRow({ sessionId: later })]);
+      const assessments = await store.select<{ session_id: string | null; matches: number | null }>(
+        `SELECT session_id, session_key = ${sessionKeyOf('session_id')} AS matches
+         FROM {db}.assessments ORDER BY session_id NULLS LAST`,
+      );
+      expect(assessments).toEqual([
+        { session_id: later, matches: 1 },
+        { session_id: ids[0], matches: 1 },
+        { session_id: null, matches: null },
+      ]);
+      const [left] = await store.select<{ n: number }>(
+        "SELECT count() AS n FROM system.tables WHERE database = {d:String} AND name LIKE '%_rebuild'",
         { d: store.database },
       );
       expect(left?.n).toBe(0);
