@@ -102,7 +102,6 @@ interface Window {
   since: string;
   sinceDate: Date | null;
   inWindow: InWindow;
-  now: string;
   nowMs: number;
 }
 
@@ -285,7 +284,6 @@ function window(period: AnalyticsPeriod, now: Date): Window {
     since: toDateTime64(sinceDate ?? new Date(0)),
     sinceDate,
     inWindow: sinceDate === null ? ALL_TIME : SINCE,
-    now: toDateTime64(now),
     nowMs: now.getTime(),
   };
 }

@@ -66,9 +66,10 @@ const SESSIONS_BY_KEY_SELECT = `
   GROUP BY session_key`;
 
 /**
- * Rebuilds a folded table from the events under a new definition and swaps it in, as 003 did:
- * every step may run again after a crash (the swap exchanges two complete tables), and the last
- * fill catches events another instance stored while the view was gone.
+ * Rebuilds a folded table from the events under a new definition (`create`, with `{table}` for
+ * the new table's name) and swaps it in: every step may run again after a crash (the swap
+ * exchanges two complete tables), and the last fill catches events another instance stored while
+ * the view was gone; the folded columns make a second fill harmless.
  */
 const rebuildFolded = (table: string, create: string, select: string): string[] => [
   `DROP TABLE IF EXISTS {db}.${table}_rebuild`,
@@ -157,31 +158,23 @@ export const ANALYTICS_MIGRATIONS: readonly ClickHouseMigration[] = [
   {
     // session_questions in two partitions (odd and even questions) instead of eighteen: every
     // insert wrote a part into each partition, which was half of ClickHouse's CPU for an insert
-    // (bench/analytics.bench.ts); two still let a read fold on both cores. The table is rebuilt
-    // from the events and swapped in atomically; every step may run again after a crash (the
-    // swap exchanges two complete tables). The last fill catches events another instance stored
-    // while the view was gone: the folded columns make a second fill harmless.
+    // (bench/analytics.bench.ts); two still let a read fold on both cores. Rebuilt from the
+    // events and swapped in (rebuildFolded).
     id: '003-session-questions-two-partitions',
-    statements: [
-      'DROP TABLE IF EXISTS {db}.session_questions_rebuild',
-      `CREATE TABLE {db}.session_questions_rebuild AS {db}.session_questions
+    statements: rebuildFolded(
+      'session_questions',
+      `CREATE TABLE {table} AS {db}.session_questions
       ENGINE = AggregatingMergeTree
       PARTITION BY question_number % 2
       ORDER BY (question_number, session_id)`,
-      'DROP VIEW IF EXISTS {db}.session_questions_mv',
-      `INSERT INTO {db}.session_questions_rebuild ${SESSION_QUESTIONS_SELECT}`,
-      'EXCHANGE TABLES {db}.session_questions AND {db}.session_questions_rebuild',
-      'DROP TABLE {db}.session_questions_rebuild',
-      `CREATE MATERIALIZED VIEW IF NOT EXISTS {db}.session_questions_mv TO {db}.session_questions AS
-      ${SESSION_QUESTIONS_SELECT}`,
-      `INSERT INTO {db}.session_questions ${SESSION_QUESTIONS_SELECT}`,
-    ],
+      SESSION_QUESTIONS_SELECT,
+    ),
   },
   {
     // The folded tables keyed by the session key instead of the id's text (see sessionKeyOf);
-    // sessions keeps the id beside its key. The assessments carry the same key, computed as they are inserted, so
-    // the dashboard matches sessions to assessments by number. Existing assessments get it when
-    // the column is materialised (until then ClickHouse computes it as they are read).
+    // sessions keeps the id beside its key. The assessments carry the same key, computed as they
+    // are inserted, so the dashboard matches sessions to assessments by number. Existing
+    // assessments get it when the column is materialised (until then it is computed on reading).
     id: '004-session-keys',
     statements: [
       ...rebuildFolded(

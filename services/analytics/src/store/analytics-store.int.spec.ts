@@ -17,6 +17,15 @@ analyticsStoreContract('ClickHouseAnalyticsStore on chDB', async () => ({
   cleanup: async () => rmSync(dir, { recursive: true, force: true }),
 }));
 
+/** Tables a rebuild migration made and should have dropped again. */
+async function rebuildTablesLeft(store: ClickHouseAnalyticsStore): Promise<number | undefined> {
+  const [left] = await store.select<{ n: number }>(
+    "SELECT count() AS n FROM system.tables WHERE database = {d:String} AND name LIKE '%_rebuild'",
+    { d: store.database },
+  );
+  return left?.n;
+}
+
 describe('an analytics store upgraded from the first schema', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -98,11 +107,7 @@ describe('an analytics store upgraded from the first schema', () => {
         { session_id: 'stored-before-003', question_number: 2, n: 1 },
         { session_id: 'stored-before-003', question_number: 3, n: 1 },
       ]);
-      const [left] = await store.select<{ n: number }>(
-        "SELECT count() AS n FROM system.tables WHERE database = {d:String} AND name = 'session_questions_rebuild'",
-        { d: store.database },
-      );
-      expect(left?.n).toBe(0);
+      expect(await rebuildTablesLeft(store)).toBe(0);
     } finally {
       await store.close();
     }
@@ -199,11 +204,7 @@ describe('an analytics store upgraded to session keys (migration 004)', () => {
         { session_id: ids[0], matches: 1 },
         { session_id: null, matches: null },
       ]);
-      const [left] = await store.select<{ n: number }>(
-        "SELECT count() AS n FROM system.tables WHERE database = {d:String} AND name LIKE '%_rebuild'",
-        { d: store.database },
-      );
-      expect(left?.n).toBe(0);
+      expect(await rebuildTablesLeft(store)).toBe(0);
     } finally {
       await store.close();
     }
