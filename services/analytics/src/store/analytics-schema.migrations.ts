@@ -11,26 +11,6 @@ export interface ClickHouseMigration {
   statements: readonly string[];
 }
 
-/** A session's state per question: first view, answered at all, and the latest time and changes. */
-const SESSION_QUESTIONS_SELECT = `
-  SELECT question_number, session_id,
-         any(question_id) AS question_id,
-         min(viewed_at) AS first_viewed_at,
-         max(toUInt8(answered_at IS NOT NULL)) AS answered,
-         max(if(answered_at IS NULL, toUInt32(0), time_spent_ms)) AS time_spent_ms,
-         max(if(answered_at IS NULL, toUInt16(0), answer_changes)) AS answer_changes
-  FROM {db}.question_events
-  GROUP BY question_number, session_id`;
-
-/** A session's device, first view and last activity (a view or an answer). */
-const SESSIONS_SELECT = `
-  SELECT session_id,
-         any(device_type) AS device_type,
-         min(viewed_at) AS first_viewed_at,
-         max(greatest(viewed_at, ifNull(answered_at, viewed_at))) AS last_activity_at
-  FROM {db}.question_events
-  GROUP BY session_id`;
-
 /**
  * A session's key in the folded tables: the 128-bit SipHash of its id. The page's ids are UUIDs as
  * text (36 characters, any string up to 100 by contract); a fixed 16-byte integer sorts, merges and
@@ -41,29 +21,62 @@ const SESSIONS_SELECT = `
 export const sessionKeyOf = (id: string): string => `reinterpretAsUInt128(sipHash128(${id}))`;
 
 /**
- * SESSION_QUESTIONS_SELECT keyed by the session key (migration 004). The session id is not kept
- * here: 36 random characters on each of the table's rows cost more in every merge than the key
- * itself; `sessions` maps each key to its id.
+ * The time in a session's id: UUIDv7 ids (the page's, since migration 005) begin with the
+ * browser's clock when the session began, in epoch milliseconds; any other id gives 1970-01-01.
+ * The folded tables are sorted by it first, so they are laid out roughly in the order sessions
+ * happen: a part of new events then overlaps only the newest rows of the older parts, and a FINAL
+ * read folds just that overlap and reads the rest as it is (ClickHouse splits FINAL reads into
+ * intersecting and non-intersecting ranges). Sorted by a random key, every new part overlapped
+ * every row. The time only orders rows: a wrong clock or a crafted id costs a little speed, never
+ * a wrong count, as the session key still tells sessions apart.
  */
-const SESSION_QUESTIONS_BY_KEY_SELECT = `
-  SELECT question_number, session_key,
-         any(question_id) AS question_id,
-         min(viewed_at) AS first_viewed_at,
-         max(toUInt8(answered_at IS NOT NULL)) AS answered,
-         max(if(answered_at IS NULL, toUInt32(0), time_spent_ms)) AS time_spent_ms,
-         max(if(answered_at IS NULL, toUInt16(0), answer_changes)) AS answer_changes
-  FROM (SELECT *, ${sessionKeyOf('session_id')} AS session_key FROM {db}.question_events)
-  GROUP BY question_number, session_key`;
+export const sessionIdTimeOf = (id: string): string => `UUIDv7ToDateTime(toUUIDOrZero(${id}), 'UTC')`;
 
-/** SESSIONS_SELECT keyed by the session key (migration 004). */
-const SESSIONS_BY_KEY_SELECT = `
-  SELECT session_key,
-         any(session_id) AS session_id,
-         any(device_type) AS device_type,
-         min(viewed_at) AS first_viewed_at,
-         max(greatest(viewed_at, ifNull(answered_at, viewed_at))) AS last_activity_at
-  FROM (SELECT *, ${sessionKeyOf('session_id')} AS session_key FROM {db}.question_events)
-  GROUP BY session_key`;
+/** A session's state per question: first view, answered at all, and the latest time and changes. */
+const QUESTION_FOLDS = `
+  any(question_id) AS question_id,
+  min(viewed_at) AS first_viewed_at,
+  max(toUInt8(answered_at IS NOT NULL)) AS answered,
+  max(if(answered_at IS NULL, toUInt32(0), time_spent_ms)) AS time_spent_ms,
+  max(if(answered_at IS NULL, toUInt16(0), answer_changes)) AS answer_changes`;
+
+/** A session's device, first view and last activity (a view or an answer). */
+const SESSION_FOLDS = `
+  any(device_type) AS device_type,
+  min(viewed_at) AS first_viewed_at,
+  max(greatest(viewed_at, ifNull(answered_at, viewed_at))) AS last_activity_at`;
+
+/**
+ * The events folded per `keys`: columns of the events or derived from their session id
+ * (session_key, session_id_time).
+ */
+const foldEvents = (keys: string, folds: string): string => `
+  SELECT ${keys}, ${folds}
+  FROM (SELECT *, ${sessionKeyOf('session_id')} AS session_key, ${sessionIdTimeOf('session_id')} AS session_id_time
+        FROM {db}.question_events)
+  GROUP BY ${keys}`;
+
+/** The folded tables of migration 002, keyed by the session id's text. */
+const SESSION_QUESTIONS_SELECT = foldEvents('question_number, session_id', QUESTION_FOLDS);
+const SESSIONS_SELECT = foldEvents('session_id', SESSION_FOLDS);
+
+/**
+ * Keyed by the session key (migration 004). session_questions does not keep the session id: 36
+ * random characters on each of its rows cost more in every merge than the key itself; `sessions`
+ * maps each key to its id.
+ */
+const SESSION_QUESTIONS_BY_KEY_SELECT = foldEvents('question_number, session_key', QUESTION_FOLDS);
+const SESSIONS_BY_KEY_SELECT = foldEvents('session_key', `any(session_id) AS session_id, ${SESSION_FOLDS}`);
+
+/** Sorted by the time in the session id first (migration 005). */
+const SESSION_QUESTIONS_BY_TIME_SELECT = foldEvents(
+  'session_id_time, question_number, session_key',
+  QUESTION_FOLDS,
+);
+const SESSIONS_BY_TIME_SELECT = foldEvents(
+  'session_id_time, session_key',
+  `any(session_id) AS session_id, ${SESSION_FOLDS}`,
+);
 
 /**
  * Rebuilds a folded table from the events under a new definition (`create`, with `{table}` for
@@ -207,6 +220,43 @@ export const ANALYTICS_MIGRATIONS: readonly ClickHouseMigration[] = [
       `ALTER TABLE {db}.assessments ADD COLUMN IF NOT EXISTS session_key Nullable(UInt128)
         MATERIALIZED if(session_id IS NULL, NULL, ${sessionKeyOf('assumeNotNull(session_id)')})`,
       'ALTER TABLE {db}.assessments MATERIALIZE COLUMN session_key',
+    ],
+  },
+  {
+    // The folded tables sorted by the time in the session id before the session key (see
+    // sessionIdTimeOf), without partitions: a FINAL read then folds only where new parts overlap
+    // older ones, which with the page's UUIDv7 ids is the newest sessions. One partition also
+    // makes one part an insert instead of two.
+    id: '005-session-time-order',
+    statements: [
+      ...rebuildFolded(
+        'session_questions',
+        `CREATE TABLE {table} (
+          session_id_time DateTime64(3, 'UTC'),
+          question_number UInt8,
+          session_key UInt128,
+          question_id SimpleAggregateFunction(any, LowCardinality(String)),
+          first_viewed_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
+          answered SimpleAggregateFunction(max, UInt8),
+          time_spent_ms SimpleAggregateFunction(max, UInt32),
+          answer_changes SimpleAggregateFunction(max, UInt16)
+        ) ENGINE = AggregatingMergeTree
+        ORDER BY (session_id_time, question_number, session_key)`,
+        SESSION_QUESTIONS_BY_TIME_SELECT,
+      ),
+      ...rebuildFolded(
+        'sessions',
+        `CREATE TABLE {table} (
+          session_id_time DateTime64(3, 'UTC'),
+          session_key UInt128,
+          session_id SimpleAggregateFunction(any, String),
+          device_type SimpleAggregateFunction(any, LowCardinality(String)),
+          first_viewed_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
+          last_activity_at SimpleAggregateFunction(max, DateTime64(3, 'UTC'))
+        ) ENGINE = AggregatingMergeTree
+        ORDER BY (session_id_time, session_key)`,
+        SESSIONS_BY_TIME_SELECT,
+      ),
     ],
   },
 ];

@@ -88,7 +88,12 @@ describe('an analytics store upgraded from the first schema', () => {
     ]);
     await crashed.close();
 
-    const store = await ClickHouseAnalyticsStore.openEmbedded(path, 'rebuild');
+    // Up to 004, which keeps 003's partitions (005 drops them).
+    const store = await ClickHouseAnalyticsStore.openEmbedded(
+      path,
+      'rebuild',
+      ANALYTICS_MIGRATIONS.slice(0, 4),
+    );
     try {
       expect(await partitionKey(store)).toBe('question_number % 2');
       // The view feeds the rebuilt table again.
@@ -142,7 +147,7 @@ describe('an analytics store upgraded to session keys (migration 004)', () => {
     ]);
     await crashed.close();
 
-    const store = await ClickHouseAnalyticsStore.openEmbedded(path, 'keys');
+    const store = await ClickHouseAnalyticsStore.openEmbedded(path, 'keys', ANALYTICS_MIGRATIONS.slice(0, 4));
     try {
       const sortingKeys = await store.select<{ name: string; sorting_key: string }>(
         `SELECT name, sorting_key FROM system.tables
@@ -204,6 +209,79 @@ describe('an analytics store upgraded to session keys (migration 004)', () => {
         { session_id: ids[0], matches: 1 },
         { session_id: null, matches: null },
       ]);
+      expect(await rebuildTablesLeft(store)).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('an analytics store upgraded to session time order (migration 005)', () => {
+  it('sorts the folded tables by the time in the session id, keeping every row once, also after a crash half-way', async () => {
+    const path = join(dir, 'clickhouse');
+    const before = ANALYTICS_MIGRATIONS.slice(0, 4);
+    const old = await ClickHouseAnalyticsStore.openEmbedded(path, 'timed', before);
+    // A UUIDv7 id made at a known time, a random (v4) one, and ids that are no UUID at all.
+    const v7 = '019aab3c-4d5e-7f01-8a2b-3c4d5e6f7a8b';
+    const ids = [v7, randomUUID(), 'stored-before-005', 'ünïcödé 🙂'];
+    await old.insertQuestionEvents(
+      ids.flatMap((sessionId) =>
+        [1, 2].flatMap((n) => [
+          questionEventRow({ sessionId, questionId: `q${n}`, questionNumber: n, answeredAt: null }),
+          questionEventRow({ sessionId, questionId: `q${n}`, questionNumber: n, timeSpentMs: 1_000 * n }),
+        ]),
+      ),
+    );
+    await old.close();
+    // A start that died right after session_questions was swapped, before its view was made again.
+    const timed = ANALYTICS_MIGRATIONS[4]!;
+    const swap = timed.statements.findIndex((s) => s.startsWith('EXCHANGE'));
+    const crashed = await ClickHouseAnalyticsStore.openEmbedded(path, 'timed', [
+      ...before,
+      { id: 'crashed-005', statements: timed.statements.slice(0, swap + 1) },
+    ]);
+    await crashed.close();
+
+    const store = await ClickHouseAnalyticsStore.openEmbedded(path, 'timed');
+    try {
+      const tables = await store.select<{ name: string; sorting_key: string; partition_key: string }>(
+        `SELECT name, sorting_key, partition_key FROM system.tables
+         WHERE database = {d:String} AND name IN ('session_questions', 'sessions') ORDER BY name`,
+        { d: store.database },
+      );
+      expect(tables).toEqual([
+        {
+          name: 'session_questions',
+          sorting_key: 'session_id_time, question_number, session_key',
+          partition_key: '',
+        },
+        { name: 'sessions', sorting_key: 'session_id_time, session_key', partition_key: '' },
+      ]);
+      const later = 'stored-after-005';
+      await store.insertQuestionEvents([
+        questionEventRow({ sessionId: later, questionId: 'q3', questionNumber: 3 }),
+        questionEventRow({ sessionId: v7, questionId: 'q3', questionNumber: 3 }),
+      ]);
+      const rows = await store.select<{ session_id: string; time: string; questions: number[]; n: number }>(
+        `SELECT s.session_id AS session_id, toString(s.session_id_time) AS time,
+                groupArray(q.question_number) AS questions, count() AS n
+         FROM (SELECT question_number, session_key FROM {db}.session_questions FINAL ORDER BY question_number) AS q
+         JOIN (SELECT session_key, session_id, session_id_time FROM {db}.sessions FINAL) AS s
+           ON s.session_key = q.session_key
+         GROUP BY s.session_id, s.session_id_time ORDER BY session_id`,
+      );
+      const epoch = '1970-01-01 00:00:00.000';
+      // 0x019aab3c4d5e milliseconds after the epoch.
+      const v7Time = new Date(0x019aab3c4d5e).toISOString().replace('T', ' ').replace('Z', '');
+      expect(rows).toEqual(
+        [
+          { session_id: v7, time: v7Time, questions: [1, 2, 3], n: 3 },
+          { session_id: ids[1]!, time: epoch, questions: [1, 2], n: 2 },
+          { session_id: ids[2]!, time: epoch, questions: [1, 2], n: 2 },
+          { session_id: ids[3]!, time: epoch, questions: [1, 2], n: 2 },
+          { session_id: later, time: epoch, questions: [3], n: 1 },
+        ].sort((a, b) => (a.session_id < b.session_id ? -1 : a.session_id > b.session_id ? 1 : 0)),
+      );
       expect(await rebuildTablesLeft(store)).toBe(0);
     } finally {
       await store.close();
