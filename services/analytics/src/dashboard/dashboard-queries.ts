@@ -31,10 +31,12 @@ const SINCE: InWindow = (column) => `${column} >= {since:DateTime64(3, 'UTC')}`;
 
 /*
  * The dashboard reads the two folded tables the materialized views keep (analytics-schema
- * migrations 002 and 004): session_questions, one row per session and question, and sessions, one
- * per session, both keyed by the session key (a 128-bit number; the assessments carry it too). FINAL folds rows not yet merged in the background, so a session's question counts
- * once however many events (a view, answers, a redelivery) it came from. A session's question
- * belongs to the window in which it was first viewed.
+ * migrations 002, 004 and 005): session_questions, one row per session and question, and sessions,
+ * one per session, both keyed by the session key (a 128-bit number; the assessments carry it too).
+ * FINAL folds rows not yet merged in the background, so a session's question counts once however
+ * many events (a view, answers, a redelivery) it came from; as the tables are sorted by the time in
+ * the session id, it folds only where new parts overlap older ones and reads the rest as it is. A
+ * session's question belongs to the window in which it was first viewed.
  */
 
 /** One row per (session, question) first viewed in the window. */
@@ -43,9 +45,6 @@ const sessionQuestions = (inWindow: InWindow) => `
          time_spent_ms AS time_ms, answer_changes AS changes
   FROM {db}.session_questions FINAL
   WHERE ${inWindow('first_viewed_at')}`;
-
-/** The same without the session key, for aggregates that need no outcome. */
-const sessionQuestionFacts = (inWindow: InWindow) => sessionQuestions(inWindow).replace('session_key, ', '');
 
 /**
  * A question's id is "q" and its number (the projector derives the number from the id), so the
@@ -88,15 +87,17 @@ const completions = (inWindow: InWindow) => `
   SETTINGS join_use_nulls = 1`;
 
 /**
- * The summary's assessment figures: how many were created in the window, and the average time
- * from first view to signing of those signed in it, as in `completions` (an assessment whose
- * session sent no question event has no such time, hence the inner join).
+ * The summary's assessment figures in one read of the assessments: how many were created in the
+ * window, and the average time from first view to signing of those signed in it, as in
+ * `completions` (an assessment whose session sent no question event has no such time).
  */
 const assessmentTotals = (inWindow: InWindow) => `
-  SELECT (SELECT count() FROM {db}.assessments FINAL WHERE ${inWindow('created_at')}) AS total,
-         (SELECT avgOrNull(greatest(0, a.signed_ms - f.first_ms))
-          FROM (${signedInWindow(inWindow)}) AS a
-          INNER JOIN (${FIRST_VIEWS}) AS f ON a.sid = f.sid) AS average`;
+  SELECT countIf(${inWindow('a.created_at')}) AS total,
+         avgOrNullIf(greatest(0, toUnixTimestamp64Milli(assumeNotNull(a.signed_at)) - f.first_ms),
+                     a.stage = 2 AND ${inWindow('a.signed_at')} AND f.first_ms IS NOT NULL) AS average
+  FROM (SELECT stage, session_key, created_at, signed_at FROM {db}.assessments FINAL) AS a
+  LEFT JOIN (${FIRST_VIEWS}) AS f ON a.session_key = f.sid
+  SETTINGS join_use_nulls = 1`;
 
 interface Window {
   since: string;
@@ -134,35 +135,29 @@ export class DashboardQueries {
   /**
    * Per question, only what the summary needs: the averages that rank "most difficult" (no
    * outcome sets), and for question 1 the sessions that viewed it and how many of them signed
-   * (the completion rate). The question-1 funnel is its own query, which reads question 1's rows
-   * only (the sorting key starts with the question): checking every session-question against the
-   * signed sessions cost more.
+   * (the completion rate; only question 1's rows are looked up in the signed sessions).
    */
   private async questionAverages(
     w: Window,
   ): Promise<{ questions: QuestionDifficulty; q1: { viewed: number; completed: number } }> {
-    const [rows, funnel] = await Promise.all([
-      this.store.select<{
-        question_number: number;
-        question_id: string;
-        answered_sessions: number;
-        average_time: number;
-        average_changes: number;
-      }>(
-        `SELECT question_number, ${QUESTION_ID} AS question_id,
-                countIf(done) AS answered_sessions,
-                avgIf(time_ms, done) AS average_time, avgIf(changes, done) AS average_changes
-         FROM (${sessionQuestionFacts(w.inWindow)})
-         GROUP BY question_number ORDER BY question_number`,
-        { since: w.since },
-      ),
-      this.store.select<{ viewed: number; completed: number }>(
-        `SELECT count() AS viewed, countIf(session_key IN (${SIGNED_SESSIONS})) AS completed
-         FROM {db}.session_questions FINAL
-         WHERE question_number = 1 AND ${w.inWindow('first_viewed_at')}`,
-        { since: w.since },
-      ),
-    ]);
+    const rows = await this.store.select<{
+      question_number: number;
+      question_id: string;
+      viewed: number;
+      signed: number;
+      answered_sessions: number;
+      average_time: number;
+      average_changes: number;
+    }>(
+      `SELECT question_number, ${QUESTION_ID} AS question_id, count() AS viewed,
+              countIf(question_number = 1 AND session_key IN (${SIGNED_SESSIONS})) AS signed,
+              countIf(done) AS answered_sessions,
+              avgIf(time_ms, done) AS average_time, avgIf(changes, done) AS average_changes
+       FROM (${sessionQuestions(w.inWindow)})
+       GROUP BY question_number ORDER BY question_number`,
+      { since: w.since },
+    );
+    const q1 = rows.find((r) => r.question_number === 1);
     const questions = rows
       .filter((r) => r.answered_sessions > 0)
       .map((r) => {
@@ -179,7 +174,7 @@ export class DashboardQueries {
           answerChangesAbandoned: null,
         };
       });
-    return { questions, q1: { viewed: funnel[0]?.viewed ?? 0, completed: funnel[0]?.completed ?? 0 } };
+    return { questions, q1: { viewed: q1?.viewed ?? 0, completed: q1?.signed ?? 0 } };
   }
 
   async questionDifficulty(period: AnalyticsPeriod, now: Date): Promise<QuestionDifficulty> {
