@@ -27,13 +27,15 @@ const LOADED_ASSESSMENTS = 50_000;
 const DEVICES = ['desktop', 'mobile', 'tablet'] as const;
 
 /**
- * Loaded session `s`'s id, in the page's format (crypto.randomUUID(), 36 characters, random across
- * the key space), derived from `s` so the assessments can name their sessions. Short sequential ids
- * flatter ClickHouse: on the same store, question difficulty took about a quarter less with them.
+ * A session id in the page's format: a UUIDv7 (36 characters), the session's start in milliseconds
+ * and then bits that look random, here derived from `seed` so the assessments can name their
+ * sessions. Short sequential ids flatter ClickHouse: on the same store, question difficulty took
+ * about a quarter less with them.
  */
-const loadedSessionId = (s: number | string): string => {
-  const h = createHash('sha1').update(`load-${s}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+const sessionIdAt = (startMs: number, seed: string): string => {
+  const t = startMs.toString(16).padStart(12, '0');
+  const h = createHash('sha1').update(seed).digest('hex');
+  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${h.slice(0, 3)}-a${h.slice(3, 6)}-${h.slice(6, 18)}`;
 };
 
 const pct = (xs: number[], p: number) => {
@@ -86,13 +88,121 @@ const system = await startEmbedded(
 const url = `http://127.0.0.1:${system.running.port}`;
 const analytics = system.modules.find((m) => m.name === 'analytics') as AnalyticsServiceModule;
 const store = analytics.store;
+/**
+ * Waits (up to 2 minutes) until ClickHouse has merged no parts for 2 s (it schedules merges a
+ * little after the inserts that call for them); answers how long that took.
+ */
+async function mergesSettled(): Promise<number> {
+  const started = performance.now();
+  for (let quiet = 0; quiet < 8 && performance.now() - started < 120_000; ) {
+    const [merging] = await store.select<{ n: number }>(
+      "SELECT count() AS n FROM system.merges WHERE database = 'analytics'",
+    );
+    quiet = merging?.n === 0 ? quiet + 1 : 0;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return performance.now() - started;
+}
+const toDateTime64 = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', '');
 const count = async () =>
   (await store.select<{ n: number }>('SELECT count() AS n FROM {db}.question_events FINAL'))[0]!.n;
 
 try {
+  const now = Date.now();
+  const rawRows = 200_000;
+  const DELAY_EVENTS = 40;
+  if (!INGEST_ONLY) {
+    const HISTORY_EVENTS = LOADED_EVENTS - INGEST_EVENTS - rawRows - DELAY_EVENTS;
+    // (2) Sixty days of history first, as a store in use has it when live traffic (1, 3) arrives:
+    // question events up to 1,000,000 with those of (1) and (3) and 50,000 assessments. The events
+    // have the shape the page sends (question-tracker.ts): a view event when a question is first
+    // shown, then an answer event when it is answered, both carrying the first view's time.
+    let have = 0;
+    const fill: QuestionEventRow[] = [];
+    const push = async (row: QuestionEventRow) => {
+      fill.push(row);
+      if (fill.length === 20_000) {
+        await store.insertQuestionEvents(fill.splice(0));
+        have += 20_000;
+      }
+    };
+    // Loaded session s began at sessionStart(s), over the last 60 days, and
+    // reached question 1 + s % 18. The sessions are loaded in the order they began, as their events
+    // would have arrived (each answered question has two).
+    const sessionStart = (s: number) => now - (s % 60) * 86_400_000 - (s % 1440) * 60_000;
+    const loadedSessionId = (s: number) => sessionIdAt(sessionStart(s), `load-${s}`);
+    const loaded: number[] = [];
+    for (let s = 0, events = have; events < HISTORY_EVENTS; s++) {
+      loaded.push(s);
+      events += 2 * (1 + (s % 18)) - (s % 4 === 0 ? 1 : 0);
+    }
+    loaded.sort((a, b) => sessionStart(a) - sessionStart(b) || a - b);
+    for (const s of loaded) {
+      if (have + fill.length >= HISTORY_EVENTS) break;
+      const start = sessionStart(s);
+      const reached = 1 + (s % 18);
+      for (let q = 1; q <= reached && have + fill.length < HISTORY_EVENTS; q++) {
+        const view: QuestionEventRow = {
+          eventId: randomUUID(),
+          sessionId: loadedSessionId(s),
+          questionId: `q${q}`,
+          questionNumber: q,
+          deviceType: DEVICES[s % 3]!,
+          viewedAt: start + q * 10_000,
+          answeredAt: null,
+          timeSpentMs: 0,
+          answerChanges: 0,
+          finalAnswer: null,
+          receivedAt: start,
+        };
+        await push(view);
+        const answered = !(q === reached && s % 4 === 0);
+        if (answered && have + fill.length < HISTORY_EVENTS) {
+          const timeSpentMs = 3_000 + (q % 5) * 2_000;
+          await push({
+            ...view,
+            eventId: randomUUID(),
+            answeredAt: view.viewedAt + timeSpentMs,
+            timeSpentMs,
+            answerChanges: (s + q) % 6 === 0 ? 1 : 0,
+            finalAnswer: (q % 5) + 1,
+          });
+        }
+      }
+    }
+    await store.insertQuestionEvents(fill);
+    const assessments = Array.from({ length: LOADED_ASSESSMENTS }, (_, i) => ({
+      assessmentId: randomUUID(),
+      stage: (i % 5 === 0 ? 1 : 2) as 1 | 2,
+      sessionId: loadedSessionId(i * 3 + 17),
+      deviceType: DEVICES[i % 3]!,
+      adviserSlug: null,
+      riskScore: 36,
+      riskGroup: 3,
+      originalProfile: 'Balanced',
+      selectedProfile: 'Balanced',
+      profileChanged: false,
+      createdAt: now - (i % 60) * 86_400_000,
+      signedAt: i % 5 === 0 ? null : now - (i % 60) * 86_400_000 + 60_000,
+      eventId: randomUUID(),
+    }));
+    for (let i = 0; i < assessments.length; i += 10_000)
+      await store.insertAssessments(assessments.slice(i, i + 10_000));
+    await system.platform.sql.query(
+      `INSERT INTO analytics_recent_assessments
+         (assessment_id, client_name, client_email, created_at, selected_profile, risk_score, stage, signed_at)
+       SELECT gen_random_uuid(), 'Client ' || g, 'client' || g || '@example.com',
+              now() - make_interval(mins => g), 'Balanced', 36, 2, now()
+       FROM generate_series(1, $1::int) AS g`,
+      [LOADED_ASSESSMENTS],
+    );
+    // Loading 60 days in seconds leaves ClickHouse merging for a while, which a store in use
+    // finished long ago: the live traffic starts after.
+    console.log(`history loaded; background merges settled after ${f0(await mergesSettled())} ms`);
+  }
+
   // (1) Ingest through the gateway, 100 events a request, 8 requests in flight, from a client in
   // its own process (as the pages are), so its requests are not built on the product's thread.
-  const now = Date.now();
   const client = fork('bench/support/ingest-client.mjs', [
     url,
     ENDPOINT_ROUTES.ingestQuestionEvents.path,
@@ -106,6 +216,16 @@ try {
     });
   // Events with the same content collapse (content ids): the client counts the distinct ones.
   const expected = (await fromClient('ready')).events as number;
+  // Its events as they become visible: those received since it started, each once (no FINAL, which
+  // over the history would cost the product's CPU more than the ingest does).
+  const since = toDateTime64(new Date());
+  const ingested = async () =>
+    (
+      await store.select<{ n: number }>(
+        "SELECT uniqExact(event_id) AS n FROM {db}.question_events WHERE received_at >= {since:DateTime64(3, 'UTC')}",
+        { since },
+      )
+    )[0]!.n;
   const started = performance.now();
   const startedCpu = process.cpuUsage();
   const startedMainCpu = mainThreadCpuMs();
@@ -115,23 +235,24 @@ try {
   void acceptedAll.then(() => {
     accepted = performance.now();
   });
-  while ((await count()) < expected) await new Promise((r) => setTimeout(r, 50));
+  while ((await ingested()) < expected) await new Promise((r) => setTimeout(r, 50));
   const visible = performance.now();
   const productCpu = process.cpuUsage(startedCpu);
   const mainCpuMs = mainThreadCpuMs() - startedMainCpu;
   const clientCpuMs = (await acceptedAll).cpuMs as number;
   const ingestRate = expected / ((visible - started) / 1000);
 
-  // Raw insert rate of the same store: rows straight into ClickHouse in batches of 5,000.
-  const rawRows = 200_000;
+  // Raw insert rate of the same store: rows straight into ClickHouse in batches of 5,000, one per
+  // question of sessions begun in the last hour.
+  const rawStart = (i: number) => now - (Math.floor(i / 18) % 60) * 60_000;
   const rows: QuestionEventRow[] = Array.from({ length: rawRows }, (_, i) => ({
     eventId: randomUUID(),
-    sessionId: loadedSessionId(`raw-${Math.floor(i / 18)}`),
+    sessionId: sessionIdAt(rawStart(i), `raw-${Math.floor(i / 18)}`),
     questionId: `q${(i % 18) + 1}`,
     questionNumber: (i % 18) + 1,
     deviceType: DEVICES[i % 3]!,
-    viewedAt: now - (i % 1000) * 60_000,
-    answeredAt: i % 7 === 0 ? null : now - (i % 1000) * 60_000 + 5_000,
+    viewedAt: rawStart(i) + (i % 18) * 10_000,
+    answeredAt: i % 7 === 0 ? null : rawStart(i) + (i % 18) * 10_000 + 5_000,
     timeSpentMs: i % 7 === 0 ? 0 : 5_000 + (i % 40) * 1_000,
     answerChanges: i % 5 === 0 ? 1 : 0,
     finalAnswer: i % 7 === 0 ? null : (i % 5) + 1,
@@ -160,8 +281,8 @@ try {
 
   // (3) Ingest-to-visible delay: one event a request, one request every 100 ms.
   const delays: number[] = [];
-  for (let i = 0; i < 40; i++) {
-    const sessionId = randomUUID();
+  for (let i = 0; i < DELAY_EVENTS; i++) {
+    const sessionId = sessionIdAt(Date.now(), `delay-${i}`);
     const t0 = performance.now();
     await fetch(`${url}${ENDPOINT_ROUTES.ingestQuestionEvents.path}`, {
       method: 'POST',
@@ -188,92 +309,15 @@ try {
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   }
-  // (2) Load to 1,000,000 question events and 50,000 assessments, then time each endpoint. The
-  // events have the shape the page sends (question-tracker.ts): a view event when a question is
-  // first shown, then an answer event when it is answered, both carrying the first view's time.
-  let have = await count();
-  const fill: QuestionEventRow[] = [];
-  const push = async (row: QuestionEventRow) => {
-    fill.push(row);
-    if (fill.length === 20_000) {
-      await store.insertQuestionEvents(fill.splice(0));
-      have += 20_000;
-    }
-  };
-  for (let s = 0; have + fill.length < LOADED_EVENTS; s++) {
-    const start = now - (s % 60) * 86_400_000 - (s % 1440) * 60_000;
-    const reached = 1 + (s % 18);
-    for (let q = 1; q <= reached && have + fill.length < LOADED_EVENTS; q++) {
-      const view: QuestionEventRow = {
-        eventId: randomUUID(),
-        sessionId: loadedSessionId(s),
-        questionId: `q${q}`,
-        questionNumber: q,
-        deviceType: DEVICES[s % 3]!,
-        viewedAt: start + q * 10_000,
-        answeredAt: null,
-        timeSpentMs: 0,
-        answerChanges: 0,
-        finalAnswer: null,
-        receivedAt: start,
-      };
-      await push(view);
-      const answered = !(q === reached && s % 4 === 0);
-      if (answered && have + fill.length < LOADED_EVENTS) {
-        const timeSpentMs = 3_000 + (q % 5) * 2_000;
-        await push({
-          ...view,
-          eventId: randomUUID(),
-          answeredAt: view.viewedAt + timeSpentMs,
-          timeSpentMs,
-          answerChanges: (s + q) % 6 === 0 ? 1 : 0,
-          finalAnswer: (q % 5) + 1,
-        });
-      }
-    }
-  }
-  await store.insertQuestionEvents(fill);
-  const assessments = Array.from({ length: LOADED_ASSESSMENTS }, (_, i) => ({
-    assessmentId: randomUUID(),
-    stage: (i % 5 === 0 ? 1 : 2) as 1 | 2,
-    sessionId: loadedSessionId(i * 3 + 17),
-    deviceType: DEVICES[i % 3]!,
-    adviserSlug: null,
-    riskScore: 36,
-    riskGroup: 3,
-    originalProfile: 'Balanced',
-    selectedProfile: 'Balanced',
-    profileChanged: false,
-    createdAt: now - (i % 60) * 86_400_000,
-    signedAt: i % 5 === 0 ? null : now - (i % 60) * 86_400_000 + 60_000,
-    eventId: randomUUID(),
-  }));
-  for (let i = 0; i < assessments.length; i += 10_000)
-    await store.insertAssessments(assessments.slice(i, i + 10_000));
-  await system.platform.sql.query(
-    `INSERT INTO analytics_recent_assessments
-       (assessment_id, client_name, client_email, created_at, selected_profile, risk_score, stage, signed_at)
-     SELECT gen_random_uuid(), 'Client ' || g, 'client' || g || '@example.com',
-            now() - make_interval(mins => g), 'Balanced', 36, 2, now()
-     FROM generate_series(1, $1::int) AS g`,
-    [LOADED_ASSESSMENTS],
-  );
-  // A million events loaded in seconds leave ClickHouse merging parts for a while; a dashboard in
-  // steady use reads between merges. Time the endpoints once the merges of the load are done.
-  const settleStarted = performance.now();
-  while (performance.now() - settleStarted < 120_000) {
-    const [merging] = await store.select<{ n: number }>(
-      "SELECT count() AS n FROM system.merges WHERE database = 'analytics'",
-    );
-    if (merging?.n === 0) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  // The live traffic leaves ClickHouse merging parts for a while; a dashboard in steady use
+  // reads between merges. Time the endpoints once those merges are done.
+  const settled = await mergesSettled();
   const [parts] = await store.select<{ n: number }>(
     "SELECT count() AS n FROM system.parts WHERE active AND database = 'analytics'",
   );
   console.log(
     `loaded: ${f0(await count())} question events, ${f0(LOADED_ASSESSMENTS)} assessments; ` +
-      `background merges settled after ${f0(performance.now() - settleStarted)} ms (${parts?.n} active parts)`,
+      `background merges settled after ${f0(settled)} ms (${parts?.n} active parts)`,
   );
   const endpoints = [
     ENDPOINT_ROUTES.analyticsSummary.path,

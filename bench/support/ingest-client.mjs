@@ -23,7 +23,9 @@ const pageEvent = (sessionId, n, at) => ({
 const bodies = [];
 const distinct = new Set();
 for (let i = 0; i < Number(count) / 100; i++) {
-  const sessionId = randomUUID(); // the page's format
+  // The page's format: a UUIDv7, the time it began and random bits.
+  const t = now.toString(16).padStart(12, '0');
+  const sessionId = `${t.slice(0, 8)}-${t.slice(8)}-7${randomUUID().slice(15)}`;
   const events = Array.from({ length: 100 }, (_, k) => pageEvent(sessionId, (k % 18) + 1, now - k * 1000));
   for (const e of events) distinct.add(`${e.sessionId}/${e.questionId}/${e.questionViewedAt}`);
   bodies.push(JSON.stringify({ events }));
