@@ -221,9 +221,11 @@ describe('an analytics store upgraded to session time order (migration 005)', ()
     const path = join(dir, 'clickhouse');
     const before = ANALYTICS_MIGRATIONS.slice(0, 4);
     const old = await ClickHouseAnalyticsStore.openEmbedded(path, 'timed', before);
-    // A UUIDv7 id made at a known time, a random (v4) one, and ids that are no UUID at all.
+    // A UUIDv7 id made at a known time, a random (v4) one, ids that are no UUID at all, and a
+    // crafted v7 from beyond DateTime64's range (ClickHouse clamps it; it only sorts last).
     const v7 = '019aab3c-4d5e-7f01-8a2b-3c4d5e6f7a8b';
-    const ids = [v7, randomUUID(), 'stored-before-005', 'ünïcödé 🙂'];
+    const farFuture = 'ffffffff-ffff-7fff-bfff-ffffffffffff';
+    const ids = [v7, randomUUID(), 'stored-before-005', 'ünïcödé 🙂', farFuture];
     await old.insertQuestionEvents(
       ids.flatMap((sessionId) =>
         [1, 2].flatMap((n) => [
@@ -279,6 +281,7 @@ describe('an analytics store upgraded to session time order (migration 005)', ()
           { session_id: ids[1]!, time: epoch, questions: [1, 2], n: 2 },
           { session_id: ids[2]!, time: epoch, questions: [1, 2], n: 2 },
           { session_id: ids[3]!, time: epoch, questions: [1, 2], n: 2 },
+          { session_id: farFuture, time: '9999-12-31 23:59:59.655', questions: [1, 2], n: 2 },
           { session_id: later, time: epoch, questions: [3], n: 1 },
         ].sort((a, b) => (a.session_id < b.session_id ? -1 : a.session_id > b.session_id ? 1 : 0)),
       );
