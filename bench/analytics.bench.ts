@@ -1,5 +1,6 @@
 // Analytics figures: (1) question events ingested through the gateway in batches of 100 until
-// they are visible in ClickHouse, beside the raw insert rate of the same store; (2) each dashboard
+// they are visible in ClickHouse, into an empty store and again into the store with (2)'s history
+// (where ClickHouse's merges cost more), beside the raw insert rate of the same store; (2) each dashboard
 // endpoint's p50/p95 with 1,000,000 question events and 50,000 assessments loaded; (3) the delay
 // from one ingest request to its event being visible; (4) idle memory of `npm start`'s bundle
 // with chDB loaded (RssAnon, the private memory, beside RSS, which counts chDB's mapped library).
@@ -107,14 +108,76 @@ const toDateTime64 = (date: Date) => date.toISOString().replace('T', ' ').replac
 const count = async () =>
   (await store.select<{ n: number }>('SELECT count() AS n FROM {db}.question_events FINAL'))[0]!.n;
 
+/**
+ * (1) Ingest through the gateway, 100 events a request, 8 requests in flight, from a client in its
+ * own process (as the pages are), so its requests are not built on the product's thread.
+ */
+async function measureIngest(where: string): Promise<void> {
+  const client = fork('bench/support/ingest-client.mjs', [
+    url,
+    ENDPOINT_ROUTES.ingestQuestionEvents.path,
+    String(INGEST_EVENTS),
+    '8',
+  ]);
+  const fromClient = (key: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      client.once('exit', (code) => reject(new Error(`the ingest client exited with ${code}`)));
+      client.on('message', (m: Record<string, unknown>) => key in m && resolve(m));
+    });
+  // Events with the same content collapse (content ids): the client counts the distinct ones.
+  const expected = (await fromClient('ready')).events as number;
+  // Its events as they become visible: those received since it started, each once. Polled by a
+  // count of rows (reading the received_at column only), confirmed by distinct event ids once it
+  // is reached: a FINAL count over the history every 50 ms cost the product more CPU than the
+  // ingest did, and distinct ids on every poll a tenth of a core.
+  const since = toDateTime64(new Date());
+  const received = async (what: string) =>
+    (
+      await store.select<{ n: number }>(
+        `SELECT ${what} AS n FROM {db}.question_events WHERE received_at >= {since:DateTime64(3, 'UTC')}`,
+        { since },
+      )
+    )[0]!.n;
+  const ingested = async () =>
+    (await received('count()')) >= expected && (await received('uniqExact(event_id)')) >= expected;
+  const started = performance.now();
+  const startedCpu = process.cpuUsage();
+  const startedMainCpu = mainThreadCpuMs();
+  const acceptedAll = fromClient('accepted');
+  client.send('go');
+  let accepted = 0;
+  void acceptedAll.then(() => {
+    accepted = performance.now();
+  });
+  while (!(await ingested())) await new Promise((r) => setTimeout(r, 50));
+  const visible = performance.now();
+  const productCpu = process.cpuUsage(startedCpu);
+  const mainCpuMs = mainThreadCpuMs() - startedMainCpu;
+  const clientCpuMs = (await acceptedAll).cpuMs as number;
+  const ingestRate = expected / ((visible - started) / 1000);
+  console.log(
+    `ingest through the gateway into ${where} (batches of 100, 8 in flight, from another process) to visible in ClickHouse: ${f0(ingestRate)} events/s ` +
+      `(${f0(expected)} events; all accepted after ${f0(accepted - started)} ms, all visible after ${f0(visible - started)} ms)`,
+  );
+  const perEvent = (ms: number) => ((ms * 1000) / expected).toFixed(0);
+  const productCpuMs = (productCpu.user + productCpu.system) / 1000;
+  console.log(
+    `CPU time during ingest: product ${f0(productCpuMs)} ms (${perEvent(productCpuMs)} µs an event, chDB's threads included; ` +
+      `its main thread ${f0(mainCpuMs)} ms, ${perEvent(mainCpuMs)} µs an event, on the CPU ${Math.round((100 * mainCpuMs) / (visible - started))}% of the time), ` +
+      `client ${f0(clientCpuMs)} ms (${perEvent(clientCpuMs)} µs an event); the machine has 2 cores`,
+  );
+}
+
 try {
   const now = Date.now();
   const rawRows = 200_000;
   const DELAY_EVENTS = 40;
+  await measureIngest('an empty store');
   if (!INGEST_ONLY) {
-    const HISTORY_EVENTS = LOADED_EVENTS - INGEST_EVENTS - rawRows - DELAY_EVENTS;
-    // (2) Sixty days of history first, as a store in use has it when live traffic (1, 3) arrives:
-    // question events up to 1,000,000 with those of (1) and (3) and 50,000 assessments. The events
+    const HISTORY_EVENTS = LOADED_EVENTS - 2 * INGEST_EVENTS - rawRows - DELAY_EVENTS;
+    // (2) Sixty days of history, as a store in use has it when live traffic (1 again, raw inserts,
+    // 3) arrives: question events up to 1,000,000 with those of (1), the raw inserts and (3), and
+    // 50,000 assessments. The events
     // have the shape the page sends (question-tracker.ts): a view event when a question is first
     // shown, then an answer event when it is answered, both carrying the first view's time.
     let have = 0;
@@ -201,50 +264,7 @@ try {
     console.log(`history loaded; background merges settled after ${f0(await mergesSettled())} ms`);
   }
 
-  // (1) Ingest through the gateway, 100 events a request, 8 requests in flight, from a client in
-  // its own process (as the pages are), so its requests are not built on the product's thread.
-  const client = fork('bench/support/ingest-client.mjs', [
-    url,
-    ENDPOINT_ROUTES.ingestQuestionEvents.path,
-    String(INGEST_EVENTS),
-    '8',
-  ]);
-  const fromClient = (key: string) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      client.once('exit', (code) => reject(new Error(`the ingest client exited with ${code}`)));
-      client.on('message', (m: Record<string, unknown>) => key in m && resolve(m));
-    });
-  // Events with the same content collapse (content ids): the client counts the distinct ones.
-  const expected = (await fromClient('ready')).events as number;
-  // Its events as they become visible: those received since it started, each once. Polled by a
-  // count of rows (reading the received_at column only), confirmed by distinct event ids once it
-  // is reached: a FINAL count over the history every 50 ms cost the product more CPU than the
-  // ingest did, and distinct ids on every poll a tenth of a core.
-  const since = toDateTime64(new Date());
-  const received = async (what: string) =>
-    (
-      await store.select<{ n: number }>(
-        `SELECT ${what} AS n FROM {db}.question_events WHERE received_at >= {since:DateTime64(3, 'UTC')}`,
-        { since },
-      )
-    )[0]!.n;
-  const ingested = async () =>
-    (await received('count()')) >= expected && (await received('uniqExact(event_id)')) >= expected;
-  const started = performance.now();
-  const startedCpu = process.cpuUsage();
-  const startedMainCpu = mainThreadCpuMs();
-  const acceptedAll = fromClient('accepted');
-  client.send('go');
-  let accepted = 0;
-  void acceptedAll.then(() => {
-    accepted = performance.now();
-  });
-  while (!(await ingested())) await new Promise((r) => setTimeout(r, 50));
-  const visible = performance.now();
-  const productCpu = process.cpuUsage(startedCpu);
-  const mainCpuMs = mainThreadCpuMs() - startedMainCpu;
-  const clientCpuMs = (await acceptedAll).cpuMs as number;
-  const ingestRate = expected / ((visible - started) / 1000);
+  if (!INGEST_ONLY) await measureIngest('the store with 60 days of history');
 
   // Raw insert rate of the same store: rows straight into ClickHouse in batches of 5,000, one per
   // question of sessions begun in the last hour.
@@ -268,19 +288,8 @@ try {
   const rawRate = rawRows / ((performance.now() - rawStarted) / 1000);
   const rawCpu = process.cpuUsage(rawCpuStarted);
   console.log(
-    `ingest through the gateway (batches of 100, 8 in flight, from another process) to visible in ClickHouse: ${f0(ingestRate)} events/s ` +
-      `(${f0(expected)} events; all accepted after ${f0(accepted - started)} ms, all visible after ${f0(visible - started)} ms)`,
-  );
-  console.log(
     `raw insert into the same store (batches of 5,000): ${f0(rawRate)} rows/s, ` +
       `${(((rawCpu.user + rawCpu.system) * 1) / rawRows).toFixed(0)} µs of CPU a row`,
-  );
-  const perEvent = (ms: number) => ((ms * 1000) / expected).toFixed(0);
-  const productCpuMs = (productCpu.user + productCpu.system) / 1000;
-  console.log(
-    `CPU time during ingest: product ${f0(productCpuMs)} ms (${perEvent(productCpuMs)} µs an event, chDB's threads included; ` +
-      `its main thread ${f0(mainCpuMs)} ms, ${perEvent(mainCpuMs)} µs an event, on the CPU ${Math.round((100 * mainCpuMs) / (visible - started))}% of the time), ` +
-      `client ${f0(clientCpuMs)} ms (${perEvent(clientCpuMs)} µs an event); the machine has 2 cores`,
   );
 
   // (3) Ingest-to-visible delay: one event a request, one request every 100 ms.
