@@ -21,16 +21,33 @@ export interface ClickHouseMigration {
 export const sessionKeyOf = (id: string): string => `reinterpretAsUInt128(sipHash128(${id}))`;
 
 /**
- * The time in a session's id: UUIDv7 ids (the page's, since migration 005) begin with the
- * browser's clock when the session began, in epoch milliseconds; any other id gives 1970-01-01.
- * The folded tables are sorted by it first, so they are laid out roughly in the order sessions
- * happen: a part of new events then overlaps only the newest rows of the older parts, and a FINAL
- * read folds just that overlap and reads the rest as it is (ClickHouse splits FINAL reads into
- * intersecting and non-intersecting ranges). Sorted by a random key, every new part overlapped
- * every row. The time only orders rows: a wrong clock or a crafted id costs a little speed, never
- * a wrong count, as the session key still tells sessions apart.
+ * The time in a session's id as migration 005 sorted by it: 1970-01-01 for ids that are not
+ * UUIDv7. Superseded by sessionIdMsOf (006): a single such id in a new part made that part overlap
+ * every row, and the conversion of times beyond DateTime64's range is ClickHouse's to change.
  */
-export const sessionIdTimeOf = (id: string): string => `UUIDv7ToDateTime(toUUIDOrZero(${id}), 'UTC')`;
+const sessionIdTimeOf = (id: string): string => `UUIDv7ToDateTime(toUUIDOrZero(${id}), 'UTC')`;
+
+/** Every id that is not a UUIDv7 in its canonical text sorts here: after every v7 time (2^48 ms). */
+export const NOT_V7_MS = 2 ** 48;
+
+/**
+ * The milliseconds in a session's id, which the folded tables are sorted by first (migration
+ * 006). The page makes UUIDv7 ids, which begin with the browser's clock in epoch milliseconds when
+ * the session began (48 bits, read from the text's first twelve hex digits); any other id (the
+ * page's random UUIDs before 005, ids that are no UUID) gives NOT_V7_MS, after every v7 time.
+ *
+ * Sessions then lie in the tables in about the order they happened, so a part of new events
+ * overlaps only the newest rows of the older parts, and a FINAL read folds just that overlap and
+ * reads the rest as it is (ClickHouse splits FINAL reads into intersecting and non-intersecting
+ * ranges). A part with an id of the other kind also overlaps the other ids' rows, which sort last.
+ * The value is integer arithmetic on the id's text, so it is the same for every event of a session
+ * on any ClickHouse version; it only orders rows: a wrong clock or a crafted id costs a little
+ * speed, never a wrong count, as the session key still tells sessions apart.
+ */
+export const sessionIdMsOf = (id: string): string =>
+  `if(match(${id}, '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-7[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$'),
+      reinterpretAsUInt64(reverse(unhex(concat(substring(${id}, 1, 8), substring(${id}, 10, 4))))),
+      toUInt64(${NOT_V7_MS}))`;
 
 /** A session's state per question: first view, answered at all, and the latest time and changes. */
 const QUESTION_FOLDS = `
@@ -48,11 +65,12 @@ const SESSION_FOLDS = `
 
 /**
  * The events folded per `keys`: columns of the events or derived from their session id
- * (session_key, session_id_time).
+ * (session_key, session_id_time, session_id_ms).
  */
 const foldEvents = (keys: string, folds: string): string => `
   SELECT ${keys}, ${folds}
-  FROM (SELECT *, ${sessionKeyOf('session_id')} AS session_key, ${sessionIdTimeOf('session_id')} AS session_id_time
+  FROM (SELECT *, ${sessionKeyOf('session_id')} AS session_key, ${sessionIdTimeOf('session_id')} AS session_id_time,
+               ${sessionIdMsOf('session_id')} AS session_id_ms
         FROM {db}.question_events)
   GROUP BY ${keys}`;
 
@@ -68,13 +86,21 @@ const SESSIONS_SELECT = foldEvents('session_id', SESSION_FOLDS);
 const SESSION_QUESTIONS_BY_KEY_SELECT = foldEvents('question_number, session_key', QUESTION_FOLDS);
 const SESSIONS_BY_KEY_SELECT = foldEvents('session_key', `any(session_id) AS session_id, ${SESSION_FOLDS}`);
 
-/** Sorted by the time in the session id first (migration 005). */
+/** Sorted by the time in the session id first (migrations 005 and 006). */
 const SESSION_QUESTIONS_BY_TIME_SELECT = foldEvents(
   'session_id_time, question_number, session_key',
   QUESTION_FOLDS,
 );
 const SESSIONS_BY_TIME_SELECT = foldEvents(
   'session_id_time, session_key',
+  `any(session_id) AS session_id, ${SESSION_FOLDS}`,
+);
+const SESSION_QUESTIONS_BY_MS_SELECT = foldEvents(
+  'session_id_ms, question_number, session_key',
+  QUESTION_FOLDS,
+);
+const SESSIONS_BY_MS_SELECT = foldEvents(
+  'session_id_ms, session_key',
   `any(session_id) AS session_id, ${SESSION_FOLDS}`,
 );
 
@@ -256,6 +282,43 @@ export const ANALYTICS_MIGRATIONS: readonly ClickHouseMigration[] = [
         ) ENGINE = AggregatingMergeTree
         ORDER BY (session_id_time, session_key)`,
         SESSIONS_BY_TIME_SELECT,
+      ),
+    ],
+  },
+  {
+    // Sorted by session_id_ms (see sessionIdMsOf) instead of 005's session_id_time: ids that are
+    // not UUIDv7 sort after every v7 time instead of before, so a new part holding one overlaps
+    // the newest rows and those ids' rows, not every row; and the sort value is integer arithmetic
+    // on the id's text rather than a time conversion.
+    id: '006-session-id-ms',
+    statements: [
+      ...rebuildFolded(
+        'session_questions',
+        `CREATE TABLE {table} (
+          session_id_ms UInt64,
+          question_number UInt8,
+          session_key UInt128,
+          question_id SimpleAggregateFunction(any, LowCardinality(String)),
+          first_viewed_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
+          answered SimpleAggregateFunction(max, UInt8),
+          time_spent_ms SimpleAggregateFunction(max, UInt32),
+          answer_changes SimpleAggregateFunction(max, UInt16)
+        ) ENGINE = AggregatingMergeTree
+        ORDER BY (session_id_ms, question_number, session_key)`,
+        SESSION_QUESTIONS_BY_MS_SELECT,
+      ),
+      ...rebuildFolded(
+        'sessions',
+        `CREATE TABLE {table} (
+          session_id_ms UInt64,
+          session_key UInt128,
+          session_id SimpleAggregateFunction(any, String),
+          device_type SimpleAggregateFunction(any, LowCardinality(String)),
+          first_viewed_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
+          last_activity_at SimpleAggregateFunction(max, DateTime64(3, 'UTC'))
+        ) ENGINE = AggregatingMergeTree
+        ORDER BY (session_id_ms, session_key)`,
+        SESSIONS_BY_MS_SELECT,
       ),
     ],
   },

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeTarget } from '@risk-profile/platform/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ANALYTICS_MIGRATIONS, sessionKeyOf } from './analytics-schema.migrations';
+import { ANALYTICS_MIGRATIONS, NOT_V7_MS, sessionKeyOf } from './analytics-schema.migrations';
 import { analyticsStoreContract, assessmentRow, questionEventRow } from './analytics-store.contract';
 import { ClickHouseAnalyticsStore } from './clickhouse-analytics-store.adapter';
 
@@ -216,81 +216,119 @@ describe('an analytics store upgraded to session keys (migration 004)', () => {
   });
 });
 
-describe('an analytics store upgraded to session time order (migration 005)', () => {
-  it('sorts the folded tables by the time in the session id, keeping every row once, also after a crash half-way', async () => {
-    const path = join(dir, 'clickhouse');
-    const before = ANALYTICS_MIGRATIONS.slice(0, 4);
-    const old = await ClickHouseAnalyticsStore.openEmbedded(path, 'timed', before);
-    // A UUIDv7 id made at a known time, a random (v4) one, ids that are no UUID at all, and a
-    // crafted v7 from beyond DateTime64's range (ClickHouse clamps it; it only sorts last).
-    const v7 = '019aab3c-4d5e-7f01-8a2b-3c4d5e6f7a8b';
-    const farFuture = 'ffffffff-ffff-7fff-bfff-ffffffffffff';
-    const ids = [v7, randomUUID(), 'stored-before-005', 'ünïcödé 🙂', farFuture];
-    await old.insertQuestionEvents(
-      ids.flatMap((sessionId) =>
-        [1, 2].flatMap((n) => [
-          questionEventRow({ sessionId, questionId: `q${n}`, questionNumber: n, answeredAt: null }),
-          questionEventRow({ sessionId, questionId: `q${n}`, questionNumber: n, timeSpentMs: 1_000 * n }),
-        ]),
-      ),
-    );
-    await old.close();
-    // A start that died right after session_questions was swapped, before its view was made again.
-    const timed = ANALYTICS_MIGRATIONS[4]!;
-    const swap = timed.statements.findIndex((s) => s.startsWith('EXCHANGE'));
-    const crashed = await ClickHouseAnalyticsStore.openEmbedded(path, 'timed', [
-      ...before,
-      { id: 'crashed-005', statements: timed.statements.slice(0, swap + 1) },
-    ]);
-    await crashed.close();
+// A UUIDv7 id made at a known time (the same in capitals), a random (v4) one, ids that are no UUID
+// at all, and a crafted v7 from the last millisecond of its 48 bits.
+const v7 = '019aab3c-4d5e-7f01-8a2b-3c4d5e6f7a8b';
+const v7Ms = 0x019aab3c4d5e;
+const farFuture = 'ffffffff-ffff-7fff-bfff-ffffffffffff';
+const timedIds = [v7, v7.toUpperCase(), randomUUID(), 'stored-before', 'ünïcödé 🙂', farFuture];
+const notV7 = (id: string) => id !== v7 && id !== v7.toUpperCase() && id !== farFuture;
 
-    const store = await ClickHouseAnalyticsStore.openEmbedded(path, 'timed');
-    try {
-      const tables = await store.select<{ name: string; sorting_key: string; partition_key: string }>(
-        `SELECT name, sorting_key, partition_key FROM system.tables
+describe.each([
+  {
+    migration: '005',
+    column: 'session_id_time',
+    // 1970 for other ids; ClickHouse clamps the far-future time to its range.
+    sortValue: (id: string) =>
+      notV7(id)
+        ? '1970-01-01 00:00:00.000'
+        : id === farFuture
+          ? '9999-12-31 23:59:59.655'
+          : new Date(v7Ms).toISOString().replace('T', ' ').replace('Z', ''),
+  },
+  {
+    migration: '006',
+    column: 'session_id_ms',
+    // After every v7 time for other ids.
+    sortValue: (id: string) => String(notV7(id) ? NOT_V7_MS : id === farFuture ? NOT_V7_MS - 1 : v7Ms),
+  },
+])(
+  'an analytics store upgraded to session time order (migration $migration)',
+  ({ migration, column, sortValue }) => {
+    it('sorts the folded tables by the time in the session id, keeping every row once, also after a crash half-way', async () => {
+      const path = join(dir, 'clickhouse');
+      const index = ANALYTICS_MIGRATIONS.findIndex((m) => m.id.startsWith(migration));
+      const before = ANALYTICS_MIGRATIONS.slice(0, index);
+      const database = `timed${migration}`;
+      const old = await ClickHouseAnalyticsStore.openEmbedded(path, database, before);
+      await old.insertQuestionEvents(
+        timedIds.flatMap((sessionId) =>
+          [1, 2].flatMap((n) => [
+            questionEventRow({ sessionId, questionId: `q${n}`, questionNumber: n, answeredAt: null }),
+            questionEventRow({ sessionId, questionId: `q${n}`, questionNumber: n, timeSpentMs: 1_000 * n }),
+          ]),
+        ),
+      );
+      await old.close();
+      // A start that died right after session_questions was swapped, before its view was made again.
+      const timed = ANALYTICS_MIGRATIONS[index]!;
+      const swap = timed.statements.findIndex((s) => s.startsWith('EXCHANGE'));
+      const crashed = await ClickHouseAnalyticsStore.openEmbedded(path, database, [
+        ...before,
+        { id: `crashed-${migration}`, statements: timed.statements.slice(0, swap + 1) },
+      ]);
+      await crashed.close();
+
+      const store = await ClickHouseAnalyticsStore.openEmbedded(
+        path,
+        database,
+        ANALYTICS_MIGRATIONS.slice(0, index + 1),
+      );
+      try {
+        const tables = await store.select<{ name: string; sorting_key: string; partition_key: string }>(
+          `SELECT name, sorting_key, partition_key FROM system.tables
          WHERE database = {d:String} AND name IN ('session_questions', 'sessions') ORDER BY name`,
-        { d: store.database },
-      );
-      expect(tables).toEqual([
-        {
-          name: 'session_questions',
-          sorting_key: 'session_id_time, question_number, session_key',
-          partition_key: '',
-        },
-        { name: 'sessions', sorting_key: 'session_id_time, session_key', partition_key: '' },
-      ]);
-      const later = 'stored-after-005';
-      await store.insertQuestionEvents([
-        questionEventRow({ sessionId: later, questionId: 'q3', questionNumber: 3 }),
-        questionEventRow({ sessionId: v7, questionId: 'q3', questionNumber: 3 }),
-      ]);
-      const rows = await store.select<{ session_id: string; time: string; questions: number[]; n: number }>(
-        `SELECT s.session_id AS session_id, toString(s.session_id_time) AS time,
-                groupArray(q.question_number) AS questions, count() AS n
-         FROM (SELECT question_number, session_key FROM {db}.session_questions FINAL ORDER BY question_number) AS q
-         JOIN (SELECT session_key, session_id, session_id_time FROM {db}.sessions FINAL) AS s
+          { d: store.database },
+        );
+        expect(tables).toEqual([
+          {
+            name: 'session_questions',
+            sorting_key: `${column}, question_number, session_key`,
+            partition_key: '',
+          },
+          { name: 'sessions', sorting_key: `${column}, session_key`, partition_key: '' },
+        ]);
+        // Through the views: a new session, a new question of a stored one, and a later answer to
+        // a stored session's question (which folds into its row).
+        const later = 'stored-after';
+        await store.insertQuestionEvents([
+          questionEventRow({ sessionId: later, questionId: 'q3', questionNumber: 3 }),
+          questionEventRow({ sessionId: v7, questionId: 'q3', questionNumber: 3 }),
+          questionEventRow({ sessionId: v7, questionId: 'q1', questionNumber: 1, timeSpentMs: 9_000 }),
+        ]);
+        const rows = await store.select<{
+          session_id: string;
+          sorted_by: string;
+          questions: number[];
+          n: number;
+          time: number;
+        }>(
+          `SELECT s.session_id AS session_id, toString(s.${column}) AS sorted_by,
+                arraySort(groupArray(q.question_number)) AS questions, count() AS n, max(q.time_spent_ms) AS time
+         FROM (SELECT question_number, session_key, time_spent_ms FROM {db}.session_questions FINAL) AS q
+         JOIN (SELECT session_key, session_id, ${column} FROM {db}.sessions FINAL) AS s
            ON s.session_key = q.session_key
-         GROUP BY s.session_id, s.session_id_time ORDER BY session_id`,
-      );
-      const epoch = '1970-01-01 00:00:00.000';
-      // 0x019aab3c4d5e milliseconds after the epoch.
-      const v7Time = new Date(0x019aab3c4d5e).toISOString().replace('T', ' ').replace('Z', '');
-      expect(rows).toEqual(
-        [
-          { session_id: v7, time: v7Time, questions: [1, 2, 3], n: 3 },
-          { session_id: ids[1]!, time: epoch, questions: [1, 2], n: 2 },
-          { session_id: ids[2]!, time: epoch, questions: [1, 2], n: 2 },
-          { session_id: ids[3]!, time: epoch, questions: [1, 2], n: 2 },
-          { session_id: farFuture, time: '9999-12-31 23:59:59.655', questions: [1, 2], n: 2 },
-          { session_id: later, time: epoch, questions: [3], n: 1 },
-        ].sort((a, b) => (a.session_id < b.session_id ? -1 : a.session_id > b.session_id ? 1 : 0)),
-      );
-      expect(await rebuildTablesLeft(store)).toBe(0);
-    } finally {
-      await store.close();
-    }
-  });
-});
+         GROUP BY s.session_id, s.${column} ORDER BY session_id`,
+        );
+        expect(rows).toEqual(
+          [
+            ...timedIds.map((id) => ({
+              session_id: id,
+              sorted_by: sortValue(id),
+              questions: id === v7 ? [1, 2, 3] : [1, 2],
+              n: id === v7 ? 3 : 2,
+              time: id === v7 ? 9_000 : 2_000,
+            })),
+            { session_id: later, sorted_by: sortValue(later), questions: [3], n: 1, time: 4_500 },
+          ].sort((a, b) => (a.session_id < b.session_id ? -1 : a.session_id > b.session_id ? 1 : 0)),
+        );
+        expect(await rebuildTablesLeft(store)).toBe(0);
+      } finally {
+        await store.close();
+      }
+    });
+  },
+);
 
 const url = process.env.CLICKHOUSE_URL;
 const server = {

@@ -27,6 +27,14 @@ export interface GeneratedSession {
 }
 
 const DEVICES: readonly DeviceType[] = ['desktop', 'mobile', 'tablet'];
+
+/** A UUIDv7 for the time `ms`, its other digits from `rand`. */
+function uuidV7At(ms: number, rand: () => number): string {
+  const hex = (n: number) => Array.from({ length: n }, () => Math.floor(rand() * 16).toString(16)).join('');
+  const time = ms.toString(16).padStart(12, '0');
+  const variant = (8 + Math.floor(rand() * 4)).toString(16);
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${hex(3)}-${variant}${hex(3)}-${hex(12)}`;
+}
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -38,13 +46,15 @@ export function generateSessions(count: number, now: number, seed = 7): Generate
   const rand = seeded(seed);
   const sessions: GeneratedSession[] = [];
   for (let s = 0; s < count; s++) {
-    const sessionId = `gen-${seed}-${s}`;
     const deviceType = DEVICES[Math.floor(rand() * DEVICES.length)]!;
     // Some sessions end within the last 30 minutes, so "active" (not yet abandoned) occurs.
     const start =
       rand() < 0.1
         ? now - Math.floor(rand() * 20 * 60_000) - 60_000
         : now - Math.floor(rand() * 40 * 86_400_000);
+    // The page's ids are UUIDv7 made when the session began; one in ten has another form (the
+    // page's random UUIDs before that, or any text the contract takes), which sorts apart.
+    const sessionId = rand() < 0.1 ? `gen-${seed}-${s}` : uuidV7At(start, rand);
     const reached = 1 + Math.floor(rand() * 22); // above 18: answered everything
     const events: QuestionEvent[] = [];
     let t = start;

@@ -26,8 +26,8 @@ export function PrivacyPage() {
         <p>
           To improve the questionnaire we collect anonymous analytics: how long each question takes to answer,
           how often answers are changed, completion rates and your device type (mobile, tablet or desktop).
-          These records use a random identifier created for your browser session, never your name or contact
-          details, and are reported only as totals and averages.
+          These records use an identifier created for your browser session from the time it began and random
+          digits, never your name or contact details, and are reported only as totals and averages.
         </p>
       </LegalSection>
 
