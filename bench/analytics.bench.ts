@@ -177,9 +177,9 @@ try {
     const HISTORY_EVENTS = LOADED_EVENTS - 2 * INGEST_EVENTS - rawRows - DELAY_EVENTS;
     // (2) Sixty days of history, as a store in use has it when live traffic (1 again, raw inserts,
     // 3) arrives: question events up to 1,000,000 with those of (1), the raw inserts and (3), and
-    // 50,000 assessments. The events
-    // have the shape the page sends (question-tracker.ts): a view event when a question is first
-    // shown, then an answer event when it is answered, both carrying the first view's time.
+    // 50,000 assessments. The events have the shape the page sends (question-tracker.ts): a view
+    // event when a question is first shown, then an answer event when it is answered, both
+    // carrying the first view's time.
     let have = 0;
     const fill: QuestionEventRow[] = [];
     const push = async (row: QuestionEventRow) => {
@@ -189,13 +189,13 @@ try {
         have += 20_000;
       }
     };
-    // Loaded session s began at sessionStart(s), over the last 60 days, and
-    // reached question 1 + s % 18. The sessions are loaded in the order they began, as their events
-    // would have arrived (each answered question has two).
+    // Loaded session s began at sessionStart(s), over the last 60 days, and reached question
+    // 1 + s % 18. The sessions are loaded in the order they began, as their events would have
+    // arrived (each answered question has two).
     const sessionStart = (s: number) => now - (s % 60) * 86_400_000 - (s % 1440) * 60_000;
     const loadedSessionId = (s: number) => sessionIdAt(sessionStart(s), `load-${s}`);
     const loaded: number[] = [];
-    for (let s = 0, events = have; events < HISTORY_EVENTS; s++) {
+    for (let s = 0, events = 0; events < HISTORY_EVENTS; s++) {
       loaded.push(s);
       events += 2 * (1 + (s % 18)) - (s % 4 === 0 ? 1 : 0);
     }

@@ -31,7 +31,7 @@ const SINCE: InWindow = (column) => `${column} >= {since:DateTime64(3, 'UTC')}`;
 
 /*
  * The dashboard reads the two folded tables the materialized views keep (analytics-schema
- * migrations 002, 004 and 005): session_questions, one row per session and question, and sessions,
+ * migrations 002, 004, 005 and 006): session_questions, one row per session and question, and sessions,
  * one per session, both keyed by the session key (a 128-bit number; the assessments carry it too).
  * FINAL folds rows not yet merged in the background, so a session's question counts once however
  * many events (a view, answers, a redelivery) it came from; as the tables are sorted by the time in

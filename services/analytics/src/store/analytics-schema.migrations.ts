@@ -63,6 +63,9 @@ const SESSION_FOLDS = `
   min(viewed_at) AS first_viewed_at,
   max(greatest(viewed_at, ifNull(answered_at, viewed_at))) AS last_activity_at`;
 
+/** What sessions folds to, with the id beside its key (migration 004 on). */
+const SESSION_WITH_ID_FOLDS = `any(session_id) AS session_id, ${SESSION_FOLDS}`;
+
 /**
  * The events folded per `keys`: columns of the events or derived from their session id
  * (session_key, session_id_time, session_id_ms).
@@ -84,25 +87,7 @@ const SESSIONS_SELECT = foldEvents('session_id', SESSION_FOLDS);
  * maps each key to its id.
  */
 const SESSION_QUESTIONS_BY_KEY_SELECT = foldEvents('question_number, session_key', QUESTION_FOLDS);
-const SESSIONS_BY_KEY_SELECT = foldEvents('session_key', `any(session_id) AS session_id, ${SESSION_FOLDS}`);
-
-/** Sorted by the time in the session id first (migrations 005 and 006). */
-const SESSION_QUESTIONS_BY_TIME_SELECT = foldEvents(
-  'session_id_time, question_number, session_key',
-  QUESTION_FOLDS,
-);
-const SESSIONS_BY_TIME_SELECT = foldEvents(
-  'session_id_time, session_key',
-  `any(session_id) AS session_id, ${SESSION_FOLDS}`,
-);
-const SESSION_QUESTIONS_BY_MS_SELECT = foldEvents(
-  'session_id_ms, question_number, session_key',
-  QUESTION_FOLDS,
-);
-const SESSIONS_BY_MS_SELECT = foldEvents(
-  'session_id_ms, session_key',
-  `any(session_id) AS session_id, ${SESSION_FOLDS}`,
-);
+const SESSIONS_BY_KEY_SELECT = foldEvents('session_key', SESSION_WITH_ID_FOLDS);
 
 /**
  * Rebuilds a folded table from the events under a new definition (`create`, with `{table}` for
@@ -119,6 +104,43 @@ const rebuildFolded = (table: string, create: string, select: string): string[] 
   `DROP TABLE {db}.${table}_rebuild`,
   `CREATE MATERIALIZED VIEW IF NOT EXISTS {db}.${table}_mv TO {db}.${table} AS ${select}`,
   `INSERT INTO {db}.${table} ${select}`,
+];
+
+/** The folded columns of session_questions after its keys (migration 004 on). */
+const SESSION_QUESTION_COLUMNS = `
+  question_id SimpleAggregateFunction(any, LowCardinality(String)),
+  first_viewed_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
+  answered SimpleAggregateFunction(max, UInt8),
+  time_spent_ms SimpleAggregateFunction(max, UInt32),
+  answer_changes SimpleAggregateFunction(max, UInt16)`;
+
+/** The folded columns of sessions after its keys (migration 004 on). */
+const SESSION_COLUMNS = `
+  session_id SimpleAggregateFunction(any, String),
+  device_type SimpleAggregateFunction(any, LowCardinality(String)),
+  first_viewed_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
+  last_activity_at SimpleAggregateFunction(max, DateTime64(3, 'UTC'))`;
+
+/**
+ * Both folded tables rebuilt sorted first by `column` (of `type`, derived from the session id in
+ * foldEvents), then as before, without partitions (migrations 005 and 006).
+ */
+const sortFoldedBy = (column: string, type: string): string[] => [
+  ...rebuildFolded(
+    'session_questions',
+    `CREATE TABLE {table} (
+      ${column} ${type}, question_number UInt8, session_key UInt128, ${SESSION_QUESTION_COLUMNS}
+    ) ENGINE = AggregatingMergeTree
+    ORDER BY (${column}, question_number, session_key)`,
+    foldEvents(`${column}, question_number, session_key`, QUESTION_FOLDS),
+  ),
+  ...rebuildFolded(
+    'sessions',
+    `CREATE TABLE {table} (${column} ${type}, session_key UInt128, ${SESSION_COLUMNS})
+    ENGINE = AggregatingMergeTree
+    ORDER BY (${column}, session_key)`,
+    foldEvents(`${column}, session_key`, SESSION_WITH_ID_FOLDS),
+  ),
 ];
 
 export const ANALYTICS_MIGRATIONS: readonly ClickHouseMigration[] = [
@@ -218,28 +240,16 @@ export const ANALYTICS_MIGRATIONS: readonly ClickHouseMigration[] = [
     statements: [
       ...rebuildFolded(
         'session_questions',
-        `CREATE TABLE {table} (
-          question_number UInt8,
-          session_key UInt128,
-          question_id SimpleAggregateFunction(any, LowCardinality(String)),
-          first_viewed_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
-          answered SimpleAggregateFunction(max, UInt8),
-          time_spent_ms SimpleAggregateFunction(max, UInt32),
-          answer_changes SimpleAggregateFunction(max, UInt16)
-        ) ENGINE = AggregatingMergeTree
+        `CREATE TABLE {table} (question_number UInt8, session_key UInt128, ${SESSION_QUESTION_COLUMNS})
+        ENGINE = AggregatingMergeTree
         PARTITION BY question_number % 2
         ORDER BY (question_number, session_key)`,
         SESSION_QUESTIONS_BY_KEY_SELECT,
       ),
       ...rebuildFolded(
         'sessions',
-        `CREATE TABLE {table} (
-          session_key UInt128,
-          session_id SimpleAggregateFunction(any, String),
-          device_type SimpleAggregateFunction(any, LowCardinality(String)),
-          first_viewed_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
-          last_activity_at SimpleAggregateFunction(max, DateTime64(3, 'UTC'))
-        ) ENGINE = AggregatingMergeTree
+        `CREATE TABLE {table} (session_key UInt128, ${SESSION_COLUMNS})
+        ENGINE = AggregatingMergeTree
         ORDER BY session_key`,
         SESSIONS_BY_KEY_SELECT,
       ),
@@ -254,36 +264,7 @@ export const ANALYTICS_MIGRATIONS: readonly ClickHouseMigration[] = [
     // older ones, which with the page's UUIDv7 ids is the newest sessions. One partition also
     // makes one part an insert instead of two.
     id: '005-session-time-order',
-    statements: [
-      ...rebuildFolded(
-        'session_questions',
-        `CREATE TABLE {table} (
-          session_id_time DateTime64(3, 'UTC'),
-          question_number UInt8,
-          session_key UInt128,
-          question_id SimpleAggregateFunction(any, LowCardinality(String)),
-          first_viewed_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
-          answered SimpleAggregateFunction(max, UInt8),
-          time_spent_ms SimpleAggregateFunction(max, UInt32),
-          answer_changes SimpleAggregateFunction(max, UInt16)
-        ) ENGINE = AggregatingMergeTree
-        ORDER BY (session_id_time, question_number, session_key)`,
-        SESSION_QUESTIONS_BY_TIME_SELECT,
-      ),
-      ...rebuildFolded(
-        'sessions',
-        `CREATE TABLE {table} (
-          session_id_time DateTime64(3, 'UTC'),
-          session_key UInt128,
-          session_id SimpleAggregateFunction(any, String),
-          device_type SimpleAggregateFunction(any, LowCardinality(String)),
-          first_viewed_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
-          last_activity_at SimpleAggregateFunction(max, DateTime64(3, 'UTC'))
-        ) ENGINE = AggregatingMergeTree
-        ORDER BY (session_id_time, session_key)`,
-        SESSIONS_BY_TIME_SELECT,
-      ),
-    ],
+    statements: sortFoldedBy('session_id_time', "DateTime64(3, 'UTC')"),
   },
   {
     // Sorted by session_id_ms (see sessionIdMsOf) instead of 005's session_id_time: ids that are
@@ -291,35 +272,6 @@ export const ANALYTICS_MIGRATIONS: readonly ClickHouseMigration[] = [
     // the newest rows and those ids' rows, not every row; and the sort value is integer arithmetic
     // on the id's text rather than a time conversion.
     id: '006-session-id-ms',
-    statements: [
-      ...rebuildFolded(
-        'session_questions',
-        `CREATE TABLE {table} (
-          session_id_ms UInt64,
-          question_number UInt8,
-          session_key UInt128,
-          question_id SimpleAggregateFunction(any, LowCardinality(String)),
-          first_viewed_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
-          answered SimpleAggregateFunction(max, UInt8),
-          time_spent_ms SimpleAggregateFunction(max, UInt32),
-          answer_changes SimpleAggregateFunction(max, UInt16)
-        ) ENGINE = AggregatingMergeTree
-        ORDER BY (session_id_ms, question_number, session_key)`,
-        SESSION_QUESTIONS_BY_MS_SELECT,
-      ),
-      ...rebuildFolded(
-        'sessions',
-        `CREATE TABLE {table} (
-          session_id_ms UInt64,
-          session_key UInt128,
-          session_id SimpleAggregateFunction(any, String),
-          device_type SimpleAggregateFunction(any, LowCardinality(String)),
-          first_viewed_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
-          last_activity_at SimpleAggregateFunction(max, DateTime64(3, 'UTC'))
-        ) ENGINE = AggregatingMergeTree
-        ORDER BY (session_id_ms, session_key)`,
-        SESSIONS_BY_MS_SELECT,
-      ),
-    ],
+    statements: sortFoldedBy('session_id_ms', 'UInt64'),
   },
 ];

@@ -18,8 +18,8 @@ export function analyticsSessionId(): string {
 /** A new session for a new assessment in the same tab, so its views and answers count apart. */
 export function rotateAnalyticsSessionId(): string {
   // A UUIDv7: the browser's clock in milliseconds, then random bits. The analytics store keeps
-  // sessions in the order of that time (its migration 005), which keeps the dashboard's reads
-  // fast; the random bits tell sessions apart.
+  // sessions in the order of that time (its migrations 005 and 006), which keeps the dashboard's
+  // reads fast; the random bits tell sessions apart.
   const id = uuidv7();
   writeStored('session', KEY, id);
   return id;
