@@ -17,6 +17,7 @@ import { ENDPOINT_ROUTES, type QuestionEvent } from '@risk-profile/contracts';
 import { silentLogger } from '@risk-profile/platform';
 import { startEmbedded } from '../gateway/src/embedded/start-embedded';
 import type { QuestionEventRow } from '../services/analytics/src/store/analytics-store.port';
+import { uuidV7At } from '../services/analytics/src/testing/generated-sessions';
 import { TestSessionVerifier } from '../services/analytics/src/testing/test-session-verifier';
 import { startProduct } from './support/product';
 
@@ -33,11 +34,8 @@ const DEVICES = ['desktop', 'mobile', 'tablet'] as const;
  * sessions. Short sequential ids flatter ClickHouse: on the same store, question difficulty took
  * about a quarter less with them.
  */
-const sessionIdAt = (startMs: number, seed: string): string => {
-  const t = startMs.toString(16).padStart(12, '0');
-  const h = createHash('sha1').update(seed).digest('hex');
-  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${h.slice(0, 3)}-a${h.slice(3, 6)}-${h.slice(6, 18)}`;
-};
+const sessionIdAt = (startMs: number, seed: string): string =>
+  uuidV7At(startMs, createHash('sha1').update(seed).digest('hex'));
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -28,12 +28,11 @@ export interface GeneratedSession {
 
 const DEVICES: readonly DeviceType[] = ['desktop', 'mobile', 'tablet'];
 
-/** A UUIDv7 for the time `ms`, its other digits from `rand`. */
-function uuidV7At(ms: number, rand: () => number): string {
-  const hex = (n: number) => Array.from({ length: n }, () => Math.floor(rand() * 16).toString(16)).join('');
+/** A UUIDv7, the page's session id, for the time `ms`, its other digits from `hex` (19 or more). */
+export function uuidV7At(ms: number, hex: string): string {
   const time = ms.toString(16).padStart(12, '0');
-  const variant = (8 + Math.floor(rand() * 4)).toString(16);
-  return `${time.slice(0, 8)}-${time.slice(8)}-7${hex(3)}-${variant}${hex(3)}-${hex(12)}`;
+  const variant = (8 | (Number.parseInt(hex[3]!, 16) & 3)).toString(16);
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${hex.slice(0, 3)}-${variant}${hex.slice(4, 7)}-${hex.slice(7, 19)}`;
 }
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -54,7 +53,10 @@ export function generateSessions(count: number, now: number, seed = 7): Generate
         : now - Math.floor(rand() * 40 * 86_400_000);
     // The page's ids are UUIDv7 made when the session began; one in ten has another form (the
     // page's random UUIDs before that, or any text the contract takes), which sorts apart.
-    const sessionId = rand() < 0.1 ? `gen-${seed}-${s}` : uuidV7At(start, rand);
+    const sessionId =
+      rand() < 0.1
+        ? `gen-${seed}-${s}`
+        : uuidV7At(start, Array.from({ length: 19 }, () => Math.floor(rand() * 16).toString(16)).join(''));
     const reached = 1 + Math.floor(rand() * 22); // above 18: answered everything
     const events: QuestionEvent[] = [];
     let t = start;
