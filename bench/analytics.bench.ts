@@ -50,6 +50,11 @@ function mainThreadCpuMs(): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** Time (ms) the main thread was ready to run but waited for a core (the kernel's schedstat). */
+function mainThreadWaitMs(): number {
+  return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+}
+
 function status(pid: number, key: string): number {
   const text = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(new RegExp(`${key}:\\s+(\\d+)`).exec(text)?.[1] ?? 0) / 1024;
@@ -79,8 +84,12 @@ const system = await startEmbedded(
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '0',
     DEMO_DATA: 'false',
-    // The projector's keys pass through, to compare settings.
-    ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('ANALYTICS_'))),
+    // The projector's keys and the background threads' nice value pass through, to compare settings.
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([key]) => key.startsWith('ANALYTICS_') || key === 'BACKGROUND_THREAD_NICE',
+      ),
+    ),
   },
   { logger: silentLogger(), sessions: verifier },
 );
@@ -144,6 +153,7 @@ async function measureIngest(where: string): Promise<void> {
   const started = performance.now();
   const startedCpu = process.cpuUsage();
   const startedMainCpu = mainThreadCpuMs();
+  const startedMainWait = mainThreadWaitMs();
   const acceptedAll = fromClient('accepted');
   client.send('go');
   const clientCpuMs = (await acceptedAll).cpuMs as number;
@@ -152,6 +162,7 @@ async function measureIngest(where: string): Promise<void> {
   const visible = performance.now();
   const productCpu = process.cpuUsage(startedCpu);
   const mainCpuMs = mainThreadCpuMs() - startedMainCpu;
+  const mainWaitMs = mainThreadWaitMs() - startedMainWait;
   const ingestRate = expected / ((visible - started) / 1000);
   console.log(
     `ingest through the gateway into ${where} (batches of 100, 8 in flight, from another process) to visible in ClickHouse: ${f0(ingestRate)} events/s ` +
@@ -161,7 +172,8 @@ async function measureIngest(where: string): Promise<void> {
   const productCpuMs = (productCpu.user + productCpu.system) / 1000;
   console.log(
     `CPU time during ingest: product ${f0(productCpuMs)} ms (${perEvent(productCpuMs)} µs an event, chDB's threads included; ` +
-      `its main thread ${f0(mainCpuMs)} ms, ${perEvent(mainCpuMs)} µs an event, on the CPU ${Math.round((100 * mainCpuMs) / (visible - started))}% of the time), ` +
+      `its main thread ${f0(mainCpuMs)} ms, ${perEvent(mainCpuMs)} µs an event, on the CPU ${Math.round((100 * mainCpuMs) / (visible - started))}% of the time ` +
+      `and waiting for a core ${Math.round((100 * mainWaitMs) / (visible - started))}%), ` +
       `client ${f0(clientCpuMs)} ms (${perEvent(clientCpuMs)} µs an event); the machine has 2 cores`,
   );
 }

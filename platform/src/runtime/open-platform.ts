@@ -9,6 +9,7 @@ import { PgliteSqlClient } from '../sql/pglite-client.adapter';
 import type { SqlClient } from '../sql/sql-client.port';
 import type { PlatformConfig } from './platform-config';
 import { type PlatformDeps, systemClock } from './service-module';
+import { lowerBackgroundThreads } from './thread-priority';
 
 /**
  * On PGlite every write comes from this process, which wakes the loops that wait for it (a
@@ -72,6 +73,7 @@ export async function openPlatform(config: PlatformConfig, logger: Logger): Prom
     eventStore: config.KURRENTDB_URL ? 'KurrentDB' : 'PostgreSQL',
     bus: config.KAFKA_BROKERS.length > 0 ? 'Kafka' : 'PostgreSQL log',
   };
+  const background = lowerBackgroundThreads(config.BACKGROUND_THREAD_NICE);
   return {
     sql,
     eventStore,
@@ -85,6 +87,7 @@ export async function openPlatform(config: PlatformConfig, logger: Logger): Prom
       await bus.close();
       await eventStore.close();
       await sql.close();
+      background.stop();
     },
   };
 }

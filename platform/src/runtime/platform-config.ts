@@ -32,6 +32,12 @@ export const platformConfigShape = {
    * Kafka keeps its own retention.
    */
   BUS_RETENTION_HOURS: env.int(168, 0),
+  /**
+   * Nice value (1-19) of every thread of the process but the event loop's, on Linux: ClickHouse's,
+   * the libuv pool's and V8's helpers yield a busy core to the thread that answers requests
+   * (runtime/thread-priority.ts). 0 leaves every thread at the process's own priority.
+   */
+  BACKGROUND_THREAD_NICE: env.int(10, 0).pipe(z.number().max(19)),
   LOG_LEVEL: env.logLevel(),
 };
 
