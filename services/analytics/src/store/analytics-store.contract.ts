@@ -107,12 +107,14 @@ export function analyticsStoreContract(
         `${prefix} back\\slash \\N \\t`,
         `${prefix} "quotes" 'single' é ✓ 👍`,
         `${prefix}\\`,
+        `${prefix}, "comma", then quote at the end"`,
+        `${prefix}  spaces around  `,
       ];
       const rows = ids.map((sessionId, n) =>
         questionEventRow({
           sessionId,
-          questionId: `q${n + 14}`,
-          questionNumber: n + 14,
+          questionId: `q${n + 12}`,
+          questionNumber: n + 12,
           deviceType: n % 2 ? 'tablet' : 'desktop',
           viewedAt: T0 + n,
           answeredAt: n === 4 ? null : T0 + 10_000 + n,
@@ -135,6 +137,19 @@ export function analyticsStoreContract(
         { prefix },
       );
       expect(stored).toEqual(rows);
+    });
+
+    it('stores session ids that spell a NULL as the text they are', async () => {
+      const rows = ['\\N', 'NULL', '"\\N"'].map((sessionId, n) =>
+        questionEventRow({ sessionId, questionId: `q${n + 1}`, questionNumber: n + 1, viewedAt: T0 + n }),
+      );
+      await store.insertQuestionEvents(rows);
+      const stored = await store.select<{ sessionId: string }>(
+        `SELECT session_id AS sessionId FROM {db}.question_events FINAL
+         WHERE event_id IN {ids:Array(UUID)} ORDER BY question_number`,
+        { ids: rows.map((r) => r.eventId) },
+      );
+      expect(stored.map((r) => r.sessionId)).toEqual(['\\N', 'NULL', '"\\N"']);
     });
 
     it('counts a redelivered event once', async () => {
