@@ -1,5 +1,7 @@
 // PostgreSQL event bus throughput: publish N messages in batches of 1,000 across 4 partitions,
-// then consume them with one consumer group; then both at once (end to end).
+// then consume them with one consumer group; then both at once (end to end). Then publishes in
+// the analytics ingest's shape, batches of 100, one after another and 8 at a time (the bus writes
+// the publishes of one turn of the event loop in one statement).
 // Targets: PGlite in memory; the PostgreSQL server when TEST_DATABASE_URL (or DATABASE_URL) is set.
 // Target figure: >= 20,000 messages/s publish-and-consume on the server.
 // Usage: node scripts/run-ts.mjs bench/event-bus.bench.ts   (BENCH_MESSAGES=100000 by default)
@@ -18,11 +20,14 @@ const TARGET_PER_SECOND = 20_000;
 interface Row {
   target: string;
   publish: number;
+  /** Batches of 100, one publish after another, and 8 publishes at a time. */
+  small: number;
+  smallConcurrent: number;
   consume: number;
   endToEnd: number;
 }
 
-function batches(): OutgoingMessage[][] {
+function batches(size = BATCH): OutgoingMessage[][] {
   const sessionId = randomUUID();
   const all: OutgoingMessage[] = Array.from({ length: MESSAGES }, (_, i) => ({
     id: randomUUID(),
@@ -41,13 +46,19 @@ function batches(): OutgoingMessage[][] {
     headers: { 'event-type': 'QuestionAnswered' },
   }));
   const out: OutgoingMessage[][] = [];
-  for (let i = 0; i < all.length; i += BATCH) out.push(all.slice(i, i + BATCH));
+  for (let i = 0; i < all.length; i += size) out.push(all.slice(i, i + size));
   return out;
 }
 
-async function publishAll(bus: PostgresEventBus, topic: string): Promise<number> {
+async function publishAll(bus: PostgresEventBus, topic: string, size = BATCH, inFlight = 1): Promise<number> {
+  const all = batches(size);
+  let next = 0;
   const started = performance.now();
-  for (const batch of batches()) await bus.publish(topic, batch);
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < all.length) await bus.publish(topic, all[next++]!);
+    }),
+  );
   return performance.now() - started;
 }
 
@@ -97,9 +108,16 @@ async function measure(target: string, sql: SqlClient): Promise<Row> {
     await publishAll(bus, live);
     const e2eMs = await consumed;
     console.log(`  ${target}: published and consumed ${MESSAGES} concurrently in ${e2eMs.toFixed(0)} ms`);
+    const smallMs = await publishAll(bus, `bench-${randomUUID()}`, 100);
+    const smallConcurrentMs = await publishAll(bus, `bench-${randomUUID()}`, 100, 8);
+    console.log(
+      `  ${target}: published ${MESSAGES} in batches of 100 in ${smallMs.toFixed(0)} ms one at a time, ${smallConcurrentMs.toFixed(0)} ms 8 at a time`,
+    );
     return {
       target,
       publish: perSecond(publishMs),
+      small: perSecond(smallMs),
+      smallConcurrent: perSecond(smallConcurrentMs),
       consume: perSecond(consumeMs),
       endToEnd: perSecond(e2eMs),
     };
@@ -124,10 +142,19 @@ async function server(url: string): Promise<Row> {
 }
 
 function print(rows: Row[]): void {
-  const header = ['target', 'publish msg/s', 'consume msg/s', 'publish+consume msg/s'];
+  const header = [
+    'target',
+    'publish msg/s',
+    'by 100s, 1 at a time',
+    'by 100s, 8 at a time',
+    'consume msg/s',
+    'publish+consume msg/s',
+  ];
   const lines = rows.map((r) => [
     r.target,
     r.publish.toFixed(0),
+    r.small.toFixed(0),
+    r.smallConcurrent.toFixed(0),
     r.consume.toFixed(0),
     `${r.endToEnd.toFixed(0)}${r.target === 'PostgreSQL server' && r.endToEnd < TARGET_PER_SECOND ? '  (below the 20,000/s target)' : ''}`,
   ]);
@@ -137,7 +164,7 @@ function print(rows: Row[]): void {
   console.log(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const line of lines) console.log(format(line));
   console.log(
-    `\n${MESSAGES} messages in batches of ${BATCH}, 4 partitions, one consumer group with a no-op handler.`,
+    `\n${MESSAGES} messages in batches of ${BATCH} (by 100s: batches of 100, published one after another or 8 at a time), 4 partitions, one consumer group with a no-op handler.`,
     'publish+consume: the group is subscribed first and the clock runs from the first publish to the last delivery.',
   );
 }

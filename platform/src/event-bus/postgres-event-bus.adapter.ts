@@ -42,6 +42,60 @@ export interface PostgresEventBusOptions {
   logger?: Logger;
 }
 
+/** Publishes written in one statement at most: some 3 parameters a partition each. */
+const MAX_PUBLISHES_A_STATEMENT = 500;
+
+interface QueuedPublish {
+  topic: string;
+  messages: readonly OutgoingMessage[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** One row of bus_batches: the messages one publish wrote to one partition, in its order. */
+interface BatchRow {
+  topic: string;
+  partition: number;
+  records: string[];
+}
+
+/** A publish's messages as record batches, one per partition written. */
+function recordBatches(topic: string, messages: readonly OutgoingMessage[], partitions: number): BatchRow[] {
+  const batches = new Map<number, BatchRow>();
+  for (const m of messages) {
+    const partition = partitionOf(m.key, partitions);
+    const record = JSON.stringify({ id: m.id, key: m.key, value: m.value ?? null, headers: m.headers ?? {} });
+    const batch = batches.get(partition);
+    if (batch) batch.records.push(record);
+    else batches.set(partition, { topic, partition, records: [record] });
+  }
+  return [...batches.values()];
+}
+
+/**
+ * Inserts record batches, a row of parameters each rather than arrays: an array literal escapes
+ * every quote of the records' JSON and PostgreSQL parses it back character by character. The
+ * records go as UTF-8 bytes (sent in binary, which `::text` takes as is): encoded natively, where
+ * PGlite measures a string's UTF-8 length in a JavaScript loop, twice.
+ */
+async function insertBatches(executor: SqlExecutor, rows: readonly BatchRow[]): Promise<void> {
+  const params: unknown[] = [];
+  const values: string[] = [];
+  for (const row of rows) {
+    const n = params.push(
+      row.topic,
+      row.partition,
+      Buffer.from(`[${row.records.join(',')}]`),
+      row.records.length,
+    );
+    values.push(`($${n - 3}, $${n - 2}::int, $${n - 1}::text, $${n}::int)`);
+  }
+  await executor.query(
+    `INSERT INTO bus_batches (topic, partition, records, records_count) VALUES ${values.join(', ')}`,
+    params,
+  );
+}
+
 /**
  * The event bus as a durable log in PostgreSQL (embedded PGlite or a server): topics split into
  * partitions by key, consumer-group offsets and partition leases in tables. The SqlClient stays
@@ -55,6 +109,9 @@ export class PostgresEventBus implements EventBus {
   private purgeTimer: NodeJS.Timeout | undefined;
   private purging: Promise<void> | undefined;
   private closed = false;
+  /** Publishes waiting for the end of this turn of the event loop, and the writes under way. */
+  private readonly queued: QueuedPublish[] = [];
+  private readonly flushes = new Set<Promise<void>>();
 
   private constructor(
     private readonly sql: SqlClient,
@@ -87,9 +144,57 @@ export class PostgresEventBus implements EventBus {
     return bus;
   }
 
+  /**
+   * Writes the messages in a transaction of their own and wakes this process's consumers of the
+   * partitions written. The publishes made in one turn of the event loop (the requests handled in
+   * one poll of their sockets) are written together, in one statement and so one commit: each
+   * still resolves only once its messages are committed, and keeps its own record batches in its
+   * caller's order. A publish whose messages cannot be encoded fails alone; a statement that fails
+   * fails every publish in it, and writes none of them.
+   */
   async publish(topic: string, messages: readonly OutgoingMessage[]): Promise<void> {
-    const partitions = await this.publishWithin(this.sql, topic, messages);
-    this.notifier.published(topic, partitions);
+    if (messages.length === 0) return;
+    await new Promise<void>((resolve, reject) => {
+      if (this.queued.length === 0) setImmediate(() => this.flushQueued());
+      this.queued.push({ topic, messages, resolve, reject });
+    });
+  }
+
+  /** Writes the queued publishes, at most MAX_PUBLISHES_A_STATEMENT at a time. */
+  private flushQueued(): void {
+    const publishes = this.queued.splice(0, MAX_PUBLISHES_A_STATEMENT);
+    if (this.queued.length > 0) setImmediate(() => this.flushQueued());
+    const flush = this.writeTogether(publishes).finally(() => this.flushes.delete(flush));
+    this.flushes.add(flush);
+  }
+
+  private async writeTogether(publishes: QueuedPublish[]): Promise<void> {
+    const rows: BatchRow[] = [];
+    const written: QueuedPublish[] = [];
+    for (const publish of publishes) {
+      try {
+        const partitions = await this.partitionsOf(publish.topic);
+        rows.push(...recordBatches(publish.topic, publish.messages, partitions));
+        written.push(publish);
+      } catch (error) {
+        publish.reject(error);
+      }
+    }
+    if (written.length === 0) return;
+    try {
+      await insertBatches(this.sql, rows);
+    } catch (error) {
+      for (const publish of written) publish.reject(error);
+      return;
+    }
+    const partitionsByTopic = new Map<string, number[]>();
+    for (const row of rows) {
+      const partitions = partitionsByTopic.get(row.topic);
+      if (partitions) partitions.push(row.partition);
+      else partitionsByTopic.set(row.topic, [row.partition]);
+    }
+    for (const [topic, partitions] of partitionsByTopic) this.notifier.published(topic, partitions);
+    for (const publish of written) publish.resolve();
   }
 
   /**
@@ -103,36 +208,9 @@ export class PostgresEventBus implements EventBus {
     messages: readonly OutgoingMessage[],
   ): Promise<number[]> {
     if (messages.length === 0) return [];
-    const partitions = await this.partitionsOf(topic, executor);
-    // One row per partition: the messages for it, in the caller's order (a record batch).
-    const batches = new Map<number, string[]>();
-    for (const m of messages) {
-      const partition = partitionOf(m.key, partitions);
-      const record = JSON.stringify({
-        id: m.id,
-        key: m.key,
-        value: m.value ?? null,
-        headers: m.headers ?? {},
-      });
-      const batch = batches.get(partition);
-      if (batch) batch.push(record);
-      else batches.set(partition, [record]);
-    }
-    // A row of parameters per partition rather than arrays: an array literal escapes every quote
-    // of the records' JSON and PostgreSQL parses it back character by character. The records go
-    // as UTF-8 bytes (sent in binary, which `::text` takes as is): encoded natively, where PGlite
-    // measures a string's UTF-8 length in a JavaScript loop, twice.
-    const params: unknown[] = [topic];
-    const rows: string[] = [];
-    for (const [partition, records] of batches) {
-      const n = params.push(partition, Buffer.from(`[${records.join(',')}]`), records.length);
-      rows.push(`($1, $${n - 2}::int, $${n - 1}::text, $${n}::int)`);
-    }
-    await executor.query(
-      `INSERT INTO bus_batches (topic, partition, records, records_count) VALUES ${rows.join(', ')}`,
-      params,
-    );
-    return [...batches.keys()];
+    const rows = recordBatches(topic, messages, await this.partitionsOf(topic, executor));
+    await insertBatches(executor, rows);
+    return rows.map((row) => row.partition);
   }
 
   async subscribe<V = unknown>(options: SubscribeOptions<V>): Promise<Subscription> {
@@ -206,6 +284,10 @@ export class PostgresEventBus implements EventBus {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.purgeTimer);
+    while (this.queued.length > 0 || this.flushes.size > 0) {
+      await Promise.allSettled([...this.flushes]);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     await this.purging;
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
   }

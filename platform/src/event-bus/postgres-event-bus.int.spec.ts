@@ -60,6 +60,94 @@ for (const target of sqlTargets()) {
       for (const row of rows) expect(row.partition).toBe(partitionOf(row.key, 4));
     });
 
+    it('writes the publishes of one turn of the event loop in one statement, each batch in its order', async () => {
+      const [first, second] = [uniqueName('together'), uniqueName('together')];
+      const publishes = [
+        { topic: first, messages: [message(0, 'a'), message(1, 'a'), message(2, 'b')] },
+        { topic: second, messages: [message(3, 'a')] },
+        { topic: first, messages: [message(4, 'a'), message(5, 'b')] },
+      ];
+      await Promise.all(publishes.map((p) => bus.publish(p.topic, p.messages)));
+      const { rows } = await sql.query<{ topic: string; id: string; tx: string }>(
+        `SELECT topic, id, transaction_id::text AS tx FROM bus_messages
+         WHERE topic IN ($1, $2) ORDER BY transaction_id, seq, index`,
+        [first, second],
+      );
+      // One transaction, and within it each partition's messages in the order they were published.
+      expect(new Set(rows.map((r) => r.tx)).size).toBe(1);
+      const order = (topic: string, key: string) =>
+        rows
+          .filter((r) => r.topic === topic)
+          .map((r) => r.id)
+          .filter((id) => publishes.some((p) => p.messages.some((m) => m.id === id && m.key === key)));
+      const ids = (topic: string, key: string) =>
+        publishes
+          .filter((p) => p.topic === topic)
+          .flatMap((p) => p.messages)
+          .filter((m) => m.key === key)
+          .map((m) => m.id);
+      for (const [topic, key] of [
+        [first, 'a'],
+        [first, 'b'],
+        [second, 'a'],
+      ] as const) {
+        expect(order(topic, key)).toEqual(ids(topic, key));
+      }
+      // A publish in a later turn is a statement of its own.
+      await bus.publish(second, [message(6)]);
+      const { rows: later } = await sql.query<{ n: number }>(
+        'SELECT count(DISTINCT transaction_id)::int AS n FROM bus_batches WHERE topic = $1',
+        [second],
+      );
+      expect(later[0]!.n).toBe(2);
+    });
+
+    it('fails alone a publish whose messages cannot be encoded, and writes the others', async () => {
+      const topic = uniqueName('encode');
+      const unencodable: OutgoingMessage = { id: randomUUID(), key: 'k', value: { n: 10n } };
+      const results = await Promise.allSettled([
+        bus.publish(topic, [message(1)]),
+        bus.publish(topic, [unencodable]),
+        bus.publish(topic, [message(3)]),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      const { rows } = await sql.query<{ n: number }>(
+        "SELECT (value->>'n')::int AS n FROM bus_messages WHERE topic = $1 ORDER BY transaction_id, seq, index",
+        [topic],
+      );
+      expect(rows.map((r) => r.n)).toEqual([1, 3]);
+    });
+
+    it('fails every publish of a statement that fails, writing none of them', async () => {
+      const topic = uniqueName('refused');
+      await bus.publish(topic, [message(0)]);
+      // A trigger stands in for whatever can make the database refuse the statement.
+      const fn = uniqueName('refuse').replaceAll('-', '_').replaceAll('.', '_');
+      await sql.query(
+        `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN IF NEW.topic = '${topic}' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`,
+      );
+      await sql.query(
+        `CREATE TRIGGER ${fn} BEFORE INSERT ON bus_batches FOR EACH ROW EXECUTE FUNCTION ${fn}()`,
+      );
+      const other = uniqueName('bystander');
+      try {
+        const results = await Promise.allSettled([
+          bus.publish(other, [message(1)]),
+          bus.publish(topic, [message(2)]),
+        ]);
+        expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+      } finally {
+        await sql.query(`DROP TRIGGER ${fn} ON bus_batches`);
+        await sql.query(`DROP FUNCTION ${fn}()`);
+      }
+      const { rows } = await sql.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM bus_messages WHERE topic IN ($1, $2)',
+        [topic, other],
+      );
+      expect(rows[0]!.n).toBe(1);
+    });
+
     it('keeps the partition count a topic was created with', async () => {
       const topic = uniqueName('fixed');
       await bus.publish(topic, [message(0)]);
