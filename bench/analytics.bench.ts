@@ -7,11 +7,12 @@
 // (1)-(3) run the product in this process (the store is read directly, and the admin endpoints
 // need a session verifier); (4) runs the built bundle in a child process.
 // Usage: node scripts/run-ts.mjs bench/analytics.bench.ts   (after npm run build)
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import type { AnalyticsServiceModule } from '@risk-profile/analytics';
 import { ENDPOINT_ROUTES, type QuestionEvent } from '@risk-profile/contracts';
 import { silentLogger } from '@risk-profile/platform';
@@ -19,7 +20,23 @@ import { startEmbedded } from '../gateway/src/embedded/start-embedded';
 import type { QuestionEventRow } from '../services/analytics/src/store/analytics-store.port';
 import { uuidV7At } from '../services/analytics/src/testing/generated-sessions';
 import { TestSessionVerifier } from '../services/analytics/src/testing/test-session-verifier';
-import { startProduct } from './support/product';
+import { START_NODE_FLAGS, startProduct } from './support/product';
+
+/**
+ * The product runs in this process for (1)-(3), so this process runs with the flags `npm start`
+ * gives node (package.json), e.g. the young generation's size: started without them, the
+ * benchmark starts itself again with them.
+ */
+if (START_NODE_FLAGS.some((flag) => !process.execArgv.includes(flag))) {
+  const run = spawnSync(
+    process.execPath,
+    [...process.execArgv, ...START_NODE_FLAGS, ...process.argv.slice(1)],
+    {
+      stdio: 'inherit',
+    },
+  );
+  process.exit(run.status ?? 1);
+}
 
 const INGEST_EVENTS = Number(process.env.BENCH_ANALYTICS_INGEST ?? 60_000);
 /** BENCH_ANALYTICS_INGEST_ONLY=1: measure (1) and (3) only, for quick turns on the pipeline. */
@@ -120,12 +137,11 @@ const count = async () =>
  * own process (as the pages are), so its requests are not built on the product's thread.
  */
 async function measureIngest(where: string): Promise<void> {
-  const client = fork('bench/support/ingest-client.mjs', [
-    url,
-    ENDPOINT_ROUTES.ingestQuestionEvents.path,
-    String(INGEST_EVENTS),
-    '8',
-  ]);
+  const client = fork(
+    'bench/support/ingest-client.mjs',
+    [url, ENDPOINT_ROUTES.ingestQuestionEvents.path, String(INGEST_EVENTS), '8'],
+    { execArgv: [] },
+  ); // the product's node flags are not the browsers'
   const fromClient = (key: string) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
       client.once('exit', (code) => reject(new Error(`the ingest client exited with ${code}`)));
@@ -150,6 +166,12 @@ async function measureIngest(where: string): Promise<void> {
     )[0]!.n;
   const ingested = async () =>
     (await received('count()')) >= expected && (await received('uniqExact(event_id)')) >= expected;
+  // The main thread's garbage-collection pauses.
+  let gcMs = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMs += entry.duration;
+  });
+  gc.observe({ entryTypes: ['gc'] });
   const started = performance.now();
   const startedCpu = process.cpuUsage();
   const startedMainCpu = mainThreadCpuMs();
@@ -160,6 +182,8 @@ async function measureIngest(where: string): Promise<void> {
   const accepted = performance.now();
   while (!(await ingested())) await new Promise((r) => setTimeout(r, 25));
   const visible = performance.now();
+  await new Promise((r) => setImmediate(r)); // the last pauses' entries
+  gc.disconnect();
   const productCpu = process.cpuUsage(startedCpu);
   const mainCpuMs = mainThreadCpuMs() - startedMainCpu;
   const mainWaitMs = mainThreadWaitMs() - startedMainWait;
@@ -173,7 +197,8 @@ async function measureIngest(where: string): Promise<void> {
   console.log(
     `CPU time during ingest: product ${f0(productCpuMs)} ms (${perEvent(productCpuMs)} µs an event, chDB's threads included; ` +
       `its main thread ${f0(mainCpuMs)} ms, ${perEvent(mainCpuMs)} µs an event, on the CPU ${Math.round((100 * mainCpuMs) / (visible - started))}% of the time ` +
-      `and waiting for a core ${Math.round((100 * mainWaitMs) / (visible - started))}%), ` +
+      `and waiting for a core ${Math.round((100 * mainWaitMs) / (visible - started))}%; ` +
+      `garbage-collection pauses ${f0(gcMs)} ms), ` +
       `client ${f0(clientCpuMs)} ms (${perEvent(clientCpuMs)} µs an event); the machine has 2 cores`,
   );
 }
@@ -371,7 +396,7 @@ try {
 
 // (4) Idle memory of the built product (chDB loaded by the analytics service), early and at rest.
 const idleDir = mkdtempSync(join(tmpdir(), 'bench-analytics-idle-'));
-const product = await startProduct('dist/server/embedded.mjs', { DATA_DIR: idleDir });
+const product = await startProduct([...START_NODE_FLAGS, 'dist/server/embedded.mjs'], { DATA_DIR: idleDir });
 try {
   await fetch(`${product.url}/`);
   const pid = product.child.pid!;

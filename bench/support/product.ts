@@ -1,5 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+
+/** The flags `npm start` gives node (package.json), e.g. the young generation's size. */
+export const START_NODE_FLAGS: readonly string[] = (
+  JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string
+)
+  .split(' ')
+  .filter((arg) => arg.startsWith('--'));
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
