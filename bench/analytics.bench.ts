@@ -396,7 +396,7 @@ try {
 
 // (4) Idle memory of the built product (chDB loaded by the analytics service), early and at rest.
 const idleDir = mkdtempSync(join(tmpdir(), 'bench-analytics-idle-'));
-const product = await startProduct([...START_NODE_FLAGS, 'dist/server/embedded.mjs'], { DATA_DIR: idleDir });
+const product = await startProduct('dist/server/embedded.mjs', { DATA_DIR: idleDir });
 try {
   await fetch(`${product.url}/`);
   const pid = product.child.pid!;

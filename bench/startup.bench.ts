@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { START_NODE_FLAGS, startProduct } from './support/product';
+import { startProduct } from './support/product';
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -14,7 +14,7 @@ function rssMb(pid: number): number {
 
 async function once(dataDir: string, measureIdle: boolean): Promise<{ readyMs: number; idleRssMb?: number }> {
   const started = performance.now();
-  const product = await startProduct([...START_NODE_FLAGS, 'scripts/start.mjs'], { DATA_DIR: dataDir });
+  const product = await startProduct('scripts/start.mjs', { DATA_DIR: dataDir });
   try {
     const readyMs = performance.now() - started;
     let idleRssMb: number | undefined;
