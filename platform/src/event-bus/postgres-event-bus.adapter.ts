@@ -193,8 +193,16 @@ export class PostgresEventBus implements EventBus {
       if (partitions) partitions.push(row.partition);
       else partitionsByTopic.set(row.topic, [row.partition]);
     }
-    for (const [topic, partitions] of partitionsByTopic) this.notifier.published(topic, partitions);
     for (const publish of written) publish.resolve();
+    // The messages are committed whatever a listener does: a wake that fails leaves the consumer
+    // to find them on its next poll.
+    for (const [topic, partitions] of partitionsByTopic) {
+      try {
+        this.notifier.published(topic, partitions);
+      } catch (error) {
+        this.logger.warn({ err: error, topic }, 'waking the consumers of a publish failed');
+      }
+    }
   }
 
   /**

@@ -27,12 +27,11 @@ function threadIds(): number[] {
  * core before background work: ClickHouse's threads in chDB (inserts, merges), the libuv pool (which
  * runs chDB's queries), and V8's garbage-collection and compiler helpers. None of them starves: the
  * event loop is one thread, so the other cores stay theirs whenever it runs. Under the analytics
- * ingest the event loop waited for a core about half as long (docs/architecture.md).
+ * ingest the event loop waited for a core 8-9% of the time instead of 11-14% (docs/architecture.md).
  *
  * Linux only: there the nice value belongs to a thread, and `os.setPriority` with a thread's id
  * sets that thread's; a process may raise its own threads' nice values (lower their priority)
- * without any privilege.
- * Elsewhere, or off the main thread, it does nothing. Threads appear as the process works (chDB
+ * without any privilege. Elsewhere, or off the main thread, it does nothing. Threads appear as the process works (chDB
  * starts its pools on its first queries), so they are swept at once and then every second; a
  * thread created by a lowered one inherits its nice value. A thread already at `nice` or lower
  * priority is left alone: raising it back would need a privilege.
@@ -41,10 +40,10 @@ export function lowerBackgroundThreads(
   nice: number,
   options: { intervalMs?: number } = {},
 ): BackgroundThreadPriority {
-  if (nice === 0 || process.platform !== 'linux' || !isMainThread) return NOTHING_LOWERED;
   if (!Number.isInteger(nice) || nice < 0 || nice > 19) {
     throw new RangeError(`a nice value for background threads is 0 to 19, not ${nice}`);
   }
+  if (nice === 0 || process.platform !== 'linux' || !isMainThread) return NOTHING_LOWERED;
   let lowered = new Set<number>();
   const sweep = () => {
     const seen = new Set<number>();
