@@ -7,7 +7,7 @@
 // (1)-(3) run the product in this process (the store is read directly, and the admin endpoints
 // need a session verifier); (4) runs the built bundle in a child process.
 // Usage: node scripts/run-ts.mjs bench/analytics.bench.ts   (after npm run build)
-import { fork, spawnSync } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,23 +20,7 @@ import { startEmbedded } from '../gateway/src/embedded/start-embedded';
 import type { QuestionEventRow } from '../services/analytics/src/store/analytics-store.port';
 import { uuidV7At } from '../services/analytics/src/testing/generated-sessions';
 import { TestSessionVerifier } from '../services/analytics/src/testing/test-session-verifier';
-import { START_NODE_FLAGS, startProduct } from './support/product';
-
-/**
- * The product runs in this process for (1)-(3), so this process runs with the flags `npm start`
- * gives node (package.json), e.g. the young generation's size: started without them, the
- * benchmark starts itself again with them.
- */
-if (START_NODE_FLAGS.some((flag) => !process.execArgv.includes(flag))) {
-  const run = spawnSync(
-    process.execPath,
-    [...process.execArgv, ...START_NODE_FLAGS, ...process.argv.slice(1)],
-    {
-      stdio: 'inherit',
-    },
-  );
-  process.exit(run.status ?? 1);
-}
+import { startProduct } from './support/product';
 
 const INGEST_EVENTS = Number(process.env.BENCH_ANALYTICS_INGEST ?? 60_000);
 /** BENCH_ANALYTICS_INGEST_ONLY=1: measure (1) and (3) only, for quick turns on the pipeline. */

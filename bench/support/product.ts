@@ -1,13 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-
-/** The flags `npm start` gives node (package.json), e.g. the young generation's size. */
-export const START_NODE_FLAGS: readonly string[] = (
-  JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string
-)
-  .split(' ')
-  .filter((arg) => arg.startsWith('--'));
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -26,8 +18,8 @@ export interface RunningProduct {
 }
 
 /**
- * Runs the product in a child process (so the load generator keeps its own core) on a free port,
- * with the node flags of `npm start`, and resolves once /readyz answers. `script` is the built bundle or the start script (with its
+ * Runs the product in a child process (so the load generator keeps its own core) on a free port
+ * and resolves once /readyz answers. `script` is the built bundle or the start script (with its
  * arguments).
  */
 export async function startProduct(
@@ -38,7 +30,7 @@ export async function startProduct(
   const port = await freePort();
   // BENCH_NODE_ARGS passes flags to the product's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const args = [...START_NODE_FLAGS, ...nodeArgs, ...(typeof script === 'string' ? [script] : script)];
+  const args = [...nodeArgs, ...(typeof script === 'string' ? [script] : script)];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
