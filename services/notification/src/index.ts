@@ -43,7 +43,7 @@ export async function createNotificationService(
   await migrate(sql, 'notification', DELIVERY_MIGRATIONS);
   const leases = await PostgresCheckpointStore.create(sql);
   const transports = options.transports ?? openTransports(config);
-  const compose = createComposer({ timeZone: config.REPORT_TIME_ZONE });
+  const compose = createComposer({ timeZone: config.REPORT_TIME_ZONE, from: config.MAIL_FROM });
   let sender: Sender | undefined;
   let journal: SentJournal | undefined;
   let subscription: Subscription | undefined;

@@ -10,9 +10,7 @@ import { vonageSms } from './sms/vonage-sms.adapter';
 /** The transports the configuration asks for: SMTP and Vonage when configured, else the outbox folder. */
 export function openTransports(config: NotificationConfig): { mailer: Mailer; sms: SmsSender } {
   const outbox = join(config.DATA_DIR, 'outbox');
-  const mailer = config.SMTP_URL
-    ? smtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
-    : outboxMailer({ dir: outbox, from: config.MAIL_FROM });
+  const mailer = config.SMTP_URL ? smtpMailer({ url: config.SMTP_URL }) : outboxMailer({ dir: outbox });
   const sms =
     config.VONAGE_API_KEY && config.VONAGE_API_SECRET && config.VONAGE_FROM
       ? vonageSms({

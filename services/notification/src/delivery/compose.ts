@@ -4,6 +4,8 @@ import {
   type QuestionnaireLinkRequestedV1,
   questionnaireLinkRequestedV1,
 } from '@risk-profile/contracts';
+import { encodeMail } from '../mail/encode-mail';
+import type { MailMessage } from '../mail/mailer.port';
 import {
   clientSummarySms,
   linkSms,
@@ -21,11 +23,21 @@ const signedData = assessmentSignedV1.shape.data;
 const RECENT_PDFS = 32;
 const linkData = questionnaireLinkRequestedV1.shape.data;
 
+export interface ComposerOptions {
+  /** Dates in reports are shown in this IANA time zone (REPORT_TIME_ZONE). */
+  timeZone: string;
+  /** The sender of every email (MAIL_FROM). */
+  from: string;
+}
+
+/** The Message-ID of a delivery's email: the same on every attempt. */
+export const deliveryMessageId = (deliveryId: string) => `<${deliveryId}@risk-profile.notification>`;
+
 /**
- * Renders a delivery's message from the event data recorded with it. Rendering is pure, so a
- * retried delivery sends the same message as its first attempt.
+ * Renders a delivery's message from the event data recorded with it, and encodes an email to
+ * its bytes. Rendering is pure, so a retried delivery sends the same message as its first attempt.
  */
-export function createComposer(options: { timeZone: string }): Composer {
+export function createComposer(options: ComposerOptions): Composer {
   const reportInput = (content: unknown): ReportInput => {
     const assessment: AssessmentSignedV1['data'] = signedData.parse(content);
     return { assessment, adviser: assessment.adviser, timeZone: options.timeZone };
@@ -43,48 +55,55 @@ export function createComposer(options: { timeZone: string }): Composer {
     }
     return pdf;
   };
+  const email = async (
+    delivery: Delivery,
+    content: Omit<MailMessage, 'from' | 'to' | 'messageId'>,
+  ): Promise<ComposedMessage> => ({
+    channel: 'email',
+    subject: content.subject,
+    mail: await encodeMail({
+      ...content,
+      from: options.from,
+      to: delivery.recipient,
+      messageId: deliveryMessageId(delivery.id),
+    }),
+  });
   const report = async (
     delivery: Delivery,
     input: ReportInput,
-    email: { subject: string; html: string; text: string },
-  ) => ({
-    ...email,
-    attachments: [
-      {
-        filename: reportPdfFileName(input),
-        content: await pdfFor(delivery.eventId, input),
-        contentType: 'application/pdf',
-      },
-    ],
-  });
+    rendered: { subject: string; html: string; text: string },
+    replyTo: string | undefined,
+  ) =>
+    email(delivery, {
+      ...rendered,
+      replyTo,
+      attachments: [
+        {
+          filename: reportPdfFileName(input),
+          content: await pdfFor(delivery.eventId, input),
+          contentType: 'application/pdf',
+        },
+      ],
+    });
 
   return async (delivery: Delivery): Promise<ComposedMessage> => {
     if (delivery.content === null) throw new Error('the message content was purged');
     switch (delivery.kind) {
       case 'adviser-report': {
         const input = reportInput(delivery.content);
-        const email = await renderAdviserReportEmail(input);
-        return {
-          channel: 'email',
-          message: {
-            ...(await report(delivery, input, email)),
-            replyTo: input.assessment.clientEmail ?? undefined,
-          },
-        };
+        const rendered = await renderAdviserReportEmail(input);
+        return report(delivery, input, rendered, input.assessment.clientEmail ?? undefined);
       }
       case 'client-report': {
         const input = reportInput(delivery.content);
-        const email = await renderClientCopyEmail(input);
-        return {
-          channel: 'email',
-          message: { ...(await report(delivery, input, email)), replyTo: input.adviser?.email },
-        };
+        const rendered = await renderClientCopyEmail(input);
+        return report(delivery, input, rendered, input.adviser?.email);
       }
       case 'client-sms':
         return { channel: 'sms', text: clientSummarySms(reportInput(delivery.content)) };
       case 'link-email': {
         const link: QuestionnaireLinkRequestedV1['data'] = linkData.parse(delivery.content);
-        return { channel: 'email', message: await renderLinkEmail(link) };
+        return email(delivery, await renderLinkEmail(link));
       }
       case 'link-sms':
         return { channel: 'sms', text: linkSms(linkData.parse(delivery.content)) };

@@ -57,7 +57,7 @@ describeTargets(
         (deps) =>
           createNotificationService(deps, config, {
             transports: {
-              mailer: smtpMailer({ url: smtp.url, from: 'Risk Profile <reports@risk-profile.test>' }),
+              mailer: smtpMailer({ url: smtp.url }),
               sms: vonageSms({ apiKey: 'k', apiSecret: 's', from: 'RiskProfile', restHost: vonage.url }),
             },
             sender: { retryDelaysMs: [200, 200], pollIntervalMs: 50, purgeIntervalMs: 50 },

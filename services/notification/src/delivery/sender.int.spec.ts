@@ -36,14 +36,17 @@ describeTargets(
     let sender: Sender | undefined;
     let mailer: Mailer;
     const logger = silentLogger();
-    const compose = createComposer({ timeZone: 'Australia/Sydney' });
+    const compose = createComposer({
+      timeZone: 'Australia/Sydney',
+      from: 'Risk Profile <reports@risk-profile.test>',
+    });
     const retryDelaysMs = [100, 100];
 
     beforeAll(async () => {
       sql = await target.open();
       await migrate(sql, 'notification', DELIVERY_MIGRATIONS);
       smtp = await startSmtpTestServer();
-      mailer = smtpMailer({ url: smtp.url, from: 'Risk Profile <reports@risk-profile.test>' });
+      mailer = smtpMailer({ url: smtp.url });
       dir = mkdtempSync(join(tmpdir(), 'sender-'));
     });
     afterEach(async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckpointStore, Logger, SqlClient } from '@risk-profile/platform';
-import type { Mailer, MailMessage } from '../mail/mailer.port';
+import type { EncodedMail, Mailer } from '../mail/mailer.port';
 import type { SmsSender } from '../sms/sms-sender.port';
 import {
   claimDue,
@@ -15,9 +15,9 @@ import { DeliveryError } from './delivery-error';
 import { RenderBudget } from './render-budget';
 import { memorySentJournal, type SentJournal } from './sent-journal';
 
-/** A message ready for its transport, rendered from a delivery's content. */
+/** A message ready for its transport, rendered from a delivery's content (emails encoded). */
 export type ComposedMessage =
-  | { channel: 'email'; message: Omit<MailMessage, 'to' | 'messageId'> }
+  | { channel: 'email'; subject: string; mail: EncodedMail }
   | { channel: 'sms'; text: string };
 
 export type Composer = (delivery: Delivery) => Promise<ComposedMessage>;
@@ -136,12 +136,8 @@ export function startSender(options: SenderOptions): Sender {
         });
       let providerMessageId: string;
       if (composed.channel === 'email') {
-        subject = composed.message.subject;
-        ({ providerMessageId } = await mailer.send({
-          ...composed.message,
-          to: delivery.recipient,
-          messageId: `<${delivery.id}@risk-profile.notification>`,
-        }));
+        subject = composed.subject;
+        ({ providerMessageId } = await mailer.send(composed.mail));
       } else {
         ({ providerMessageId } = await sms.send({
           to: delivery.recipient,

@@ -5,7 +5,8 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryError } from '../delivery/delivery-error';
 import { type SmtpTestServer, startSmtpTestServer } from '../testing/smtp-test-server';
-import type { Mailer, MailMessage } from './mailer.port';
+import { encodeMail } from './encode-mail';
+import type { EncodedMail, Mailer, MailMessage } from './mailer.port';
 import { outboxMailer } from './outbox-mailer.adapter';
 import { smtpMailer } from './smtp-mailer.adapter';
 
@@ -21,7 +22,7 @@ const targets: MailerTarget[] = [
     name: 'the outbox folder',
     async open() {
       const dir = await mkdtemp(join(tmpdir(), 'outbox-'));
-      const mailer = outboxMailer({ dir, from: FROM });
+      const mailer = outboxMailer({ dir });
       return {
         mailer,
         received: async () => {
@@ -39,7 +40,7 @@ const targets: MailerTarget[] = [
     name: 'SMTP (nodemailer to an in-process SMTP server)',
     async open() {
       const server = await startSmtpTestServer();
-      const mailer = smtpMailer({ url: server.url, from: FROM });
+      const mailer = smtpMailer({ url: server.url });
       return {
         mailer,
         received: async () => server.received.map((mail) => mail.parsed),
@@ -52,7 +53,8 @@ const targets: MailerTarget[] = [
   },
 ];
 
-const message = (overrides: Partial<MailMessage> = {}): MailMessage => ({
+const content = (overrides: Partial<MailMessage> = {}): MailMessage => ({
+  from: FROM,
   to: 'adviser@example.com',
   replyTo: 'zoë@example.com',
   subject: 'Risk Profile report: Zoë Citizen – Balanced',
@@ -64,6 +66,9 @@ const message = (overrides: Partial<MailMessage> = {}): MailMessage => ({
   messageId: `<${crypto.randomUUID()}@risk-profile.notification>`,
   ...overrides,
 });
+/** Messages reach the port encoded, as the composer hands them over. */
+const message = (overrides: Partial<MailMessage> = {}): Promise<EncodedMail> =>
+  encodeMail(content(overrides));
 
 describe.each(targets)('the Mailer contract on $name', (target) => {
   let opened: Awaited<ReturnType<MailerTarget['open']>>;
@@ -75,7 +80,7 @@ describe.each(targets)('the Mailer contract on $name', (target) => {
   });
 
   it('delivers the message whole: addresses, subject, both parts, the PDF and the Message-ID', async () => {
-    const sent = message();
+    const sent = await message();
     const result = await opened.mailer.send(sent);
     expect(result.providerMessageId).not.toBe('');
     const [mail] = (await opened.received()).filter((m) => m.messageId === sent.messageId);
@@ -83,7 +88,7 @@ describe.each(targets)('the Mailer contract on $name', (target) => {
     expect(mail!.from?.value).toEqual([{ name: 'Risk Profile', address: 'reports@risk-profile.test' }]);
     expect(mail!.to && !Array.isArray(mail!.to) ? mail!.to.text : '').toBe('adviser@example.com');
     expect(mail!.replyTo?.text).toBe('zoë@example.com');
-    expect(mail!.subject).toBe(sent.subject);
+    expect(mail!.subject).toBe(content().subject);
     expect(mail!.html).toContain('<strong>Alex</strong>');
     expect(mail!.text?.trim()).toBe('Hello Alex');
     expect(mail!.attachments).toHaveLength(1);
@@ -92,7 +97,9 @@ describe.each(targets)('the Mailer contract on $name', (target) => {
   });
 
   it('delivers each of many concurrent messages exactly once', async () => {
-    const batch = Array.from({ length: 12 }, (_, i) => message({ subject: `Message ${i}` }));
+    const batch = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => message({ subject: `Message ${i}` })),
+    );
     await Promise.all(batch.map((m) => opened.mailer.send(m)));
     const received = await opened.received();
     for (const m of batch) expect(received.filter((r) => r.messageId === m.messageId)).toHaveLength(1);
@@ -104,7 +111,7 @@ describe('SMTP failures', () => {
   let mailer: Mailer;
   beforeAll(async () => {
     server = await startSmtpTestServer();
-    mailer = smtpMailer({ url: server.url, from: FROM });
+    mailer = smtpMailer({ url: server.url });
     server.refuse('gone@example.com', 550, 'No such user');
     server.refuse('busy@example.com', 451, 'Try again later');
   });
@@ -114,14 +121,14 @@ describe('SMTP failures', () => {
   });
 
   it('reports a 5xx refusal as permanent, with the reason', async () => {
-    const error = await mailer.send(message({ to: 'gone@example.com' })).catch((e: unknown) => e);
+    const error = await mailer.send(await message({ to: 'gone@example.com' })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DeliveryError);
     expect(error).toMatchObject({ kind: 'permanent' });
     expect((error as Error).message).toMatch(/550.*No such user/);
   });
 
   it('reports a 4xx refusal as transient', async () => {
-    const error = await mailer.send(message({ to: 'busy@example.com' })).catch((e: unknown) => e);
+    const error = await mailer.send(await message({ to: 'busy@example.com' })).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'transient' });
     expect((error as Error).message).toMatch(/451/);
   });
@@ -129,9 +136,9 @@ describe('SMTP failures', () => {
   it('reports a server that cannot be reached as transient', async () => {
     const closed = await startSmtpTestServer();
     await closed.stop();
-    const unreachable = smtpMailer({ url: closed.url, from: FROM });
+    const unreachable = smtpMailer({ url: closed.url });
     try {
-      const error = await unreachable.send(message()).catch((e: unknown) => e);
+      const error = await unreachable.send(await message()).catch((e: unknown) => e);
       expect(error).toMatchObject({ kind: 'transient' });
     } finally {
       await unreachable.close();
@@ -144,9 +151,9 @@ describe('outbox failures', () => {
     const dir = await mkdtemp(join(tmpdir(), 'outbox-'));
     const blocked = join(dir, 'not-a-folder');
     await writeFile(blocked, 'a file where the outbox should be');
-    const mailer = outboxMailer({ dir: blocked, from: FROM });
+    const mailer = outboxMailer({ dir: blocked });
     try {
-      const error = await mailer.send(message()).catch((e: unknown) => e);
+      const error = await mailer.send(await message()).catch((e: unknown) => e);
       expect(error).toMatchObject({ kind: 'transient' });
     } finally {
       await mailer.close();

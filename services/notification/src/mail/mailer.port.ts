@@ -1,6 +1,11 @@
 /**
- * Mailer port: hands one message to a mail transport. Adapters: SMTP through nodemailer, and an
- * outbox folder of `.eml` files for the embedded default. Both run the same contract suite.
+ * Mailer port: hands one encoded message (RFC 5322 bytes, built by `encodeMail`) to a mail
+ * transport. Adapters: SMTP through nodemailer, and an outbox folder of `.eml` files for the
+ * embedded default. Both run the same contract suite.
+ *
+ * The message is encoded before it reaches the port so the costly part (MIME, base64) can run off
+ * the event loop, in the report composer's worker thread (delivery/worker-composer.ts): the
+ * transport only writes bytes.
  */
 export interface MailAttachment {
   filename: string;
@@ -8,7 +13,10 @@ export interface MailAttachment {
   contentType: string;
 }
 
+/** What an email says, before it is encoded. */
 export interface MailMessage {
+  /** The sender, as the From header shows it and the envelope's MAIL FROM uses it. */
+  from: string;
   to: string;
   replyTo?: string;
   subject: string;
@@ -22,6 +30,13 @@ export interface MailMessage {
   messageId: string;
 }
 
+/** A message ready for a transport: its envelope, and the whole message as bytes. */
+export interface EncodedMail {
+  envelope: { from: string; to: string };
+  messageId: string;
+  raw: Buffer;
+}
+
 export interface SentMail {
   /** What the transport calls the message: the SMTP server's queue answer, or the outbox file name. */
   providerMessageId: string;
@@ -29,7 +44,7 @@ export interface SentMail {
 
 export interface Mailer {
   /** Resolves once the transport accepted the message; rejects with DeliveryError. */
-  send(message: MailMessage): Promise<SentMail>;
+  send(mail: EncodedMail): Promise<SentMail>;
   /** For the start-up log line. */
   readonly describe: string;
   close(): Promise<void>;

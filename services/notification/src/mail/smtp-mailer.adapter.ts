@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { DeliveryError } from '../delivery/delivery-error';
-import type { Mailer, MailMessage, SentMail } from './mailer.port';
+import type { EncodedMail, Mailer, SentMail } from './mailer.port';
 
 /** nodemailer's error fields that say what went wrong. */
 interface SmtpFailure {
@@ -32,41 +32,27 @@ export function classifySmtpFailure(error: unknown): DeliveryError {
  * of a handshake per message). `smtps://` is TLS from the start; `smtp://` upgrades with STARTTLS
  * when the server offers it.
  */
-export function smtpMailer(options: { url: string; from: string; maxConnections?: number }): Mailer {
+export function smtpMailer(options: { url: string; maxConnections?: number }): Mailer {
   const url = new URL(options.url);
-  const transport = nodemailer.createTransport(
-    {
-      pool: true,
-      maxConnections: options.maxConnections ?? 5,
-      host: url.hostname,
-      port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
-      secure: url.protocol === 'smtps:',
-      auth: url.username
-        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
-        : undefined,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    },
-    { from: options.from },
-  );
+  const transport = nodemailer.createTransport({
+    pool: true,
+    maxConnections: options.maxConnections ?? 5,
+    host: url.hostname,
+    port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+    secure: url.protocol === 'smtps:',
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     describe: `SMTP ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
-    async send(message: MailMessage): Promise<SentMail> {
+    async send(mail: EncodedMail): Promise<SentMail> {
       try {
-        const info = await transport.sendMail({
-          to: message.to,
-          replyTo: message.replyTo,
-          subject: message.subject,
-          html: message.html,
-          text: message.text,
-          messageId: message.messageId,
-          attachments: message.attachments?.map((a) => ({
-            filename: a.filename,
-            content: a.content,
-            contentType: a.contentType,
-          })),
-        });
+        // The message is already encoded: nodemailer sends its bytes as they are.
+        const info = await transport.sendMail({ envelope: mail.envelope, raw: mail.raw });
         return { providerMessageId: info.response ?? info.messageId };
       } catch (error) {
         throw classifySmtpFailure(error);
