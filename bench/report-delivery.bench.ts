@@ -5,7 +5,8 @@
 // assessment asks for two emails with the PDF: the adviser's report and the client's copy.
 // Targets: p95 signing → adviser report accepted < 2 s; throughput with reports ≥ 80% of without.
 // Usage: node scripts/run-ts.mjs bench/report-delivery.bench.ts
-//   (BENCH_SECONDS, default 15; BENCH_RATE, default 20; BENCH_ROUNDS, default 2; BENCH_PACED_ONLY=1)
+//   (BENCH_SECONDS, default 15; BENCH_RATE, default 20; BENCH_ROUNDS, default 2; BENCH_PACED_ONLY=1;
+//   BENCH_COMPOSE_ON_LOOP=1 renders on the event loop instead of the composer's worker thread)
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';

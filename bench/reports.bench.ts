@@ -1,8 +1,12 @@
-// Reports rendered per second: the adviser's email (HTML and text) plus the PDF, as the sender
-// renders each report, on one core. Target: at least 50 reports/s on this machine.
+// Reports rendered per second: the adviser's email (HTML and text) plus the PDF, on one core;
+// then signed assessments composed per second as the sender's composer does it (both emails
+// rendered and encoded, one PDF). Target: at least 50 reports/s on this machine.
 // Usage: node scripts/run-ts.mjs bench/reports.bench.ts   (BENCH_SECONDS, default 10)
 import { renderAdviserReportEmail, renderReportPdf } from '@risk-profile/notification/rendering';
 import { signedAssessment } from '@risk-profile/notification/testing';
+import { createComposer } from '../services/notification/src/delivery/compose';
+import type { Delivery } from '../services/notification/src/delivery/deliveries';
+import { planSignedDeliveries } from '../services/notification/src/delivery/plan-deliveries';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const event = signedAssessment({ selectedProfile: 'Growth' });
@@ -29,4 +33,31 @@ const pct = (p: number) =>
 console.log(
   `reports (HTML email + PDF): ${(durations.length / elapsed).toFixed(1)}/s over ${durations.length} reports; ` +
     `p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms; ${(bytes / durations.length / 1024).toFixed(0)} KB each (target ≥ 50/s)`,
+);
+
+// What the sender's composer does per signed assessment (in its worker thread when the product
+// runs from its bundles): both emails rendered and encoded to MIME, the PDF rendered once for both.
+const planned = (n: number) =>
+  planSignedDeliveries(
+    signedAssessment({ clientName: `Client ${n}`, clientEmail: `client${n}@example.com` }),
+  ).flatMap((p, i) => (p.undeliverable ? [] : [{ ...p.delivery, id: `${n}-${i}` } as unknown as Delivery]));
+const compose = createComposer({ timeZone: 'Australia/Sydney', from: 'Risk Profile <reports@example.com>' });
+const composeOne = async (n: number) => {
+  let size = 0;
+  for (const delivery of planned(n)) {
+    const composed = await compose(delivery);
+    if (composed.channel === 'email') size += composed.mail.raw.length;
+  }
+  return size;
+};
+for (let i = 0; i < 20; i++) await composeOne(i); // warm up
+let composedBytes = 0;
+let assessments = 0;
+const composeStarted = performance.now();
+while (performance.now() - composeStarted < seconds * 1000) composedBytes += await composeOne(assessments++);
+const composeElapsed = (performance.now() - composeStarted) / 1000;
+console.log(
+  `signed assessments composed (adviser report and client copy, rendered and encoded, one PDF): ` +
+    `${(assessments / composeElapsed).toFixed(1)}/s, ${((composeElapsed * 1000) / assessments).toFixed(2)} ms each; ` +
+    `${(composedBytes / assessments / 2 / 1024).toFixed(0)} KB an email`,
 );

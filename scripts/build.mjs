@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { bundle } from './lib/bundle.mjs';
-import { root, serverDist, serverEntries, stampFile } from './lib/paths.mjs';
+import { root, serverDist, serverEntries, stampFile, workerEntries } from './lib/paths.mjs';
 
 const started = Date.now();
 const serverOnly = process.argv.includes('--server-only');
@@ -25,7 +25,9 @@ if (!serverOnly) {
 
 rmSync(serverDist, { recursive: true, force: true });
 await bundle(
-  Object.fromEntries(Object.entries(serverEntries).map(([name, entry]) => [name, join(root, entry)])),
+  Object.fromEntries(
+    Object.entries({ ...serverEntries, ...workerEntries }).map(([name, entry]) => [name, join(root, entry)]),
+  ),
   serverDist,
 );
 mkdirSync(dirname(stampFile), { recursive: true });

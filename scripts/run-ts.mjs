@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundle } from './lib/bundle.mjs';
-import { root } from './lib/paths.mjs';
+import { root, workerEntries } from './lib/paths.mjs';
 
 const entry = process.argv[2];
 if (!entry) {
@@ -15,7 +15,14 @@ if (!entry) {
 mkdirSync(join(root, 'dist'), { recursive: true });
 const outDir = mkdtempSync(join(root, 'dist', '.run-'));
 const outfile = join(outDir, `${basename(entry, '.ts')}.mjs`);
-await bundle({ [basename(entry, '.ts')]: resolve(entry) }, outDir);
+// The product's worker entries go beside it, where the product's entries look for them.
+await bundle(
+  {
+    [basename(entry, '.ts')]: resolve(entry),
+    ...Object.fromEntries(Object.entries(workerEntries).map(([name, file]) => [name, join(root, file)])),
+  },
+  outDir,
+);
 process.on('exit', () => rmSync(outDir, { recursive: true, force: true }));
 process.argv.splice(1, 2, outfile);
 await import(pathToFileURL(outfile).href);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { type EmbeddedSystem, startEmbedded } from '@risk-profile/gateway';
+import { bundleReportComposer } from '@risk-profile/notification/testing';
 import { silentLogger } from '@risk-profile/platform';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
@@ -20,7 +21,7 @@ export interface TestSystem extends EmbeddedSystem {
   dataDir: string;
 }
 
-/** The whole product on embedded adapters in a fresh data folder, on a free port. */
+/** The whole product on embedded adapters in a fresh data folder, on a free port, as `npm start` runs it. */
 export async function startTestSystem(extraEnv: Record<string, string> = {}): Promise<TestSystem> {
   const dataDir = mkdtempSync(join(tmpdir(), 'risk-profile-e2e-'));
   const environment: NodeJS.ProcessEnv = {
@@ -32,13 +33,22 @@ export async function startTestSystem(extraEnv: Record<string, string> = {}): Pr
     LOG_LEVEL: 'silent',
     ...extraEnv,
   };
-  const system = await startEmbedded(environment, { logger: silentLogger() });
+  // As `npm start` does: messages are composed in the report composer's worker thread.
+  const composer = await bundleReportComposer();
+  const system = await startEmbedded(environment, {
+    logger: silentLogger(),
+    composeWorker: composer.script,
+  }).catch((error: unknown) => {
+    composer.remove();
+    throw error;
+  });
   return {
     ...system,
     url: `http://127.0.0.1:${system.running.port}`,
     dataDir,
     stop: async () => {
       await system.stop();
+      composer.remove();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -17,6 +17,14 @@ export const serverEntries = {
   analytics: 'services/analytics/src/main.ts',
 };
 
+/**
+ * Worker-thread entries, bundled beside the server entries (and by scripts/run-ts.mjs beside the
+ * entry it runs), where the entries look for them.
+ */
+export const workerEntries = {
+  'report-composer': 'services/notification/src/delivery/compose-worker.ts',
+};
+
 const SOURCE_ROOTS = [
   'contracts/src',
   'platform/src',

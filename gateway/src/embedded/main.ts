@@ -1,10 +1,15 @@
+import { reportComposerBeside } from '@risk-profile/notification';
 import { ConfigError } from '@risk-profile/platform';
 import { startEmbedded } from './start-embedded';
 
 // Entry of `npm start`: everything in one process on embedded adapters.
 const started = performance.now();
 try {
-  const system = await startEmbedded(process.env, { handleSignals: true });
+  const system = await startEmbedded(process.env, {
+    handleSignals: true,
+    // Reports are rendered in a worker thread, from the bundle built beside this one.
+    composeWorker: reportComposerBeside(import.meta.url),
+  });
   const { sql, eventStore, bus } = system.platform.describe;
   system.logger.info(
     { url: system.url, sql, eventStore, bus, startupMs: Math.round(performance.now() - started) },

@@ -47,6 +47,11 @@ export async function startEmbedded(
     sessions?: SessionVerifier;
     /** Leaves the notification service out (the report-delivery benchmark's baseline). */
     withoutNotifications?: boolean;
+    /**
+     * The report composer's worker entry, which the bundled entries find beside themselves
+     * (reportComposerBeside); without it, messages are rendered on the event loop.
+     */
+    composeWorker?: URL;
   } = {},
 ): Promise<EmbeddedSystem> {
   // Demo data is on for the one-command start; production configuration never sets it.
@@ -96,7 +101,11 @@ export async function startEmbedded(
     const advisers = httpAdviserDirectory(inProcessOrigin(adviser.app));
     modules.push(await createAssessmentService(platform, assessmentConfig, { advisers }), adviser);
     if (!options.withoutNotifications) {
-      modules.push(await createNotificationService(platform, notificationConfig));
+      modules.push(
+        await createNotificationService(platform, notificationConfig, {
+          composeWorker: options.composeWorker,
+        }),
+      );
     }
     modules.push(await createAnalyticsService(platform, { sessions, config: analyticsConfig }));
     for (const module of modules) await module.start();

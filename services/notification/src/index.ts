@@ -13,15 +13,22 @@ import { DELIVERY_MIGRATIONS } from './delivery/delivery.migrations';
 import { subscribeNotificationConsumer } from './delivery/notification-consumer';
 import { type Sender, type SenderOptions, startSender } from './delivery/sender';
 import { fileSentJournal, type SentJournal } from './delivery/sent-journal';
+import { workerComposer } from './delivery/worker-composer';
 import type { Mailer } from './mail/mailer.port';
 import type { SmsSender } from './sms/sms-sender.port';
 import { openTransports } from './transports';
 
 export { loadNotificationConfig, type NotificationConfig, notificationConfigSchema } from './config';
+export { REPORT_COMPOSER_BUNDLE, reportComposerBeside } from './delivery/worker-composer';
 
 export interface NotificationOptions {
   /** Replaces the configured transports (tests). */
   transports?: { mailer: Mailer; sms: SmsSender };
+  /**
+   * The report composer's worker entry (report-composer.mjs, bundled beside each server entry):
+   * messages are then rendered and encoded in a worker thread instead of on the event loop.
+   */
+  composeWorker?: URL;
   /** Sender tuning (tests shorten the retry delays). */
   sender?: Pick<
     SenderOptions,
@@ -43,7 +50,11 @@ export async function createNotificationService(
   await migrate(sql, 'notification', DELIVERY_MIGRATIONS);
   const leases = await PostgresCheckpointStore.create(sql);
   const transports = options.transports ?? openTransports(config);
-  const compose = createComposer({ timeZone: config.REPORT_TIME_ZONE, from: config.MAIL_FROM });
+  const composerOptions = { timeZone: config.REPORT_TIME_ZONE, from: config.MAIL_FROM };
+  const composer = options.composeWorker
+    ? workerComposer({ ...composerOptions, script: options.composeWorker, logger })
+    : undefined;
+  const compose = composer?.compose ?? createComposer(composerOptions);
   let sender: Sender | undefined;
   let journal: SentJournal | undefined;
   let subscription: Subscription | undefined;
@@ -62,6 +73,8 @@ export async function createNotificationService(
         sql,
         ...transports,
         compose,
+        // Off the event loop, the worker takes what requests leave at its lower priority.
+        renderBudget: composer ? false : undefined,
         leases,
         clock,
         logger,
@@ -75,7 +88,11 @@ export async function createNotificationService(
         onRecorded: () => sender?.wake(),
       });
       logger.info(
-        { mail: transports.mailer.describe, sms: transports.sms.describe },
+        {
+          mail: transports.mailer.describe,
+          sms: transports.sms.describe,
+          composer: composer ? 'worker thread' : 'event loop',
+        },
         'notification transports',
       );
     },
@@ -84,6 +101,7 @@ export async function createNotificationService(
       subscription = undefined;
       await sender?.stop();
       sender = undefined;
+      await composer?.close();
       journal?.close();
       journal = undefined;
       await transports.mailer.close();

@@ -18,8 +18,9 @@ import { type SmtpTestServer, startSmtpTestServer } from '../testing/smtp-test-s
 import { createComposer } from './compose';
 import { claimDue, listDeliveries, recordDeliveries } from './deliveries';
 import { DELIVERY_MIGRATIONS } from './delivery.migrations';
+import { DeliveryError } from './delivery-error';
 import { planSignedDeliveries } from './plan-deliveries';
-import { type Sender, startSender } from './sender';
+import { type Composer, type Sender, startSender } from './sender';
 import { fileSentJournal } from './sent-journal';
 
 /**
@@ -71,12 +72,12 @@ describeTargets(
       return delivery!.id;
     }
 
-    const start = async (db: SqlClient, journalPath?: string) =>
+    const start = async (db: SqlClient, journalPath?: string, composer: Composer = compose) =>
       startSender({
         sql: db,
         mailer,
         sms: outboxSms({ dir: join(dir, 'outbox'), from: 'RiskProfile' }),
-        compose,
+        compose: composer,
         leases: await PostgresCheckpointStore.create(sql),
         clock: () => new Date(),
         logger,
@@ -88,6 +89,28 @@ describeTargets(
     const mailsTo = (address: string) => smtp.received.filter((m) => m.envelope.to.includes(address));
     const delivery = async (id: string) =>
       (await listDeliveries(sql, {})).find((d) => d.id === id) ?? expect.unreachable(`no delivery ${id}`);
+
+    it('retries a message whose composer could not run (its worker stopped), and fails one that cannot be rendered', async () => {
+      const retried = await clientCopyDue('composer-stopped@example.com');
+      const broken = await clientCopyDue('cannot-render@example.com');
+      let stopped = 0;
+      const composer: Composer = async (d) => {
+        if (d.id === broken) throw new Error('the assessment does not parse');
+        if (d.id === retried && stopped++ === 0) {
+          throw new DeliveryError('transient', 'the report composer stopped (exit code 1)');
+        }
+        return compose(d);
+      };
+      sender = await start(sql, undefined, composer);
+      await eventually(async () => expect((await delivery(retried)).status).toBe('sent'));
+      expect(mailsTo('composer-stopped@example.com')).toHaveLength(1);
+      expect((await delivery(retried)).attempts).toBe(2);
+      await eventually(async () => expect((await delivery(broken)).status).toBe('failed'));
+      expect((await delivery(broken)).lastError).toBe(
+        'the message could not be rendered: the assessment does not parse',
+      );
+      expect(mailsTo('cannot-render@example.com')).toHaveLength(0);
+    });
 
     it('records a send whose record failed to write in the next round, and does not send it again', async () => {
       const id = await clientCopyDue('record-fails@example.com');

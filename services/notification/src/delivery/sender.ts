@@ -54,8 +54,11 @@ export interface SenderOptions {
   leaseMs?: number;
   /** How often content older than PURGE_AFTER_MS is purged. */
   purgeIntervalMs?: number;
-  /** Keeps rendering to its share of a saturated event loop (see render-budget.ts). */
-  renderBudget?: RenderBudget;
+  /**
+   * Keeps rendering to its share of a saturated event loop (see render-budget.ts); `false` when
+   * the composer runs off the event loop (worker-composer.ts).
+   */
+  renderBudget?: RenderBudget | false;
   /** Where accepted sends wait for their record (see sent-journal.ts); in memory by default. */
   journal?: SentJournal;
 }
@@ -87,7 +90,7 @@ export function startSender(options: SenderOptions): Sender {
   const concurrency = options.concurrency ?? 8;
   const leaseMs = options.leaseMs ?? 10_000;
   const purgeIntervalMs = options.purgeIntervalMs ?? 60_000;
-  const budget = options.renderBudget ?? new RenderBudget();
+  const budget = options.renderBudget === false ? undefined : (options.renderBudget ?? new RenderBudget());
   const journal = options.journal ?? memorySentJournal();
   /** Records accepted sends in one statement, then lets the journal forget them. */
   async function recordSent(sent: readonly SentRecord[]): Promise<void> {
@@ -123,9 +126,11 @@ export function startSender(options: SenderOptions): Sender {
   async function attempt(delivery: Delivery): Promise<SentRecord | undefined> {
     let subject: string | null = null;
     try {
-      const composed = await budget
-        .run(() => compose(delivery))
-        .catch((error: unknown) => {
+      const composed = await (budget ? budget.run(() => compose(delivery)) : compose(delivery)).catch(
+        (error: unknown) => {
+          // A composer that could not run (its worker stopped) says so; anything else is the
+          // message itself, which will not render on the next attempt either.
+          if (error instanceof DeliveryError) throw error;
           throw new DeliveryError(
             'permanent',
             `the message could not be rendered: ${(error as Error).message}`,
@@ -133,7 +138,8 @@ export function startSender(options: SenderOptions): Sender {
               cause: error,
             },
           );
-        });
+        },
+      );
       let providerMessageId: string;
       if (composed.channel === 'email') {
         subject = composed.subject;

@@ -1,3 +1,4 @@
 export * from './fixtures';
+export * from './report-composer-bundle';
 export * from './smtp-test-server';
 export * from './vonage-test-server';
