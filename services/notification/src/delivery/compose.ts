@@ -103,7 +103,7 @@ export function createComposer(options: ComposerOptions): Composer {
         return { channel: 'sms', text: clientSummarySms(reportInput(delivery.content)) };
       case 'link-email': {
         const link: QuestionnaireLinkRequestedV1['data'] = linkData.parse(delivery.content);
-        return email(delivery, await renderLinkEmail(link));
+        return email(delivery, await renderLinkEmail(link, options.timeZone));
       }
       case 'link-sms':
         return { channel: 'sms', text: linkSms(linkData.parse(delivery.content)) };

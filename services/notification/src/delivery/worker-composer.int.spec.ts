@@ -171,3 +171,16 @@ describe('the worker composer when its worker stops', () => {
     expect(reportComposerBeside(pathToFileURL('/nowhere/entry.mjs').href)).toBeUndefined();
   });
 });
+
+describe('the composer', () => {
+  it("dates a link email's expiry in the configured time zone (REPORT_TIME_ZONE)", async () => {
+    const [link] = due(planLinkDeliveries(linkRequested({ method: 'email' })));
+    const text = async (timeZone: string) => {
+      const composed = await createComposer({ ...options, timeZone })(link!);
+      return (await simpleParser(composed.channel === 'email' ? composed.mail.raw : '')).text ?? '';
+    };
+    const [sydney, perth] = [await text('Australia/Sydney'), await text('Australia/Perth')];
+    expect(sydney).toMatch(/works until .*AEDT/);
+    expect(perth).toMatch(/works until .*AWST/);
+  });
+});
