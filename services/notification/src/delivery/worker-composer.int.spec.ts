@@ -139,6 +139,32 @@ describe('the worker composer when its worker stops', () => {
     }
   });
 
+  it('stops a worker that stops answering, fails what it held as transient, and goes on with a new one', async () => {
+    const composer = workerComposer({ ...options, script: fakeWorker, logger, replyWithinMs: 300 });
+    try {
+      const first = await composer.compose(fakeDelivery('client-sms'));
+      // Slow answers within the deadline are waited for.
+      expect(await composer.compose(fakeDelivery('slow'))).toEqual(first);
+      const started = Date.now();
+      const [stuck, behind] = await Promise.all([
+        composer.compose(fakeDelivery('spin')).catch((e: unknown) => e),
+        composer.compose(fakeDelivery('client-sms')).catch((e: unknown) => e),
+      ]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      for (const error of [stuck, behind]) {
+        expect(error).toBeInstanceOf(DeliveryError);
+        expect(error).toMatchObject({ kind: 'transient' });
+        expect((error as Error).message).toMatch(/did not answer within 300 ms/);
+      }
+      // Asked at once, while the stuck worker is still being stopped: its end fails only its own.
+      const next = await composer.compose(fakeDelivery('slow'));
+      expect(next).toMatchObject({ channel: 'sms' });
+      expect(next).not.toEqual(first);
+    } finally {
+      await composer.close();
+    }
+  });
+
   it('stops an idle worker and starts another with the next request', async () => {
     const composer = workerComposer({ ...options, script: fakeWorker, logger, idleMs: 20 });
     try {

@@ -19,6 +19,12 @@ export interface WorkerComposerOptions extends ComposerOptions {
   logger: Logger;
   /** The worker is stopped after this long without a request, and started again by the next one. */
   idleMs?: number;
+  /**
+   * A worker holding requests that answers none for this long is stopped and its requests fail
+   * as transient (retried with backoff), so one message that never finishes rendering cannot
+   * hold up every delivery after it.
+   */
+  replyWithinMs?: number;
 }
 
 export interface WorkerComposer {
@@ -28,6 +34,8 @@ export interface WorkerComposer {
 }
 
 interface Pending {
+  /** The worker the request went to: only its own end fails it. */
+  worker: Worker;
   resolve: (composed: ComposedMessage) => void;
   reject: (error: unknown) => void;
 }
@@ -40,7 +48,8 @@ interface Pending {
  * product holds no second JavaScript heap.
  *
  * A message the worker cannot render fails as it would on the event loop (permanent); a worker
- * that dies fails the requests it held as transient, and the next request starts a new one.
+ * that dies, or holds requests without answering for `replyWithinMs`, fails the requests it held
+ * as transient, and the next request starts a new one.
  */
 export function workerComposer(options: WorkerComposerOptions): WorkerComposer {
   const { script, logger, timeZone, from } = options;
@@ -48,15 +57,50 @@ export function workerComposer(options: WorkerComposerOptions): WorkerComposer {
     throw new Error(`the report composer's worker entry is missing: ${fileURLToPath(script)}`);
   }
   const idleMs = options.idleMs ?? 30_000;
+  const replyWithinMs = options.replyWithinMs ?? 60_000;
   const pending = new Map<number, Pending>();
   let nextId = 0;
   let worker: Worker | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
+  let replyTimer: NodeJS.Timeout | undefined;
   let closed = false;
 
-  const failAll = (error: DeliveryError) => {
-    for (const { reject } of pending.values()) reject(error);
-    pending.clear();
+  /** Fails the requests of one worker (all when none is named) and lets that worker go. */
+  const fail = (error: DeliveryError, of?: Worker) => {
+    if (of && worker === of) worker = undefined;
+    for (const [id, waiting] of pending) {
+      if (of && waiting.worker !== of) continue;
+      pending.delete(id);
+      waiting.reject(error);
+    }
+    afterProgress();
+  };
+  /** Watches for answers while requests wait; stops the worker once none are left. */
+  const afterProgress = () => {
+    clearTimeout(replyTimer);
+    replyTimer = undefined;
+    if (pending.size > 0) {
+      replyTimer = setTimeout(() => {
+        const stuck = worker;
+        if (!stuck) return;
+        logger.error({ replyWithinMs, waiting: pending.size }, 'report composer worker stopped answering');
+        fail(
+          new DeliveryError('transient', `the report composer did not answer within ${replyWithinMs} ms`),
+          stuck,
+        );
+        void stuck.terminate();
+      }, replyWithinMs);
+      replyTimer.unref();
+      return;
+    }
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (pending.size > 0 || !worker) return;
+      const idle = worker;
+      worker = undefined;
+      void idle.terminate();
+    }, idleMs);
+    idleTimer.unref();
   };
   const start = (): Worker => {
     const started = new Worker(script, { workerData: { timeZone, from } satisfies ComposerOptions });
@@ -68,51 +112,39 @@ export function workerComposer(options: WorkerComposerOptions): WorkerComposer {
       pending.delete(reply.id);
       if ('error' in reply) waiting.reject(new Error(reply.error));
       else waiting.resolve(withBuffer(reply.composed));
-      if (pending.size === 0) idleAfterwards();
+      afterProgress();
     });
     started.on('error', (error) => {
       logger.error({ err: error }, 'report composer worker failed');
-      if (worker === started) worker = undefined;
-      failAll(
+      fail(
         new DeliveryError('transient', `the report composer failed: ${error.message}`, { cause: error }),
+        started,
       );
     });
     started.on('exit', (code) => {
-      if (worker === started) worker = undefined;
-      if (pending.size > 0) {
-        failAll(new DeliveryError('transient', `the report composer stopped (exit code ${code})`));
-      }
+      fail(new DeliveryError('transient', `the report composer stopped (exit code ${code})`), started);
     });
     return started;
-  };
-  const idleAfterwards = () => {
-    clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => {
-      if (pending.size > 0 || !worker) return;
-      const idle = worker;
-      worker = undefined;
-      void idle.terminate();
-    }, idleMs);
-    idleTimer.unref();
   };
 
   return {
     compose(delivery) {
       if (closed) return Promise.reject(new DeliveryError('transient', 'the report composer is stopped'));
       clearTimeout(idleTimer);
-      worker ??= start();
+      const to = (worker ??= start());
       const id = nextId++;
       const request: ComposeRequest = { id, delivery };
       return new Promise<ComposedMessage>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker!.postMessage(request);
+        pending.set(id, { worker: to, resolve, reject });
+        if (pending.size === 1) afterProgress();
+        to.postMessage(request);
       });
     },
     async close() {
       closed = true;
-      clearTimeout(idleTimer);
-      failAll(new DeliveryError('transient', 'the report composer is stopped'));
       const stopping = worker;
+      fail(new DeliveryError('transient', 'the report composer is stopped'));
+      clearTimeout(idleTimer);
       worker = undefined;
       await stopping?.terminate();
     },
