@@ -131,7 +131,8 @@ export function workerComposer(options: WorkerComposerOptions): WorkerComposer {
     compose(delivery) {
       if (closed) return Promise.reject(new DeliveryError('transient', 'the report composer is stopped'));
       clearTimeout(idleTimer);
-      const to = (worker ??= start());
+      worker ??= start();
+      const to = worker;
       const id = nextId++;
       const request: ComposeRequest = { id, delivery };
       return new Promise<ComposedMessage>((resolve, reject) => {

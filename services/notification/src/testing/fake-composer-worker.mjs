@@ -8,7 +8,8 @@ parentPort.on('message', ({ id, delivery }) => {
   if (delivery.kind === 'exit') process.exit(3);
   if (delivery.kind === 'hang') return;
   if (delivery.kind === 'spin') for (;;);
-  const answer = () => parentPort.postMessage({ id, composed: { channel: 'sms', text: `thread ${threadId}` } });
+  const answer = () =>
+    parentPort.postMessage({ id, composed: { channel: 'sms', text: `thread ${threadId}` } });
   if (delivery.kind === 'slow') setTimeout(answer, 150);
   else answer();
 });
