@@ -7,12 +7,24 @@ describe('fnv1a32', () => {
     ['', 0x811c9dc5],
     ['a', 0xe40c292c],
     ['foobar', 0xbf9cf968],
+    // Over UTF-8 bytes (checked against Python's hash of str.encode('utf-8')).
+    ['0190a3b2-7c4d-7e8f-9a0b-1c2d3e4f5a6b', 0xc21db7ad],
+    ['é', 0x1e9de8c1],
+    ['session-é-1', 0x34e7f92c],
+    ['😀', 0x33a29608],
   ])('hashes %j to the reference value', (input, expected) => {
     expect(fnv1a32(input)).toBe(expected);
   });
 
   it('hashes the UTF-8 bytes, so non-ASCII keys are stable across platforms', () => {
-    expect(fnv1a32('é')).toBe(fnv1a32(String.fromCharCode(0xe9)));
+    const utf8 = (key: string) => {
+      let hash = 0x811c9dc5;
+      for (const byte of Buffer.from(key, 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193);
+      return hash >>> 0;
+    };
+    for (const key of ['é', 'ascii then é', 'é then ascii', 'ß∑😀', 'a\u007fb', 'a\u0080b']) {
+      expect(fnv1a32(key)).toBe(utf8(key));
+    }
     expect(fnv1a32('é')).not.toBe(fnv1a32('e'));
   });
 });
