@@ -65,6 +65,13 @@ describe('HTTP kit', () => {
     expect(await res.json()).toEqual({ name: 'Jo', age: 40 });
   });
 
+  it('answers no-store, without an ETag that no client could use', async () => {
+    for (const res of [await post(JSON.stringify({ name: 'Jo', age: 40 })), await fetch(`${url}/healthz`)]) {
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('etag')).toBeNull();
+    }
+  });
+
   it.each([
     ['malformed JSON', '{"name":', 'application/json', 400, 'Malformed JSON body'],
     [

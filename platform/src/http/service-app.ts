@@ -29,6 +29,9 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
+  // Every answer is no-store, so no client ever revalidates one: express would otherwise hash each
+  // body (SHA-1) for an ETag nobody uses. The gateway's pages keep theirs (their own express app).
+  app.set('etag', false);
   app.use(requestContext(options.logger));
   app.use(rejectMalformedPath);
   app.use(noStore);

@@ -8,6 +8,7 @@ import {
   type QueryParams,
   type QuestionEventRow,
 } from './analytics-store.port';
+import { toDateTime64 } from './datetime64';
 
 export interface ClickHouseServerOptions {
   url: string;
@@ -32,17 +33,6 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 /** chDB binds one data directory per process: the one bound now, while a store is open on it. */
 let embeddedPath: string | undefined;
 
-/**
- * 'YYYY-MM-DD hh:mm:ss.sss' (UTC), the text ClickHouse reads into a DateTime64(3) in every input
- * format (epoch numbers are read differently by type and length).
- */
-const toDateTime64 = (ms: number): string => {
-  const iso = new Date(ms).toISOString();
-  // 'YYYY-MM-DDThh:mm:ss.sssZ'; years beyond 9999 come as '+YYYYYY-…' and take the general path.
-  return iso.length === 24
-    ? `${iso.slice(0, 10)} ${iso.slice(11, 23)}`
-    : iso.replace('T', ' ').replace('Z', '');
-};
 const nullableDateTime64 = (ms: number | null): string | null => (ms === null ? null : toDateTime64(ms));
 
 const QUOTES = /"/g;
