@@ -101,10 +101,14 @@ const system = await startEmbedded(
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '0',
     DEMO_DATA: 'false',
-    // The projector's keys and the background threads' nice value pass through, to compare settings.
+    // The projector's keys, the background threads' nice value and the embedded autovacuum's
+    // interval pass through, to compare settings.
     ...Object.fromEntries(
       Object.entries(process.env).filter(
-        ([key]) => key.startsWith('ANALYTICS_') || key === 'BACKGROUND_THREAD_NICE',
+        ([key]) =>
+          key.startsWith('ANALYTICS_') ||
+          key === 'BACKGROUND_THREAD_NICE' ||
+          key === 'EMBEDDED_AUTOVACUUM_INTERVAL_MS',
       ),
     ),
   },

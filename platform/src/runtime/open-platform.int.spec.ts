@@ -33,6 +33,26 @@ describe('the embedded platform (PGlite)', () => {
       await platform.close();
     }
   });
+
+  it('vacuums its own tables, as PostgreSQL autovacuum would (PGlite has none)', async () => {
+    const config = platformConfigSchema.parse({
+      DATA_DIR: join(dir, 'vacuum'),
+      EMBEDDED_AUTOVACUUM_INTERVAL_MS: '200',
+    });
+    const platform = await openPlatform(config, silentLogger());
+    try {
+      await platform.sql.query('CREATE TABLE churn (id int PRIMARY KEY)');
+      await platform.sql.query('INSERT INTO churn SELECT g FROM generate_series(1, 1500) g');
+      await eventually(async () => {
+        const { rows } = await platform.sql.query<{ vacuums: number; analyzes: number }>(
+          "SELECT vacuum_count::int AS vacuums, analyze_count::int AS analyzes FROM pg_stat_all_tables WHERE relname = 'churn'",
+        );
+        expect(rows[0]).toEqual({ vacuums: 1, analyzes: 1 });
+      });
+    } finally {
+      await platform.close();
+    }
+  });
 });
 
 describe('pollIntervalFor', () => {

@@ -4,6 +4,7 @@ import { PostgresEventBus } from '../event-bus/postgres-event-bus.adapter';
 import type { EventStore } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres-event-store.adapter';
 import type { Logger } from '../logging/logger';
+import { EmbeddedAutovacuum } from '../sql/embedded-autovacuum';
 import { PgSqlClient } from '../sql/pg-client.adapter';
 import { PgliteSqlClient } from '../sql/pglite-client.adapter';
 import type { SqlClient } from '../sql/sql-client.port';
@@ -74,6 +75,11 @@ export async function openPlatform(config: PlatformConfig, logger: Logger): Prom
     bus: config.KAFKA_BROKERS.length > 0 ? 'Kafka' : 'PostgreSQL log',
   };
   const background = lowerBackgroundThreads(config.BACKGROUND_THREAD_NICE);
+  // PGlite has no autovacuum process; a PostgreSQL server runs its own.
+  const autovacuum =
+    sql.kind === 'pglite'
+      ? EmbeddedAutovacuum.start(sql, { logger, intervalMs: config.EMBEDDED_AUTOVACUUM_INTERVAL_MS })
+      : undefined;
   return {
     sql,
     eventStore,
@@ -84,6 +90,7 @@ export async function openPlatform(config: PlatformConfig, logger: Logger): Prom
     describe,
     // Bus before store before database: consumers stop before the tables they read close.
     close: async () => {
+      await autovacuum?.stop();
       await bus.close();
       await eventStore.close();
       await sql.close();

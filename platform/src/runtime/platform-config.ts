@@ -33,6 +33,11 @@ export const platformConfigShape = {
    */
   BUS_RETENTION_HOURS: env.int(168, 0),
   /**
+   * Milliseconds between the embedded database's autovacuum checks (PGlite has no autovacuum
+   * process; sql/embedded-autovacuum.ts). Ignored with DATABASE_URL: the server runs its own.
+   */
+  EMBEDDED_AUTOVACUUM_INTERVAL_MS: env.int(60_000, 100),
+  /**
    * Nice value (1-19) of every thread of the process but the event loop's, on Linux: ClickHouse's,
    * the libuv pool's and V8's helpers yield a busy core to the thread that answers requests
    * (runtime/thread-priority.ts). 0 leaves every thread at the process's own priority.

@@ -1,0 +1,157 @@
+import type { Logger } from '../logging/logger';
+import type { SqlClient } from './sql-client.port';
+
+/**
+ * PGlite runs PostgreSQL as a single backend with no postmaster, so nothing ever starts
+ * PostgreSQL's autovacuum, although `SHOW autovacuum` says on. Without it the embedded database
+ * never reuses the space of deleted rows (the bus log purges a day's messages and its files keep
+ * growing: 88 MB after three rounds of inserting and purging 30 MB, 1 MB after one VACUUM),
+ * never refreshes the planner's statistics, and would in the end stop taking writes to protect
+ * itself from transaction-id wraparound. This does autovacuum's job from the product's own
+ * process: every `intervalMs` (autovacuum's naptime) it asks which tables PostgreSQL's own
+ * autovacuum rules and settings would vacuum or analyze now, and does that, one table per
+ * statement so requests are served in between. A PostgreSQL server runs its own autovacuum.
+ */
+export interface EmbeddedAutovacuumOptions {
+  logger: Logger;
+  /** Time between checks; autovacuum's own naptime is a minute. */
+  intervalMs?: number;
+}
+
+export interface AutovacuumRun {
+  vacuumed: string[];
+  analyzed: string[];
+}
+
+interface Candidate {
+  name: string;
+  vacuum: boolean;
+  analyze: boolean;
+}
+
+/*
+ * PostgreSQL 18's rules (autovacuum.c, relation_needs_vacanalyze), with its settings read from
+ * the database: a table is vacuumed when its dead rows pass the threshold plus the scale factor
+ * times its rows (capped by autovacuum_vacuum_max_threshold), when rows inserted since its last
+ * vacuum pass the insert threshold plus its scale factor times its unfrozen rows, or when its
+ * oldest transaction id or multixact is older than the freeze maximum age (wraparound); and
+ * analyzed when rows changed since its last analyze pass the analyze threshold plus its scale
+ * factor times its rows. A TOAST table's rows count for the table it belongs to, which VACUUM
+ * processes with it. Shared catalogs are left out: only they span databases.
+ */
+const CANDIDATES = `
+WITH settings AS (
+  SELECT current_setting('autovacuum_vacuum_threshold')::float8 AS vac_base,
+         current_setting('autovacuum_vacuum_scale_factor')::float8 AS vac_scale,
+         current_setting('autovacuum_vacuum_max_threshold', true)::float8 AS vac_max,
+         current_setting('autovacuum_vacuum_insert_threshold')::float8 AS ins_base,
+         current_setting('autovacuum_vacuum_insert_scale_factor')::float8 AS ins_scale,
+         current_setting('autovacuum_analyze_threshold')::float8 AS anl_base,
+         current_setting('autovacuum_analyze_scale_factor')::float8 AS anl_scale,
+         current_setting('autovacuum_freeze_max_age')::float8 AS freeze_max,
+         current_setting('autovacuum_multixact_freeze_max_age')::float8 AS multixact_max
+),
+tables AS (
+  SELECT c.oid, c.relkind, c.relfrozenxid, c.relminmxid, c.reltoastrelid,
+         greatest(c.reltuples, 0)::float8 AS reltuples,
+         CASE WHEN c.relpages > 0 THEN 1 - least(c.relallfrozen::float8 / c.relpages, 1) ELSE 1 END AS unfrozen,
+         coalesce(s.n_dead_tup, 0)::float8 AS dead,
+         coalesce(s.n_ins_since_vacuum, 0)::float8 AS inserted,
+         coalesce(s.n_mod_since_analyze, 0)::float8 AS modified
+  FROM pg_class c
+  LEFT JOIN pg_stat_all_tables s ON s.relid = c.oid
+  WHERE c.relkind IN ('r', 'm', 't') AND NOT c.relisshared AND c.relpersistence = 'p'
+),
+needs AS (
+  SELECT t.oid, t.relkind, t.reltoastrelid,
+         (t.dead > least(st.vac_base + st.vac_scale * t.reltuples, coalesce(st.vac_max, 'Infinity'))
+          OR t.inserted > st.ins_base + st.ins_scale * t.reltuples * t.unfrozen
+          OR age(t.relfrozenxid) > st.freeze_max
+          OR mxid_age(t.relminmxid) > st.multixact_max) AS vacuum_due,
+         (t.relkind <> 't' AND t.modified > st.anl_base + st.anl_scale * t.reltuples) AS analyze_due
+  FROM tables t CROSS JOIN settings st
+)
+SELECT format('%I.%I', ns.nspname, c.relname) AS name,
+       n.vacuum_due OR coalesce(toast.vacuum_due, false) AS vacuum,
+       n.analyze_due AS analyze
+FROM needs n
+JOIN pg_class c ON c.oid = n.oid
+JOIN pg_namespace ns ON ns.oid = c.relnamespace
+LEFT JOIN needs toast ON toast.oid = n.reltoastrelid
+WHERE n.relkind <> 't' AND ns.nspname NOT LIKE 'pg\\_temp\\_%'
+  AND (n.vacuum_due OR coalesce(toast.vacuum_due, false) OR n.analyze_due)
+ORDER BY c.relpages DESC`;
+
+export class EmbeddedAutovacuum {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = false;
+
+  private constructor(
+    private readonly sql: SqlClient,
+    private readonly options: Required<EmbeddedAutovacuumOptions>,
+  ) {}
+
+  /** Starts the checks (the first one interval after now). Only for PGlite: a server has its own. */
+  static start(sql: SqlClient, options: EmbeddedAutovacuumOptions): EmbeddedAutovacuum {
+    const autovacuum = new EmbeddedAutovacuum(sql, { intervalMs: 60_000, ...options });
+    autovacuum.schedule();
+    return autovacuum;
+  }
+
+  /**
+   * One check: vacuums and analyzes what PostgreSQL's autovacuum would now. A table that fails
+   * is logged and tried again at the next check; the others go on.
+   */
+  async runOnce(): Promise<AutovacuumRun> {
+    // A single backend hands its statistics to the shared counters at most once a second, when
+    // idle: this makes it hand them over now, so the check below sees every change.
+    await this.sql.query('SELECT pg_stat_force_next_flush()');
+    const { rows } = await this.sql.query<Candidate>(CANDIDATES);
+    const run: AutovacuumRun = { vacuumed: [], analyzed: [] };
+    for (const table of rows) {
+      if (this.stopped) break;
+      const statement =
+        table.vacuum && table.analyze ? 'VACUUM (ANALYZE)' : table.vacuum ? 'VACUUM' : 'ANALYZE';
+      const started = performance.now();
+      try {
+        await this.sql.query(`${statement} ${table.name}`);
+      } catch (error) {
+        this.options.logger.warn(
+          { err: error, table: table.name },
+          'embedded autovacuum failed; tried again later',
+        );
+        continue;
+      }
+      if (table.vacuum) run.vacuumed.push(table.name);
+      if (table.analyze) run.analyzed.push(table.name);
+      this.options.logger.debug(
+        { table: table.name, statement, ms: Math.round(performance.now() - started) },
+        'embedded autovacuum',
+      );
+    }
+    return run;
+  }
+
+  /** Stops checking; a check under way finishes the table it is on. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.runOnce()
+        .catch((error: unknown) =>
+          this.options.logger.warn({ err: error }, 'embedded autovacuum check failed; tried again later'),
+        )
+        .finally(() => {
+          this.running = undefined;
+          this.schedule();
+        });
+    }, this.options.intervalMs);
+    this.timer.unref();
+  }
+}
