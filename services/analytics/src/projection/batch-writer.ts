@@ -7,6 +7,8 @@
  */
 export class BatchWriter<T> {
   private pending: T[] = [];
+  /** When the oldest waiting row arrived (performance.now()), for the delay it may wait. */
+  private firstPendingAt = 0;
   private waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> | undefined;
@@ -19,6 +21,7 @@ export class BatchWriter<T> {
   add(items: readonly T[]): Promise<void> {
     if (items.length === 0) return Promise.resolve();
     const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    if (this.pending.length === 0) this.firstPendingAt = performance.now();
     this.pending.push(...items);
     if (this.pending.length >= this.options.maxItems) this.flushSoon(0);
     else this.flushSoon(this.options.maxDelayMs);
@@ -43,6 +46,10 @@ export class BatchWriter<T> {
     }, delayMs);
   }
 
+  private remainingDelay(): number {
+    return Math.max(0, this.firstPendingAt + this.options.maxDelayMs - performance.now());
+  }
+
   private runWrite(): Promise<void> {
     const items = this.pending;
     const waiters = this.waiters;
@@ -57,9 +64,10 @@ export class BatchWriter<T> {
         for (const w of waiters) w.reject(error);
       } finally {
         this.writing = undefined;
-        if (this.pending.length > 0) {
-          this.flushSoon(this.pending.length >= this.options.maxItems ? 0 : this.options.maxDelayMs);
-        }
+        // Rows that arrived during the write have waited since then: the delay counts from the
+        // oldest of them, not from the end of the write.
+        if (this.pending.length > 0)
+          this.flushSoon(this.pending.length >= this.options.maxItems ? 0 : this.remainingDelay());
       }
     })();
     return this.writing;

@@ -61,3 +61,57 @@ describe('BatchWriter', () => {
     expect(written).toEqual([2, 1]);
   });
 });
+
+describe('BatchWriter, rows that arrive during a write', () => {
+  it('writes them the delay after the first of them arrived, not the delay after the write ended', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+    try {
+      const writes: Array<{ items: number[]; at: number }> = [];
+      const start = performance.now();
+      const writer = new BatchWriter<number>(
+        async (items) => {
+          writes.push({ items, at: performance.now() - start });
+          await new Promise((resolve) => setTimeout(resolve, 150)); // each write takes 150 ms
+        },
+        { maxItems: 100, maxDelayMs: 200 },
+      );
+      const first = writer.add([1]); // written at 200, until 350
+      await vi.advanceTimersByTimeAsync(250);
+      const second = writer.add([2]); // arrived at 250: due at 450, the write ends at 350
+      await vi.advanceTimersByTimeAsync(400);
+      await Promise.all([first, second]);
+      expect(writes).toEqual([
+        { items: [1], at: 200 },
+        { items: [2], at: 450 },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('writes at once, when the write ends, rows that have already waited the delay', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+    try {
+      const writes: Array<{ items: number[]; at: number }> = [];
+      const start = performance.now();
+      const writer = new BatchWriter<number>(
+        async (items) => {
+          writes.push({ items, at: performance.now() - start });
+          await new Promise((resolve) => setTimeout(resolve, 300)); // a slow write: 300 ms
+        },
+        { maxItems: 100, maxDelayMs: 200 },
+      );
+      const first = writer.add([1]); // written at 200, until 500
+      await vi.advanceTimersByTimeAsync(210);
+      const second = writer.add([2, 3]); // arrived at 210: due at 410, while the write runs
+      await vi.advanceTimersByTimeAsync(600);
+      await Promise.all([first, second]);
+      expect(writes.map((write) => write.items)).toEqual([[1], [2, 3]]);
+      // As the write ended (a timer of 0 ms fires 1 ms later, as in Node).
+      expect(writes[1]!.at).toBeGreaterThanOrEqual(500);
+      expect(writes[1]!.at).toBeLessThanOrEqual(501);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
