@@ -77,6 +77,15 @@ describe('embedded autovacuum (PGlite has no autovacuum of its own)', () => {
     expect(await autovacuum.runOnce()).toEqual({ vacuumed: [], analyzed: [] });
   });
 
+  it('leaves alone a table whose autovacuum is turned off', async () => {
+    const db = await open();
+    await db.query('ALTER TABLE log SET (autovacuum_enabled = false)');
+    autovacuum = EmbeddedAutovacuum.start(db, { logger: silentLogger(), intervalMs: 3_600_000 });
+    await fill(db, 'log', 1_200);
+    await db.query('DELETE FROM log');
+    expect(await autovacuum.runOnce()).toEqual({ vacuumed: [], analyzed: [] });
+  });
+
   it('checks on its own every interval, and stop() ends the checks', async () => {
     const db = await open();
     const { logger, text } = capturingLogger();

@@ -37,7 +37,9 @@ interface Candidate {
  * oldest transaction id or multixact is older than the freeze maximum age (wraparound); and
  * analyzed when rows changed since its last analyze pass the analyze threshold plus its scale
  * factor times its rows. A TOAST table's rows count for the table it belongs to, which VACUUM
- * processes with it. Shared catalogs are left out: only they span databases.
+ * processes with it. A table with `autovacuum_enabled = false` is only vacuumed against wraparound,
+ * as PostgreSQL does (its per-table thresholds are not read: none of our tables sets them). Shared
+ * catalogs are left out: only they span databases.
  */
 const CANDIDATES = `
 WITH settings AS (
@@ -53,6 +55,8 @@ WITH settings AS (
 ),
 tables AS (
   SELECT c.oid, c.relkind, c.relfrozenxid, c.relminmxid, c.reltoastrelid,
+         -- A TOAST table without options of its own follows its table's, as in PostgreSQL.
+         NOT coalesce('autovacuum_enabled=false' = ANY (coalesce(c.reloptions, owner.reloptions)), false) AS enabled,
          greatest(c.reltuples, 0)::float8 AS reltuples,
          CASE WHEN c.relpages > 0 THEN 1 - least(c.relallfrozen::float8 / c.relpages, 1) ELSE 1 END AS unfrozen,
          coalesce(s.n_dead_tup, 0)::float8 AS dead,
@@ -60,15 +64,16 @@ tables AS (
          coalesce(s.n_mod_since_analyze, 0)::float8 AS modified
   FROM pg_class c
   LEFT JOIN pg_stat_all_tables s ON s.relid = c.oid
+  LEFT JOIN pg_class owner ON c.relkind = 't' AND owner.reltoastrelid = c.oid
   WHERE c.relkind IN ('r', 'm', 't') AND NOT c.relisshared AND c.relpersistence = 'p'
 ),
 needs AS (
   SELECT t.oid, t.relkind, t.reltoastrelid,
-         (t.dead > least(st.vac_base + st.vac_scale * t.reltuples, coalesce(st.vac_max, 'Infinity'))
-          OR t.inserted > st.ins_base + st.ins_scale * t.reltuples * t.unfrozen
+         (t.enabled AND t.dead > least(st.vac_base + st.vac_scale * t.reltuples, coalesce(st.vac_max, 'Infinity'))
+          OR t.enabled AND t.inserted > st.ins_base + st.ins_scale * t.reltuples * t.unfrozen
           OR age(t.relfrozenxid) > st.freeze_max
           OR mxid_age(t.relminmxid) > st.multixact_max) AS vacuum_due,
-         (t.relkind <> 't' AND t.modified > st.anl_base + st.anl_scale * t.reltuples) AS analyze_due
+         (t.enabled AND t.relkind <> 't' AND t.modified > st.anl_base + st.anl_scale * t.reltuples) AS analyze_due
   FROM tables t CROSS JOIN settings st
 )
 SELECT format('%I.%I', ns.nspname, c.relname) AS name,
