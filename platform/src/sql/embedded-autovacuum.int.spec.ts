@@ -77,6 +77,32 @@ describe('embedded autovacuum (PGlite has no autovacuum of its own)', () => {
     expect(await autovacuum.runOnce()).toEqual({ vacuumed: [], analyzed: [] });
   });
 
+  it('vacuums a TOAST table for its dead rows, not for rows inserted (a VACUUM holds up the event loop)', async () => {
+    const db = await open();
+    autovacuum = EmbeddedAutovacuum.start(db, { logger: silentLogger(), intervalMs: 3_600_000 });
+    const vacuums = async () => {
+      const { rows } = await db.query<{ table: number; toast: number }>(
+        `SELECT t.vacuum_count::int AS table, toast.vacuum_count::int AS toast
+         FROM pg_class c
+         JOIN pg_stat_all_tables t ON t.relid = c.oid
+         JOIN pg_stat_all_tables toast ON toast.relid = c.reltoastrelid
+         WHERE c.relname = 'log'`,
+      );
+      return rows[0];
+    };
+    await fill(db, 'log', 1_200);
+    expect((await autovacuum.runOnce()).vacuumed).toEqual(['public.log']);
+    expect(await vacuums()).toEqual({ table: 1, toast: 1 }); // its first: it learns its row count
+
+    await fill(db, 'log', 2_000);
+    expect((await autovacuum.runOnce()).vacuumed).toEqual(['public.log']);
+    expect(await vacuums()).toEqual({ table: 2, toast: 1 }); // inserts alone: the table only
+
+    await db.query('DELETE FROM log WHERE id <= 1000');
+    expect((await autovacuum.runOnce()).vacuumed).toEqual(['public.log']);
+    expect(await vacuums()).toEqual({ table: 3, toast: 2 });
+  });
+
   it('leaves alone a table whose autovacuum is turned off', async () => {
     const db = await open();
     await db.query('ALTER TABLE log SET (autovacuum_enabled = false)');

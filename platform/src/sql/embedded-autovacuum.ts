@@ -26,6 +26,8 @@ export interface AutovacuumRun {
 interface Candidate {
   name: string;
   vacuum: boolean;
+  /** Whether its TOAST table is due as well (else VACUUM leaves it out). */
+  toast: boolean;
   analyze: boolean;
 }
 
@@ -36,8 +38,12 @@ interface Candidate {
  * vacuum pass the insert threshold plus its scale factor times its unfrozen rows, or when its
  * oldest transaction id or multixact is older than the freeze maximum age (wraparound); and
  * analyzed when rows changed since its last analyze pass the analyze threshold plus its scale
- * factor times its rows. A TOAST table's rows count for the table it belongs to, which VACUUM
- * processes with it. A table with `autovacuum_enabled = false` is only vacuumed against wraparound,
+ * factor times its rows. A TOAST table is vacuumed with the table it belongs to, when its own
+ * dead rows or age call for it; one difference from PostgreSQL, whose autovacuum vacuums TOAST
+ * tables in the background: rows inserted count for a TOAST table only until its first vacuum
+ * (which gives it a row count for its dead-row threshold), because here a VACUUM
+ * holds up the event loop, and the TOAST table holds nearly all the bytes of the bus log (some
+ * 3 ms a MB to scan) only to mark pages that its purge will delete in a week anyway. A table with `autovacuum_enabled = false` is only vacuumed against wraparound,
  * as PostgreSQL does (its per-table thresholds are not read: none of our tables sets them). Shared
  * catalogs are left out: only they span databases.
  */
@@ -57,6 +63,7 @@ tables AS (
   SELECT c.oid, c.relkind, c.relfrozenxid, c.relminmxid, c.reltoastrelid,
          -- A TOAST table without options of its own follows its table's, as in PostgreSQL.
          NOT coalesce('autovacuum_enabled=false' = ANY (coalesce(c.reloptions, owner.reloptions)), false) AS enabled,
+         c.reltuples < 0 AS never_vacuumed,
          greatest(c.reltuples, 0)::float8 AS reltuples,
          CASE WHEN c.relpages > 0 THEN 1 - least(c.relallfrozen::float8 / c.relpages, 1) ELSE 1 END AS unfrozen,
          coalesce(s.n_dead_tup, 0)::float8 AS dead,
@@ -70,7 +77,8 @@ tables AS (
 needs AS (
   SELECT t.oid, t.relkind, t.reltoastrelid,
          (t.enabled AND t.dead > least(st.vac_base + st.vac_scale * t.reltuples, coalesce(st.vac_max, 'Infinity'))
-          OR t.enabled AND t.inserted > st.ins_base + st.ins_scale * t.reltuples * t.unfrozen
+          OR t.enabled AND t.relkind <> 't' AND t.inserted > st.ins_base + st.ins_scale * t.reltuples * t.unfrozen
+          OR t.enabled AND t.relkind = 't' AND t.never_vacuumed AND t.inserted > st.ins_base
           OR age(t.relfrozenxid) > st.freeze_max
           OR mxid_age(t.relminmxid) > st.multixact_max) AS vacuum_due,
          (t.enabled AND t.relkind <> 't' AND t.modified > st.anl_base + st.anl_scale * t.reltuples) AS analyze_due
@@ -78,6 +86,7 @@ needs AS (
 )
 SELECT format('%I.%I', ns.nspname, c.relname) AS name,
        n.vacuum_due OR coalesce(toast.vacuum_due, false) AS vacuum,
+       coalesce(toast.vacuum_due, false) AS toast,
        n.analyze_due AS analyze
 FROM needs n
 JOIN pg_class c ON c.oid = n.oid
@@ -116,8 +125,9 @@ export class EmbeddedAutovacuum {
     const run: AutovacuumRun = { vacuumed: [], analyzed: [] };
     for (const table of rows) {
       if (this.stopped) break;
-      const statement =
-        table.vacuum && table.analyze ? 'VACUUM (ANALYZE)' : table.vacuum ? 'VACUUM' : 'ANALYZE';
+      const statement = table.vacuum
+        ? `VACUUM (ANALYZE ${table.analyze}, PROCESS_TOAST ${table.toast})`
+        : 'ANALYZE';
       const started = performance.now();
       try {
         await this.sql.query(`${statement} ${table.name}`);
