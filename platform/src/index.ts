@@ -13,6 +13,7 @@ export * from './runtime/platform-config';
 export * from './runtime/run-service';
 export * from './runtime/service-module';
 export * from './sql/advisory-lock';
+export * from './sql/embedded-autovacuum';
 export * from './sql/migrations';
 export * from './sql/pg-client.adapter';
 export * from './sql/pglite-client.adapter';

@@ -29,6 +29,8 @@ export function pollIntervalFor(
 export interface OpenedPlatform extends PlatformDeps {
   /** Human-readable summary of the chosen adapters, for the start-up log line. */
   describe: { sql: string; eventStore: string; bus: string };
+  /** On PGlite, the product's own autovacuum (a PostgreSQL server runs its own). */
+  autovacuum: EmbeddedAutovacuum | undefined;
   close(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export async function openPlatform(config: PlatformConfig, logger: Logger): Prom
     clock: systemClock,
     pollIntervalMs,
     describe,
+    autovacuum,
     // Bus before store before database: consumers stop before the tables they read close.
     close: async () => {
       await autovacuum?.stop();
