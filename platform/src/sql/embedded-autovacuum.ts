@@ -6,11 +6,13 @@ import type { SqlClient } from './sql-client.port';
  * PostgreSQL's autovacuum, although `SHOW autovacuum` says on. Without it the embedded database
  * never reuses the space of deleted rows (the bus log purges a day's messages and its files keep
  * growing: 88 MB after three rounds of inserting and purging 30 MB, 1 MB after one VACUUM),
- * never refreshes the planner's statistics, and would in the end stop taking writes to protect
- * itself from transaction-id wraparound. This does autovacuum's job from the product's own
- * process: every `intervalMs` (autovacuum's naptime) it asks which tables PostgreSQL's own
- * autovacuum rules and settings would vacuum or analyze now, and does that, one table per
- * statement so requests are served in between. A PostgreSQL server runs its own autovacuum.
+ * never refreshes the planner's statistics, and never freezes old rows, so after some two
+ * billion transactions they would vanish from view (a single backend does not refuse new
+ * transaction ids near wraparound as a server does). This does autovacuum's job from the
+ * product's own process: every `intervalMs` (autovacuum's naptime) it asks which tables
+ * PostgreSQL's own autovacuum rules and settings would vacuum or analyze now, and does that, one
+ * statement at a time with a pause before each, so requests are served in between. A PostgreSQL
+ * server runs its own autovacuum.
  */
 export interface EmbeddedAutovacuumOptions {
   logger: Logger;
@@ -25,8 +27,9 @@ export interface AutovacuumRun {
 
 interface Candidate {
   name: string;
-  vacuum: boolean;
-  /** Whether its TOAST table is due as well (else VACUUM leaves it out). */
+  /** The table itself is due for a vacuum. */
+  main: boolean;
+  /** Its TOAST table is. */
   toast: boolean;
   analyze: boolean;
 }
@@ -34,18 +37,25 @@ interface Candidate {
 /*
  * PostgreSQL 18's rules (autovacuum.c, relation_needs_vacanalyze), with its settings read from
  * the database: a table is vacuumed when its dead rows pass the threshold plus the scale factor
- * times its rows (capped by autovacuum_vacuum_max_threshold), when rows inserted since its last
- * vacuum pass the insert threshold plus its scale factor times its unfrozen rows, or when its
- * oldest transaction id or multixact is older than the freeze maximum age (wraparound); and
- * analyzed when rows changed since its last analyze pass the analyze threshold plus its scale
- * factor times its rows. A TOAST table is vacuumed with the table it belongs to, when its own
- * dead rows or age call for it; one difference from PostgreSQL, whose autovacuum vacuums TOAST
- * tables in the background: rows inserted count for a TOAST table only until its first vacuum
- * (which gives it a row count for its dead-row threshold), because here a VACUUM
- * holds up the event loop, and the TOAST table holds nearly all the bytes of the bus log (some
- * 3 ms a MB to scan) only to mark pages that its purge will delete in a week anyway. A table with `autovacuum_enabled = false` is only vacuumed against wraparound,
- * as PostgreSQL does (its per-table thresholds are not read: none of our tables sets them). Shared
- * catalogs are left out: only they span databases.
+ * times its rows (capped by autovacuum_vacuum_max_threshold unless that is -1), when rows
+ * inserted since its last vacuum pass the insert threshold plus its scale factor times its
+ * unfrozen rows (never, if the threshold is -1), or when its oldest transaction id or multixact
+ * is older than the freeze maximum age; and analyzed when rows changed since its last analyze
+ * pass the analyze threshold plus its scale factor times its rows. Shared catalogs are included:
+ * the database's oldest transaction id is theirs too. A table with `autovacuum_enabled = false`
+ * (a TOAST table without options of its own follows its table) is only vacuumed against
+ * wraparound; other per-table settings are not read, as none of our tables sets any.
+ *
+ * A TOAST table is vacuumed through the table it belongs to (alone when only it is due, with
+ * PROCESS_MAIN false). One rule differs from PostgreSQL, whose autovacuum vacuums in background
+ * processes: rows inserted count for a TOAST table only until its first vacuum (which gives it a
+ * row count for its dead-row threshold), because here a VACUUM holds up the event loop, and the
+ * TOAST table holds nearly all the bytes of the bus log (some 3 ms a MB to scan) only to mark
+ * pages that the purge deletes a week later.
+ *
+ * Why it matters more here than on a server: PostgreSQL refuses new transaction ids near
+ * wraparound only under a postmaster; a single backend such as PGlite's only warns, and would
+ * go on until old rows vanished from view. Freezing them in time is this check's job.
  */
 const CANDIDATES = `
 WITH settings AS (
@@ -61,7 +71,6 @@ WITH settings AS (
 ),
 tables AS (
   SELECT c.oid, c.relkind, c.relfrozenxid, c.relminmxid, c.reltoastrelid,
-         -- A TOAST table without options of its own follows its table's, as in PostgreSQL.
          NOT coalesce('autovacuum_enabled=false' = ANY (coalesce(c.reloptions, owner.reloptions)), false) AS enabled,
          c.reltuples < 0 AS never_vacuumed,
          greatest(c.reltuples, 0)::float8 AS reltuples,
@@ -72,28 +81,33 @@ tables AS (
   FROM pg_class c
   LEFT JOIN pg_stat_all_tables s ON s.relid = c.oid
   LEFT JOIN pg_class owner ON c.relkind = 't' AND owner.reltoastrelid = c.oid
-  WHERE c.relkind IN ('r', 'm', 't') AND NOT c.relisshared AND c.relpersistence = 'p'
+  WHERE c.relkind IN ('r', 'm', 't') AND c.relpersistence <> 't'
 ),
 needs AS (
   SELECT t.oid, t.relkind, t.reltoastrelid,
-         (t.enabled AND t.dead > least(st.vac_base + st.vac_scale * t.reltuples, coalesce(st.vac_max, 'Infinity'))
-          OR t.enabled AND t.relkind <> 't' AND t.inserted > st.ins_base + st.ins_scale * t.reltuples * t.unfrozen
-          OR t.enabled AND t.relkind = 't' AND t.never_vacuumed AND t.inserted > st.ins_base
+         (t.enabled AND t.dead > CASE WHEN st.vac_max >= 0
+                                      THEN least(st.vac_base + st.vac_scale * t.reltuples, st.vac_max)
+                                      ELSE st.vac_base + st.vac_scale * t.reltuples END
+          OR t.enabled AND st.ins_base >= 0 AND t.relkind <> 't'
+             AND t.inserted > st.ins_base + st.ins_scale * t.reltuples * t.unfrozen
+          OR t.enabled AND st.ins_base >= 0 AND t.relkind = 't' AND t.never_vacuumed
+             AND t.inserted > st.ins_base
           OR age(t.relfrozenxid) > st.freeze_max
           OR mxid_age(t.relminmxid) > st.multixact_max) AS vacuum_due,
-         (t.enabled AND t.relkind <> 't' AND t.modified > st.anl_base + st.anl_scale * t.reltuples) AS analyze_due
+         -- ANALYZE skips pg_statistic (it holds the statistics), so it would be due for ever.
+         (t.enabled AND t.relkind <> 't' AND t.oid <> 'pg_catalog.pg_statistic'::regclass
+          AND t.modified > st.anl_base + st.anl_scale * t.reltuples) AS analyze_due
   FROM tables t CROSS JOIN settings st
 )
 SELECT format('%I.%I', ns.nspname, c.relname) AS name,
-       n.vacuum_due OR coalesce(toast.vacuum_due, false) AS vacuum,
+       n.vacuum_due AS main,
        coalesce(toast.vacuum_due, false) AS toast,
        n.analyze_due AS analyze
 FROM needs n
 JOIN pg_class c ON c.oid = n.oid
 JOIN pg_namespace ns ON ns.oid = c.relnamespace
 LEFT JOIN needs toast ON toast.oid = n.reltoastrelid
-WHERE n.relkind <> 't' AND ns.nspname NOT LIKE 'pg\\_temp\\_%'
-  AND (n.vacuum_due OR coalesce(toast.vacuum_due, false) OR n.analyze_due)
+WHERE n.relkind <> 't' AND (n.vacuum_due OR coalesce(toast.vacuum_due, false) OR n.analyze_due)
 ORDER BY c.relpages DESC`;
 
 /** The pause before each VACUUM or ANALYZE, so requests waiting on the event loop go first. */
@@ -101,7 +115,8 @@ const STATEMENT_PAUSE_MS = 20;
 
 export class EmbeddedAutovacuum {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  /** Checks under way (the timer's, and any asked for through runOnce), which stop() waits for. */
+  private readonly running = new Set<Promise<unknown>>();
   private stopped = false;
 
   private constructor(
@@ -120,14 +135,23 @@ export class EmbeddedAutovacuum {
    * One check: vacuums and analyzes what PostgreSQL's autovacuum would now. A table that fails
    * is logged and tried again at the next check; the others go on.
    */
-  async runOnce(): Promise<AutovacuumRun> {
+  runOnce(): Promise<AutovacuumRun> {
+    const run = this.check();
+    const settled = run.catch(() => undefined).finally(() => this.running.delete(settled));
+    this.running.add(settled);
+    return run;
+  }
+
+  private async check(): Promise<AutovacuumRun> {
+    if (this.stopped) return { vacuumed: [], analyzed: [] };
     // A single backend hands its statistics to the shared counters at most once a second, when
     // idle: this makes it hand them over now, so the check below sees every change.
     await this.sql.query('SELECT pg_stat_force_next_flush()');
     const { rows } = await this.sql.query<Candidate>(CANDIDATES);
     const run: AutovacuumRun = { vacuumed: [], analyzed: [] };
     for (const table of rows) {
-      if (table.vacuum && (await this.perform(`VACUUM (PROCESS_TOAST ${table.toast})`, table.name))) {
+      const vacuum = `VACUUM (PROCESS_MAIN ${table.main}, PROCESS_TOAST ${table.toast})`;
+      if ((table.main || table.toast) && (await this.perform(vacuum, table.name))) {
         run.vacuumed.push(table.name);
       }
       if (table.analyze && (await this.perform('ANALYZE', table.name))) run.analyzed.push(table.name);
@@ -165,20 +189,17 @@ export class EmbeddedAutovacuum {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    await Promise.all([...this.running]);
   }
 
   private schedule(): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.running = this.runOnce()
+      this.runOnce()
         .catch((error: unknown) =>
           this.options.logger.warn({ err: error }, 'embedded autovacuum check failed; tried again later'),
         )
-        .finally(() => {
-          this.running = undefined;
-          this.schedule();
-        });
+        .finally(() => this.schedule());
     }, this.options.intervalMs);
     this.timer.unref();
   }
