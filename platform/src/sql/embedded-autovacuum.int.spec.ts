@@ -50,6 +50,12 @@ describe('embedded autovacuum (PGlite has no autovacuum of its own)', () => {
     sql = undefined;
   });
 
+  /** An autovacuum whose checks the test runs itself (its timer would wait an hour). */
+  function checkedByHand(db: PgliteSqlClient): EmbeddedAutovacuum {
+    autovacuum = EmbeddedAutovacuum.start(db, { logger: silentLogger(), intervalMs: 3_600_000 });
+    return autovacuum;
+  }
+
   async function open(): Promise<PgliteSqlClient> {
     sql = await PgliteSqlClient.open();
     await sql.exec(`
@@ -62,7 +68,7 @@ describe('embedded autovacuum (PGlite has no autovacuum of its own)', () => {
 
   it('vacuums a table whose rows were deleted, so new rows reuse its space instead of growing its files', async () => {
     const db = await open();
-    autovacuum = EmbeddedAutovacuum.start(db, { logger: silentLogger(), intervalMs: 3_600_000 });
+    const autovacuum = checkedByHand(db);
     await fill(db, 'log', 2_000);
     await autovacuum.runOnce(); // its first vacuum after the inserts
     const full = await size(db, 'log');
@@ -78,7 +84,7 @@ describe('embedded autovacuum (PGlite has no autovacuum of its own)', () => {
 
   it('decides as PostgreSQL autovacuum does: nothing for a few changes, analyze after many, vacuum after many deletes', async () => {
     const db = await open();
-    autovacuum = EmbeddedAutovacuum.start(db, { logger: silentLogger(), intervalMs: 3_600_000 });
+    const autovacuum = checkedByHand(db);
     await fill(db, 'log', 1_200);
     const first = await autovacuum.runOnce();
     expect(first.vacuumed).toContain('public.log'); // 1,200 inserted > 1,000 + 0.2 × 0 rows
@@ -98,7 +104,7 @@ describe('embedded autovacuum (PGlite has no autovacuum of its own)', () => {
 
   it('vacuums a TOAST table for its dead rows, not for rows inserted (a VACUUM holds up the event loop)', async () => {
     const db = await open();
-    autovacuum = EmbeddedAutovacuum.start(db, { logger: silentLogger(), intervalMs: 3_600_000 });
+    const autovacuum = checkedByHand(db);
     await fill(db, 'log', 1_200);
     expect((await ours(autovacuum.runOnce())).vacuumed).toEqual(['public.log']);
     expect(await vacuumCounts(db)).toEqual({ table: 1, toast: 1 }); // its first: it learns its row count
@@ -114,7 +120,7 @@ describe('embedded autovacuum (PGlite has no autovacuum of its own)', () => {
 
   it('analyzes alone a table with enough changed rows but too few dead ones', async () => {
     const db = await open();
-    autovacuum = EmbeddedAutovacuum.start(db, { logger: silentLogger(), intervalMs: 3_600_000 });
+    const autovacuum = checkedByHand(db);
     await fill(db, 'log', 1_200);
     await autovacuum.runOnce();
     await fill(db, 'log', 200); // 200 changed > 50 + 0.1 × 1,200; 200 inserted < 1,000 + 240
@@ -123,7 +129,7 @@ describe('embedded autovacuum (PGlite has no autovacuum of its own)', () => {
 
   it('vacuums a TOAST table alone when only it is due', async () => {
     const db = await open();
-    autovacuum = EmbeddedAutovacuum.start(db, { logger: silentLogger(), intervalMs: 3_600_000 });
+    const autovacuum = checkedByHand(db);
     await fill(db, 'log', 1_200); // 4 chunks a row: 4,800 in the TOAST table
     await autovacuum.runOnce();
     const before = await vacuumCounts(db);
@@ -135,7 +141,7 @@ describe('embedded autovacuum (PGlite has no autovacuum of its own)', () => {
 
   it('vacuums shared catalogs too: the oldest transaction id of the database is theirs as well', async () => {
     const db = await open();
-    autovacuum = EmbeddedAutovacuum.start(db, { logger: silentLogger(), intervalMs: 3_600_000 });
+    const autovacuum = checkedByHand(db);
     for (let i = 0; i < 120; i++) await db.query(`CREATE ROLE churn_${i}`);
     for (let i = 0; i < 120; i++) await db.query(`DROP ROLE churn_${i}`);
     expect((await autovacuum.runOnce()).vacuumed).toContain('pg_catalog.pg_authid');
@@ -143,7 +149,7 @@ describe('embedded autovacuum (PGlite has no autovacuum of its own)', () => {
 
   it('does not ask again and again for pg_statistic, which ANALYZE skips', async () => {
     const db = await open();
-    autovacuum = EmbeddedAutovacuum.start(db, { logger: silentLogger(), intervalMs: 3_600_000 });
+    const autovacuum = checkedByHand(db);
     // Analyzing 400 columns writes 400 rows of statistics: more than pg_statistic's threshold
     // (50 + 0.1 × its rows).
     const columns = Array.from({ length: 400 }, (_, i) => `c${i}`);
@@ -157,7 +163,7 @@ describe('embedded autovacuum (PGlite has no autovacuum of its own)', () => {
 
   it('stop() waits for a check asked for by hand', async () => {
     const db = await open();
-    autovacuum = EmbeddedAutovacuum.start(db, { logger: silentLogger(), intervalMs: 3_600_000 });
+    const autovacuum = checkedByHand(db);
     await fill(db, 'log', 1_500);
     let finished = false;
     const run = autovacuum.runOnce().then(() => {
@@ -171,7 +177,7 @@ describe('embedded autovacuum (PGlite has no autovacuum of its own)', () => {
   it('leaves alone a table whose autovacuum is turned off', async () => {
     const db = await open();
     await db.query('ALTER TABLE log SET (autovacuum_enabled = false)');
-    autovacuum = EmbeddedAutovacuum.start(db, { logger: silentLogger(), intervalMs: 3_600_000 });
+    const autovacuum = checkedByHand(db);
     await fill(db, 'log', 1_200);
     await db.query('DELETE FROM log');
     expect(await ours(autovacuum.runOnce())).toEqual({ vacuumed: [], analyzed: [] });

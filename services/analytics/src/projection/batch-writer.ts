@@ -23,8 +23,7 @@ export class BatchWriter<T> {
     const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
     if (this.pending.length === 0) this.firstPendingAt = performance.now();
     this.pending.push(...items);
-    if (this.pending.length >= this.options.maxItems) this.flushSoon(0);
-    else this.flushSoon(this.options.maxDelayMs);
+    this.scheduleFlush();
     return done;
   }
 
@@ -46,8 +45,13 @@ export class BatchWriter<T> {
     }, delayMs);
   }
 
-  private remainingDelay(): number {
-    return Math.max(0, this.firstPendingAt + this.options.maxDelayMs - performance.now());
+  /**
+   * At once when the batch is full, else the delay after the oldest waiting row arrived (which,
+   * for rows that arrived during a write, is not the delay after the write ended).
+   */
+  private scheduleFlush(): void {
+    if (this.pending.length >= this.options.maxItems) this.flushSoon(0);
+    else this.flushSoon(Math.max(0, this.firstPendingAt + this.options.maxDelayMs - performance.now()));
   }
 
   private runWrite(): Promise<void> {
@@ -64,10 +68,7 @@ export class BatchWriter<T> {
         for (const w of waiters) w.reject(error);
       } finally {
         this.writing = undefined;
-        // Rows that arrived during the write have waited since then: the delay counts from the
-        // oldest of them, not from the end of the write.
-        if (this.pending.length > 0)
-          this.flushSoon(this.pending.length >= this.options.maxItems ? 0 : this.remainingDelay());
+        if (this.pending.length > 0) this.scheduleFlush();
       }
     })();
     return this.writing;

@@ -62,19 +62,28 @@ describe('BatchWriter', () => {
   });
 });
 
+/**
+ * A writer under fake timers whose every write takes `writeMs`, recording what each write got and
+ * when it started (ms after the writer was made).
+ */
+function timedWriter(writeMs: number) {
+  const writes: Array<{ items: number[]; at: number }> = [];
+  const start = performance.now();
+  const writer = new BatchWriter<number>(
+    async (items) => {
+      writes.push({ items, at: performance.now() - start });
+      await new Promise((resolve) => setTimeout(resolve, writeMs));
+    },
+    { maxItems: 100, maxDelayMs: 200 },
+  );
+  return { writer, writes };
+}
+
 describe('BatchWriter, rows that arrive during a write', () => {
   it('writes them the delay after the first of them arrived, not the delay after the write ended', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
     try {
-      const writes: Array<{ items: number[]; at: number }> = [];
-      const start = performance.now();
-      const writer = new BatchWriter<number>(
-        async (items) => {
-          writes.push({ items, at: performance.now() - start });
-          await new Promise((resolve) => setTimeout(resolve, 150)); // each write takes 150 ms
-        },
-        { maxItems: 100, maxDelayMs: 200 },
-      );
+      const { writer, writes } = timedWriter(150); // each write takes 150 ms
       const first = writer.add([1]); // written at 200, until 350
       await vi.advanceTimersByTimeAsync(250);
       const second = writer.add([2]); // arrived at 250: due at 450, the write ends at 350
@@ -92,15 +101,7 @@ describe('BatchWriter, rows that arrive during a write', () => {
   it('writes at once, when the write ends, rows that have already waited the delay', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
     try {
-      const writes: Array<{ items: number[]; at: number }> = [];
-      const start = performance.now();
-      const writer = new BatchWriter<number>(
-        async (items) => {
-          writes.push({ items, at: performance.now() - start });
-          await new Promise((resolve) => setTimeout(resolve, 300)); // a slow write: 300 ms
-        },
-        { maxItems: 100, maxDelayMs: 200 },
-      );
+      const { writer, writes } = timedWriter(300); // a slow write: 300 ms
       const first = writer.add([1]); // written at 200, until 500
       await vi.advanceTimersByTimeAsync(210);
       const second = writer.add([2, 3]); // arrived at 210: due at 410, while the write runs
