@@ -15,9 +15,8 @@ import {
   type TrackerState,
   takePending,
 } from '../model/question-tracker';
+import { type SendSchedule, sendSchedule } from '../model/send-schedule';
 import { analyticsSessionId, rotateAnalyticsSessionId } from '../storage/analytics-session';
-
-const FLUSH_INTERVAL_MS = 5000;
 
 export interface QuestionAnalytics {
   sessionId: () => string;
@@ -36,11 +35,16 @@ function ensureTracker(ref: RefObject<TrackerState | null>): TrackerState {
   return ref.current;
 }
 
-/** Batches question views and answers and sends them every few seconds and when the page goes away. */
+/**
+ * Batches question views and answers and sends them every few seconds, soon after an answer (so an
+ * open admin dashboard shows it within 2 s) and when the page goes away (sendSchedule).
+ */
 export function useQuestionAnalytics(): QuestionAnalytics {
   const tracker = useRef<TrackerState | null>(null);
+  const schedule = useRef<SendSchedule | null>(null);
 
   const flush = useCallback((unloading = false) => {
+    schedule.current?.sent();
     if (!tracker.current) return;
     const [events, next] = takePending(tracker.current);
     tracker.current = next;
@@ -50,7 +54,8 @@ export function useQuestionAnalytics(): QuestionAnalytics {
   }, []);
 
   useEffect(() => {
-    const timer = window.setInterval(() => flush(), FLUSH_INTERVAL_MS);
+    const sends = sendSchedule(() => flush());
+    schedule.current = sends;
     const onPageHide = () => flush(true);
     const onVisibility = () => {
       // Mobile browsers often skip pagehide when a backgrounded tab is discarded.
@@ -59,7 +64,8 @@ export function useQuestionAnalytics(): QuestionAnalytics {
     window.addEventListener('pagehide', onPageHide);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
-      window.clearInterval(timer);
+      sends.stop();
+      schedule.current = null;
       window.removeEventListener('pagehide', onPageHide);
       document.removeEventListener('visibilitychange', onVisibility);
       flush();
@@ -74,7 +80,9 @@ export function useQuestionAnalytics(): QuestionAnalytics {
         tracker.current = recordView(ensureTracker(tracker), id, Date.now());
       },
       answered: (id, score) => {
-        tracker.current = recordAnswer(ensureTracker(tracker), id, score, Date.now());
+        const before = ensureTracker(tracker);
+        tracker.current = recordAnswer(before, id, score, Date.now());
+        if (tracker.current !== before) schedule.current?.answered();
       },
       seed: (responses) => {
         tracker.current = seedAnswered(ensureTracker(tracker), responses, Date.now());
