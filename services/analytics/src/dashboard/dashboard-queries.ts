@@ -193,7 +193,9 @@ export class DashboardQueries {
       `SELECT ${QUESTION_ID} AS question_id,
               countIf(done) AS answered,
               avgIf(time_ms, done) AS average_time,
-              quantileExactIf(0.5)(time_ms, done) AS median_time,
+              -- The median: the mean of the two middle values of an even count (quantileExact would
+              -- take the upper one).
+              quantileExactInclusiveIf(0.5)(time_ms, done) AS median_time,
               avgIf(changes, done) AS average_changes,
               countIf(outcome = ${COMPLETED}) AS completed,
               avgOrNullIf(changes, outcome = ${COMPLETED}) AS changes_completed,

@@ -13,8 +13,8 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
-  // quantileExact(0.5) takes the upper middle value of an even count.
-  return s[mid]!;
+  // Of an even count, the mean of the two middle values, rounded to the millisecond.
+  return s.length % 2 === 1 ? s[mid]! : Math.round((s[mid - 1]! + s[mid]!) / 2);
 };
 
 function perQuestion(sessions: GeneratedSession[], since: number) {
@@ -128,7 +128,10 @@ export function expectedDashboard(sessions: GeneratedSession[], period: Analytic
       .map((s) => ({
         id: s.drafted!.data.assessmentId,
         clientName: s.drafted!.data.clientName,
+        clientEmail: s.drafted!.data.clientEmail,
+        createdAt: new Date(s.drafted!.data.createdAt).toISOString(),
         selectedProfile: s.drafted!.data.selectedProfile,
+        riskScore: s.drafted!.data.riskScore,
       })),
   };
 }
