@@ -3,7 +3,7 @@ import type { DropOff } from '@risk-profile/contracts';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { echarts } from './echarts';
 
-/** Bars of drop-off per question; the table beside it (visually hidden) carries the same numbers. */
+/** Bars of drop-off per question; the figure's label carries the same numbers for screen readers (and ECharts' own aria description). */
 export function DropOffChart({ data }: { data: DropOff }) {
   const summary = data.map((d) => `${d.questionId}: ${d.dropOffRate.toFixed(1)}%`).join(', ');
   const option = {
