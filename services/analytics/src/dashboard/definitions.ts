@@ -64,11 +64,3 @@ export function periodStart(period: AnalyticsPeriod, now: Date): Date | null {
   const span = ANALYTICS_PERIOD_MS[period];
   return span === null ? null : new Date(now.getTime() - span);
 }
-
-export type SessionOutcome = 'completed' | 'abandoned' | 'active';
-
-/** Signed: completed. Otherwise abandoned once inactive for 30 minutes, else still active. */
-export function sessionOutcome(signed: boolean, lastActivityMs: number, nowMs: number): SessionOutcome {
-  if (signed) return 'completed';
-  return nowMs - lastActivityMs >= ABANDONED_AFTER_MS ? 'abandoned' : 'active';
-}

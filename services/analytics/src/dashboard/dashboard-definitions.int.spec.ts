@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PgliteSqlClient, type SqlClient } from '@risk-profile/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RecentAssessmentsReadModel } from '../read-model/recent-assessments.read-model';
+import type { AssessmentRow, QuestionEventRow } from '../store/analytics-store.port';
+import { ClickHouseAnalyticsStore } from '../store/clickhouse-analytics-store.adapter';
+import { uuidV7At } from '../testing/generated-sessions';
+import { DashboardQueries } from './dashboard-queries';
+
+/*
+ * Each of the dashboard's definitions (docs/analytics-schema.md, "The dashboard's definitions") on
+ * a handful of hand-built sessions, through the queries the endpoints run on chDB, with every
+ * expected number worked out by hand below. dashboard-numbers.int.spec.ts checks the same queries
+ * against an independent calculation over generated sessions.
+ */
+
+const NOW = new Date('2026-11-22T12:00:00.000Z');
+const T = NOW.getTime();
+const MIN = 60_000;
+const DAY = 24 * 60 * MIN;
+const dir = mkdtempSync(join(tmpdir(), 'analytics-definitions-'));
+
+const sessionIds = new Map<string, string>();
+const sessionId = (name: string, startMs: number) => {
+  const hex = Buffer.from(`${name}-session-id-bits`).toString('hex');
+  if (!sessionIds.has(name)) sessionIds.set(name, uuidV7At(startMs, hex));
+  return sessionIds.get(name)!;
+};
+
+/** A first view of question `q`, as the page sends it. */
+const view = (session: string, device: string, q: number, at: number): QuestionEventRow => ({
+  eventId: randomUUID(),
+  sessionId: session,
+  questionId: `q${q}`,
+  questionNumber: q,
+  deviceType: device,
+  viewedAt: at,
+  answeredAt: null,
+  timeSpentMs: 0,
+  answerChanges: 0,
+  finalAnswer: null,
+  receivedAt: at,
+});
+
+/** An answer event: the first view's time, the answer's, and the changes so far. */
+const answer = (first: QuestionEventRow, at: number, changes: number): QuestionEventRow => ({
+  ...first,
+  eventId: randomUUID(),
+  answeredAt: at,
+  timeSpentMs: at - first.viewedAt,
+  answerChanges: changes,
+  finalAnswer: 3,
+  receivedAt: at,
+});
+
+/** A drafted (stage 1) or signed (stage 2) assessment, as the projector stores it. */
+const assessment = (
+  session: string | null,
+  device: string | null,
+  createdAt: number,
+  signedAt: number | null,
+): AssessmentRow => ({
+  assessmentId: randomUUID(),
+  stage: signedAt === null ? 1 : 2,
+  sessionId: session,
+  deviceType: device,
+  adviserSlug: null,
+  riskScore: 36,
+  riskGroup: 3,
+  originalProfile: 'Balanced',
+  selectedProfile: 'Balanced',
+  profileChanged: false,
+  createdAt,
+  signedAt,
+  eventId: randomUUID(),
+});
+
+// A (desktop): answers q1 in 10 s, q2 in 8 s with 2 changes (an earlier answer event with 0 changes
+// is folded away), and signs 6 minutes after its first view.
+const a = sessionId('a', T - 40 * MIN);
+const aQ1 = view(a, 'desktop', 1, T - 40 * MIN);
+const aQ2 = view(a, 'desktop', 2, T - 39 * MIN);
+// B (mobile): answers q1 (1 change) exactly 30 minutes ago and does nothing more: abandoned.
+const b = sessionId('b', T - 31 * MIN);
+const bQ1 = view(b, 'mobile', 1, T - 31 * MIN);
+// C (tablet): answers q1 (3 changes) 1 ms less than 30 minutes ago: still active.
+const c = sessionId('c', T - 31 * MIN);
+const cQ1 = view(c, 'tablet', 1, T - 31 * MIN);
+// D (desktop): views q1 and leaves without answering it.
+const d = sessionId('d', T - 20 * MIN);
+const dQ1 = view(d, 'desktop', 1, T - 20 * MIN);
+// E (mobile): its page never sent q1 (it restored saved progress); answers q2 in 4 s and signs.
+const e = sessionId('e', T - 25 * MIN);
+const eQ2 = view(e, 'mobile', 2, T - 25 * MIN);
+// F (desktop), ten days ago: answers q1 in 20 s and signs 5 minutes after its first view.
+const f = sessionId('f', T - 10 * DAY);
+const fQ1 = view(f, 'desktop', 1, T - 10 * DAY);
+
+const EVENTS: QuestionEventRow[] = [
+  aQ1,
+  answer(aQ1, aQ1.viewedAt + 10_000, 0),
+  aQ2,
+  answer(aQ2, aQ2.viewedAt + 5_000, 0),
+  answer(aQ2, aQ2.viewedAt + 8_000, 2),
+  bQ1,
+  answer(bQ1, T - 30 * MIN, 1),
+  cQ1,
+  answer(cQ1, T - 30 * MIN + 1, 3),
+  dQ1,
+  eQ2,
+  answer(eQ2, eQ2.viewedAt + 4_000, 0),
+  fQ1,
+  answer(fQ1, fQ1.viewedAt + 20_000, 0),
+];
+const aDrafted = assessment(a, 'desktop', T - 35 * MIN, null);
+const ASSESSMENTS: AssessmentRow[] = [
+  aDrafted,
+  { ...aDrafted, stage: 2, signedAt: T - 34 * MIN, eventId: randomUUID() },
+  assessment(e, 'mobile', T - 24 * MIN - 30_000, T - 24 * MIN),
+  assessment(f, 'desktop', T - 10 * DAY + 4 * MIN, T - 10 * DAY + 5 * MIN),
+  // G: signed without an analytics session (its page sent no question event): an assessment, but
+  // no device and no completion time.
+  assessment(null, null, T - 61 * MIN, T - 60 * MIN),
+];
+
+describe('the dashboard definitions on hand-built sessions (chDB)', () => {
+  let sql: SqlClient;
+  let store: ClickHouseAnalyticsStore;
+  let queries: DashboardQueries;
+
+  beforeAll(async () => {
+    sql = await PgliteSqlClient.open();
+    store = await ClickHouseAnalyticsStore.openEmbedded(join(dir, 'clickhouse'));
+    queries = new DashboardQueries(store, await RecentAssessmentsReadModel.create(sql));
+  });
+  afterAll(async () => {
+    await store?.close();
+    await sql?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('empty data: zeros, empty lists and no most difficult question', async () => {
+    for (const period of ['24h', '7d', '30d', 'all'] as const) {
+      expect(await queries.summary(period, NOW)).toEqual({
+        totalAssessments: 0,
+        completionRate: 0,
+        averageTimePerAssessment: 0,
+        mostDifficultQuestion: null,
+      });
+      expect(await queries.questionDifficulty(period, NOW)).toEqual([]);
+      expect(await queries.dropOff(period, NOW)).toEqual([]);
+      expect(await queries.devices(period, NOW)).toEqual([]);
+      expect(await queries.recent(period, NOW)).toEqual([]);
+    }
+  });
+
+  describe('with the sessions', () => {
+    beforeAll(async () => {
+      await store.insertQuestionEvents(EVENTS);
+      // A redelivery of some events counts once.
+      await store.insertQuestionEvents(EVENTS.slice(0, 5));
+      await store.insertAssessments(ASSESSMENTS);
+    });
+
+    it('drop-off: sessions that viewed a question without answering it, over those that viewed it', async () => {
+      // q1 viewed by A, B, C, D, F and answered by all but D: 1 of 5. q2: A and E, both answered.
+      expect(await queries.dropOff('all', NOW)).toEqual([
+        { questionId: 'q1', dropOffRate: 20 },
+        { questionId: 'q2', dropOffRate: 0 },
+      ]);
+      // Over 7 days F (ten days ago) is out: 1 of 4.
+      expect(await queries.dropOff('7d', NOW)).toEqual([
+        { questionId: 'q1', dropOffRate: 25 },
+        { questionId: 'q2', dropOffRate: 0 },
+      ]);
+    });
+
+    it('question difficulty: time and answer changes of the sessions that answered, abandonment at 30 minutes', async () => {
+      expect(await queries.questionDifficulty('all', NOW)).toEqual([
+        {
+          questionId: 'q1',
+          // A 10 s, B 60 s, C 60.001 s, F 20 s; changes 0, 1, 3, 0.
+          averageTime: 37_500, // 150,001 / 4 = 37,500.25
+          answerChanges: 1,
+          difficulty: 'hard', // one change on average
+          medianTime: 40_000, // the mean of 20 s and 60 s
+          answeredSessions: 4,
+          answerChangesCompleted: 0, // A and F signed
+          answerChangesAbandoned: 1, // B: inactive for exactly 30 minutes; C (1 ms less) is neither
+        },
+        {
+          questionId: 'q2',
+          // A 8 s with 2 changes (its latest answer), E 4 s with none; both signed.
+          averageTime: 6_000,
+          answerChanges: 1,
+          difficulty: 'hard',
+          medianTime: 6_000,
+          answeredSessions: 2,
+          answerChangesCompleted: 1,
+          answerChangesAbandoned: null,
+        },
+      ]);
+      const week = await queries.questionDifficulty('7d', NOW);
+      // Without F: (10,000 + 60,000 + 60,001) / 3 = 43,333.7; changes 4 / 3 = 1.3; median 60 s.
+      expect(week[0]).toMatchObject({
+        questionId: 'q1',
+        averageTime: 43_334,
+        answerChanges: 1.3,
+        medianTime: 60_000,
+        answeredSessions: 3,
+        answerChangesCompleted: 0,
+        answerChangesAbandoned: 1,
+      });
+    });
+
+    it('summary: assessments, completion among the sessions that viewed q1, time from first view to signing', async () => {
+      expect(await queries.summary('all', NOW)).toEqual({
+        // A, E, F and G.
+        totalAssessments: 4,
+        // Viewed q1: A, B, C, D, F; of them A and F signed. E signed without viewing q1: not counted.
+        completionRate: 40,
+        // A 6 min, E 1 min, F 5 min; G has no first view.
+        averageTimePerAssessment: 240_000,
+        // q1 scores 37,500 / 30,000 + 1 = 2.25, q2 6,000 / 30,000 + 1 = 1.2.
+        mostDifficultQuestion: 'q1',
+      });
+      expect(await queries.summary('7d', NOW)).toEqual({
+        totalAssessments: 3, // A, E, G
+        completionRate: 25, // A of A, B, C, D
+        averageTimePerAssessment: 210_000, // A 6 min, E 1 min
+        mostDifficultQuestion: 'q1',
+      });
+      // Nothing in the last 24 hours is older than 40 minutes: the same as 7 days.
+      expect(await queries.summary('24h', NOW)).toEqual(await queries.summary('7d', NOW));
+    });
+
+    it('devices: completed assessments per device and their average time from first view to signing', async () => {
+      expect(await queries.devices('all', NOW)).toEqual([
+        { deviceType: 'desktop', count: 2, averageCompletionTime: 330_000 }, // A 6 min, F 5 min
+        { deviceType: 'mobile', count: 1, averageCompletionTime: 60_000 }, // E
+      ]);
+      expect(await queries.devices('7d', NOW)).toEqual([
+        { deviceType: 'desktop', count: 1, averageCompletionTime: 360_000 },
+        { deviceType: 'mobile', count: 1, averageCompletionTime: 60_000 },
+      ]);
+    });
+  });
+});
