@@ -25,6 +25,8 @@ export interface SendSchedule {
 export function sendSchedule(send: () => void): SendSchedule {
   let answerTimer: ReturnType<typeof setTimeout> | undefined;
   const sendNow = () => {
+    // Either timer sends everything queued: the other answer timer, if any, is owed nothing.
+    clearTimeout(answerTimer);
     answerTimer = undefined;
     send();
   };

@@ -52,6 +52,16 @@ describe('sendSchedule', () => {
     expect(sends).toBe(0);
   });
 
+  it('owes nothing once the interval sent the queue, and nothing after stop', () => {
+    vi.advanceTimersByTime(SEND_INTERVAL_MS - ANSWER_SEND_DELAY_MS / 2);
+    schedule.answered();
+    vi.advanceTimersByTime(ANSWER_SEND_DELAY_MS / 2);
+    expect(sends).toBe(1); // the interval, carrying the answer
+    schedule.stop();
+    vi.advanceTimersByTime(SEND_INTERVAL_MS * 2);
+    expect(sends).toBe(1);
+  });
+
   it('sends nothing after stop', () => {
     schedule.answered();
     schedule.stop();
