@@ -19,6 +19,7 @@ import { ENDPOINT_ROUTES, type QuestionEvent } from '@risk-profile/contracts';
 import { silentLogger } from '@risk-profile/platform';
 import { startEmbedded } from '../gateway/src/embedded/start-embedded';
 import type { QuestionEventRow } from '../services/analytics/src/store/analytics-store.port';
+import { balancedAssessment } from '../services/analytics/src/testing/assessment-rows';
 import { uuidV7At } from '../services/analytics/src/testing/generated-sessions';
 import { TestSessionVerifier } from '../services/analytics/src/testing/test-session-verifier';
 import { startProduct } from './support/product';
@@ -316,21 +317,14 @@ try {
       }
     }
     await store.insertQuestionEvents(fill);
-    const assessments = Array.from({ length: LOADED_ASSESSMENTS }, (_, i) => ({
-      assessmentId: randomUUID(),
-      stage: (i % 5 === 0 ? 1 : 2) as 1 | 2,
-      sessionId: loadedSessionId(i * 3 + 17),
-      deviceType: DEVICES[i % 3]!,
-      adviserSlug: null,
-      riskScore: 36,
-      riskGroup: 3,
-      originalProfile: 'Balanced',
-      selectedProfile: 'Balanced',
-      profileChanged: false,
-      createdAt: now - (i % 60) * 86_400_000,
-      signedAt: i % 5 === 0 ? null : now - (i % 60) * 86_400_000 + 60_000,
-      eventId: randomUUID(),
-    }));
+    const assessments = Array.from({ length: LOADED_ASSESSMENTS }, (_, i) =>
+      balancedAssessment({
+        sessionId: loadedSessionId(i * 3 + 17),
+        deviceType: DEVICES[i % 3]!,
+        createdAt: now - (i % 60) * 86_400_000,
+        signedAt: i % 5 === 0 ? null : now - (i % 60) * 86_400_000 + 60_000,
+      }),
+    );
     for (let i = 0; i < assessments.length; i += 10_000)
       await store.insertAssessments(assessments.slice(i, i + 10_000));
     await system.platform.sql.query(

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RecentAssessmentsReadModel } from '../read-model/recent-assessments.read-model';
 import type { AssessmentRow, QuestionEventRow } from '../store/analytics-store.port';
 import { ClickHouseAnalyticsStore } from '../store/clickhouse-analytics-store.adapter';
+import { balancedAssessment } from '../testing/assessment-rows';
 import { uuidV7At } from '../testing/generated-sessions';
 import { DashboardQueries } from './dashboard-queries';
 
@@ -56,27 +57,13 @@ const answer = (first: QuestionEventRow, at: number, changes: number): QuestionE
   receivedAt: at,
 });
 
-/** A drafted (stage 1) or signed (stage 2) assessment, as the projector stores it. */
+/** A drafted (without `signedAt`) or signed assessment, as the projector stores it. */
 const assessment = (
-  session: string | null,
-  device: string | null,
+  sessionId: string | null,
+  deviceType: string | null,
   createdAt: number,
   signedAt: number | null,
-): AssessmentRow => ({
-  assessmentId: randomUUID(),
-  stage: signedAt === null ? 1 : 2,
-  sessionId: session,
-  deviceType: device,
-  adviserSlug: null,
-  riskScore: 36,
-  riskGroup: 3,
-  originalProfile: 'Balanced',
-  selectedProfile: 'Balanced',
-  profileChanged: false,
-  createdAt,
-  signedAt,
-  eventId: randomUUID(),
-});
+): AssessmentRow => balancedAssessment({ sessionId, deviceType, createdAt, signedAt });
 
 // A (desktop): answers q1 in 10 s, q2 in 8 s with 2 changes (an earlier answer event with 0 changes
 // is folded away), and signs 6 minutes after its first view.
