@@ -2,25 +2,28 @@ import { describe, expect, it, vi } from 'vitest';
 import { BatchWriter } from './batch-writer';
 
 describe('BatchWriter', () => {
-  it('writes what arrives within the delay in one call, and resolves each caller after it', async () => {
-    vi.useFakeTimers();
-    const writes: number[][] = [];
-    const writer = new BatchWriter<number>(async (items) => void writes.push(items), {
-      maxItems: 100,
-      maxDelayMs: 500,
-    });
-    let firstDone = false;
-    const first = writer.add([1, 2]).then(() => {
-      firstDone = true;
-    });
-    const second = writer.add([3]);
-    await vi.advanceTimersByTimeAsync(499);
-    expect(writes).toEqual([]);
-    expect(firstDone).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    await Promise.all([first, second]);
-    expect(writes).toEqual([[1, 2, 3]]);
-    vi.useRealTimers();
+  it('writes what arrives together in one call, and resolves each caller after it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+    try {
+      const writes: number[][] = [];
+      const writer = new BatchWriter<number>(async (items) => void writes.push(items), {
+        maxItems: 100,
+        maxDelayMs: 500,
+      });
+      let firstDone = false;
+      const first = writer.add([1, 2]).then(() => {
+        firstDone = true;
+      });
+      await vi.advanceTimersByTimeAsync(4);
+      const second = writer.add([3]); // within the gather of 5 ms after the first
+      expect(writes).toEqual([]);
+      expect(firstDone).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(writes).toEqual([[1, 2, 3]]);
+      await Promise.all([first, second]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('writes at once when the batch is full', async () => {
@@ -79,19 +82,40 @@ function timedWriter(writeMs: number) {
   return { writer, writes };
 }
 
-describe('BatchWriter, rows that arrive during a write', () => {
-  it('writes them the delay after the first of them arrived, not the delay after the write ended', async () => {
+describe('BatchWriter, the delay between writes', () => {
+  it('starts a write the delay after the previous one started at the soonest, and at once after a quiet spell', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+    try {
+      const { writer, writes } = timedWriter(50); // each write takes 50 ms
+      const first = writer.add([1]); // the writer is idle: written at 5
+      await vi.advanceTimersByTimeAsync(100);
+      const second = writer.add([2]); // arrived at 100: due 200 after the last write began, at 205
+      await vi.advanceTimersByTimeAsync(500);
+      const third = writer.add([3]); // arrived at 600, long after: written at 605
+      await vi.advanceTimersByTimeAsync(100);
+      await Promise.all([first, second, third]);
+      expect(writes).toEqual([
+        { items: [1], at: 5 },
+        { items: [2], at: 205 },
+        { items: [3], at: 605 },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('writes rows that arrive as a write ends the delay after that write started, not after they arrived', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
     try {
       const { writer, writes } = timedWriter(150); // each write takes 150 ms
-      const first = writer.add([1]); // written at 200, until 350
-      await vi.advanceTimersByTimeAsync(250);
-      const second = writer.add([2]); // arrived at 250: due at 450, the write ends at 350
-      await vi.advanceTimersByTimeAsync(400);
+      const first = writer.add([1]); // written at 5, until 155
+      await vi.advanceTimersByTimeAsync(160);
+      const second = writer.add([2]); // arrived at 160 (as a consumer fetches again): due at 205
+      await vi.advanceTimersByTimeAsync(300);
       await Promise.all([first, second]);
       expect(writes).toEqual([
-        { items: [1], at: 200 },
-        { items: [2], at: 450 },
+        { items: [1], at: 5 },
+        { items: [2], at: 205 },
       ]);
     } finally {
       vi.useRealTimers();
@@ -102,15 +126,33 @@ describe('BatchWriter, rows that arrive during a write', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
     try {
       const { writer, writes } = timedWriter(300); // a slow write: 300 ms
-      const first = writer.add([1]); // written at 200, until 500
+      const first = writer.add([1]); // written at 5, until 305
       await vi.advanceTimersByTimeAsync(210);
-      const second = writer.add([2, 3]); // arrived at 210: due at 410, while the write runs
+      const second = writer.add([2, 3]); // arrived at 210: due at 215, while the write runs
       await vi.advanceTimersByTimeAsync(600);
       await Promise.all([first, second]);
       expect(writes.map((write) => write.items)).toEqual([[1], [2, 3]]);
       // As the write ended (a timer of 0 ms fires 1 ms later, as in Node).
-      expect(writes[1]!.at).toBeGreaterThanOrEqual(500);
-      expect(writes[1]!.at).toBeLessThanOrEqual(501);
+      expect(writes[1]!.at).toBeGreaterThanOrEqual(305);
+      expect(writes[1]!.at).toBeLessThanOrEqual(306);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never waits longer than a delay shorter than the gather', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+    try {
+      const writes: number[] = [];
+      const start = performance.now();
+      const writer = new BatchWriter<number>(async () => void writes.push(performance.now() - start), {
+        maxItems: 100,
+        maxDelayMs: 2,
+      });
+      const done = writer.add([1]);
+      await vi.advanceTimersByTimeAsync(2);
+      await done;
+      expect(writes).toEqual([2]);
     } finally {
       vi.useRealTimers();
     }
