@@ -17,6 +17,8 @@ import { browserSkipReason, newPhonePage } from './support/system';
 const browserTarget = { name: 'Chromium', skipReason: browserSkipReason() };
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
 const LIVE_MS = 2_000;
+/** A long address with nowhere to break a line (no space or hyphen): the list must still fit a phone. */
+const LONG_EMAIL = 'jordan.example.withaverylongaddress@exampleadvicefirm.com.au';
 
 /** The demo administrator signs in on the admin login page, which goes on to the dashboard. */
 async function signInAsAdmin(page: Page): Promise<void> {
@@ -54,7 +56,7 @@ describeTarget('admin dashboard, live', browserTarget, () => {
 
       // The client starts and answers question 1: the drop-off chart appears on the open dashboard
       // within 2 s of the answer.
-      await startAssessment(suite.page);
+      await startAssessment(suite.page, { ...CLIENT, email: LONG_EMAIL });
       const answering = Date.now();
       await answerQuestion(suite.page, 1, 3);
       // q1 at 0.0%: answered (the view alone, which the page may send first, shows 100.0%).
@@ -94,16 +96,53 @@ describeTarget('admin dashboard, live', browserTarget, () => {
       const mobile = admin.locator('.device-list__item', { hasText: 'mobile' });
       await mobile.waitFor();
       expect(await mobile.textContent()).toContain('1 assessment');
-      await admin.getByRole('figure', { name: /Completed assessments by device type\. mobile: 1/ }).waitFor();
+      const devices = admin.getByRole('figure', { name: /Completed assessments by device type\. mobile: 1/ });
+      await devices.waitFor();
+      // The pie's legend names devices as the list does.
+      await devices.locator('svg text', { hasText: /^Mobile$/ }).waitFor();
 
       await admin.getByRole('tab', { name: 'Assessments' }).click();
       const item = admin.locator('.assessment-list__item', { hasText: CLIENT.name });
       await item.waitFor();
-      expect(await item.textContent()).toContain(CLIENT.email);
+      expect(await item.textContent()).toContain(LONG_EMAIL);
       expect(await item.textContent()).toMatch(/Score: \d+/);
       expect(await item.locator('.assessment-list__date').textContent()).toMatch(
         /^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)$/,
       );
+
+      // On a phone: the assessment's card, long email and all, stays inside the list.
+      await admin.setViewportSize({ width: 390, height: 844 });
+      const list = (await admin.locator('.assessment-list').boundingBox())!;
+      const card = (await item.boundingBox())!;
+      expect(card.x + card.width).toBeLessThanOrEqual(list.x + list.width + 0.5);
+      expect(await item.getByText(/^Score: \d+$/).isVisible()).toBe(true);
+
+      // The questions table scrolls sideways on a phone: a named region a keyboard can focus.
+      await admin.getByRole('tab', { name: 'Questions' }).click();
+      const region = admin.getByRole('region', { name: 'Question difficulty by question' });
+      await region.focus();
+      expect(await region.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+
+      // The drop-off chart on a phone: no two question labels overlap, and screen readers get the
+      // numbers once, from the figure (the drawing itself is hidden from them).
+      await admin.getByRole('tab', { name: 'Overview' }).click();
+      const dropOff = admin.getByRole('figure', { name: /^Drop-off rate by question\./ });
+      await dropOff.locator('svg text').first().waitFor();
+      const labels = await dropOff.locator('svg text').evaluateAll((texts) =>
+        texts
+          .filter((t) => /^q\d+$/.test(t.textContent ?? ''))
+          .map((t) => {
+            const r = t.getBoundingClientRect();
+            return { left: r.left, right: r.right };
+          })
+          .sort((a, b) => a.left - b.left),
+      );
+      expect(labels.length).toBeGreaterThan(1);
+      for (let i = 1; i < labels.length; i++)
+        expect(labels[i]!.left).toBeGreaterThanOrEqual(labels[i - 1]!.right);
+      expect(await dropOff.locator('[aria-label]').count()).toBe(0);
+      await admin.setViewportSize({ width: 1280, height: 900 });
 
       // Logout clears the session and goes to the admin login.
       await admin.locator('.admin__header').getByRole('button', { name: 'Logout' }).click();

@@ -25,7 +25,7 @@ export function AssessmentsTab({ period }: { period: AnalyticsPeriod }) {
               <li key={a.id} className="assessment-list__item">
                 <div>
                   <p className="assessment-list__name">{a.clientName}</p>
-                  <p className="assessment-list__email">{a.clientEmail ?? ''}</p>
+                  <p className="assessment-list__email">{a.clientEmail ?? 'No email given'}</p>
                   <p className="assessment-list__date">{formatAdminDate(a.createdAt)}</p>
                 </div>
                 <div className="assessment-list__result">

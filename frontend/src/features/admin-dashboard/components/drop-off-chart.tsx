@@ -3,17 +3,21 @@ import type { DropOff } from '@risk-profile/contracts';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { echarts } from './echarts';
 
-/** Bars of drop-off per question; the figure's label carries the same numbers for screen readers (and ECharts' own aria description). */
+/**
+ * Bars of drop-off per question. The figure's label carries the same numbers for screen readers,
+ * once: the drawing itself is hidden from them (ECharts' own aria description said it again).
+ */
 export function DropOffChart({ data }: { data: DropOff }) {
   const summary = data.map((d) => `${d.questionId}: ${d.dropOffRate.toFixed(1)}%`).join(', ');
   const option = {
-    aria: { enabled: true, label: { description: `Drop-off rate by question. ${summary}.` } },
     grid: { left: 40, right: 12, top: 16, bottom: 32, containLabel: false },
     tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${Number(v).toFixed(1)}%` },
     xAxis: {
       type: 'category',
       data: data.map((d) => d.questionId),
-      axisLabel: { interval: 0, fontSize: 10 },
+      // Every label where they fit; on a phone ECharts skips some rather than overlap them (the
+      // tooltip and the figure's label name every question).
+      axisLabel: { interval: 'auto', fontSize: 10 },
     },
     yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' } },
     series: [
@@ -27,7 +31,9 @@ export function DropOffChart({ data }: { data: DropOff }) {
   };
   return (
     <figure className="admin-chart" aria-label={`Drop-off rate by question. ${summary}.`}>
-      <ReactEChartsCore echarts={echarts} option={option} style={{ height: 300, width: '100%' }} notMerge />
+      <div aria-hidden="true">
+        <ReactEChartsCore echarts={echarts} option={option} style={{ height: 300, width: '100%' }} notMerge />
+      </div>
     </figure>
   );
 }

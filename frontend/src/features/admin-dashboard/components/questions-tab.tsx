@@ -25,36 +25,53 @@ export function QuestionsTab({ period }: { period: AnalyticsPeriod }) {
         empty="No answers yet. Each question appears here once a client has answered it."
       >
         {(rows) => (
-          <div className="admin__table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Question</th>
-                  <th scope="col">Difficulty</th>
-                  <th scope="col">Avg. time</th>
-                  <th scope="col">Median time</th>
-                  <th scope="col">Answer changes</th>
-                  <th scope="col">Changes: completed</th>
-                  <th scope="col">Changes: abandoned</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((q) => (
-                  <tr key={q.questionId}>
-                    <th scope="row">{q.questionId}</th>
-                    <td>
-                      <span className={`badge ${BADGE[q.difficulty] ?? 'badge--other'}`}>{q.difficulty}</span>
-                    </td>
-                    <td>{formatDuration(q.averageTime)}</td>
-                    <td>{formatDuration(q.medianTime)}</td>
-                    <td>{oneDecimal(q.answerChanges)}</td>
-                    <td>{q.answerChangesCompleted === null ? '–' : oneDecimal(q.answerChangesCompleted)}</td>
-                    <td>{q.answerChangesAbandoned === null ? '–' : oneDecimal(q.answerChangesAbandoned)}</td>
+          <>
+            <p className="admin__scroll-hint" id="question-table-hint">
+              Scroll the table sideways for more columns.
+            </p>
+            <section
+              className="admin__table-wrap"
+              aria-label="Question difficulty by question"
+              aria-describedby="question-table-hint"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls takes focus, so a keyboard can scroll it
+              tabIndex={0}
+            >
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Question</th>
+                    <th scope="col">Difficulty</th>
+                    <th scope="col">Avg. time</th>
+                    <th scope="col">Median time</th>
+                    <th scope="col">Answer changes</th>
+                    <th scope="col">Changes: completed</th>
+                    <th scope="col">Changes: abandoned</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {rows.map((q) => (
+                    <tr key={q.questionId}>
+                      <th scope="row">{q.questionId}</th>
+                      <td>
+                        <span className={`badge ${BADGE[q.difficulty] ?? 'badge--other'}`}>
+                          {q.difficulty}
+                        </span>
+                      </td>
+                      <td>{formatDuration(q.averageTime)}</td>
+                      <td>{formatDuration(q.medianTime)}</td>
+                      <td>{oneDecimal(q.answerChanges)}</td>
+                      <td>
+                        {q.answerChangesCompleted === null ? '–' : oneDecimal(q.answerChangesCompleted)}
+                      </td>
+                      <td>
+                        {q.answerChangesAbandoned === null ? '–' : oneDecimal(q.answerChangesAbandoned)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          </>
         )}
       </QueryState>
     </Card>
