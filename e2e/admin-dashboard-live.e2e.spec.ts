@@ -147,6 +147,15 @@ describeTarget('admin dashboard, live', browserTarget, () => {
       expect(await dropOff.locator('[aria-label]').count()).toBe(0);
       await admin.setViewportSize({ width: 1280, height: 900 });
 
+      // The open section is in the address with the period, so a reload (or a shared link) keeps it.
+      await admin.getByRole('tab', { name: 'Devices' }).click();
+      await admin.waitForURL(/[?&]tab=devices(&|$)/);
+      await admin.reload();
+      await admin.getByRole('tab', { name: 'Devices', selected: true }).waitFor();
+      await admin.locator('.device-list__item', { hasText: 'mobile' }).waitFor();
+      await admin.getByRole('tab', { name: 'Overview' }).click();
+      await admin.waitForURL((url) => !url.search.includes('tab='));
+
       // Logout clears the session and goes to the admin login.
       await admin.locator('.admin__header').getByRole('button', { name: 'Logout' }).click();
       await admin.waitForURL(/\/admin\/login$/);

@@ -1,25 +1,26 @@
-import type { AnalyticsPeriod } from '@risk-profile/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminDashboardPage } from '../../features/admin-dashboard/components/admin-dashboard-page';
-
-const PERIODS: readonly AnalyticsPeriod[] = ['24h', '7d', '30d', 'all'];
+import { parseDashboardSearch } from '../../features/admin-dashboard/model/dashboard-search';
 
 export const Route = createFileRoute('/admin/dashboard')({
-  // An unknown or missing period in the address falls back to all time. Checked without zod, which
-  // this route's eager part must not pull into the first load of the site.
-  validateSearch: (search: Record<string, unknown>): { period: AnalyticsPeriod } => ({
-    period: PERIODS.find((p) => p === search.period) ?? 'all',
-  }),
+  validateSearch: parseDashboardSearch,
   component: DashboardRoute,
 });
 
 function DashboardRoute() {
-  const { period } = Route.useSearch();
+  const { period, tab = 'overview' } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <AdminDashboardPage
       period={period}
-      onPeriodChange={(next) => void navigate({ search: { period: next } })}
+      onPeriodChange={(next) => void navigate({ search: (prev) => ({ ...prev, period: next }) })}
+      tab={tab}
+      onTabChange={(next) =>
+        void navigate({
+          search: (prev) => ({ period: prev.period, ...(next === 'overview' ? {} : { tab: next }) }),
+          replace: true,
+        })
+      }
     />
   );
 }

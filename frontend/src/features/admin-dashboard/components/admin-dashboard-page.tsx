@@ -10,6 +10,7 @@ import { useAdminLogout } from '../api/admin-logout';
 import { useAdminMe } from '../api/get-admin-me';
 import { useAnalyticsStream } from '../api/use-analytics-stream';
 import '../admin-dashboard.css';
+import { DASHBOARD_TABS, type DashboardTab } from '../model/dashboard-search';
 import { AssessmentsTab } from './assessments-tab';
 import { DevicesTab } from './devices-tab';
 import { OverviewTab } from './overview-tab';
@@ -18,19 +19,17 @@ import { QuestionsTab } from './questions-tab';
 
 export const ADMIN_LOGIN_PATH = '/admin/login';
 
-export const DASHBOARD_TABS = [
-  { value: 'overview', label: 'Overview' },
-  { value: 'questions', label: 'Questions' },
-  { value: 'devices', label: 'Devices' },
-  { value: 'assessments', label: 'Assessments' },
-] as const;
-
 export function AdminDashboardPage({
   period,
   onPeriodChange,
+  tab,
+  onTabChange,
 }: {
   period: AnalyticsPeriod;
   onPeriodChange: (period: AnalyticsPeriod) => void;
+  /** The open section, kept in the address with the period. */
+  tab: DashboardTab;
+  onTabChange: (tab: DashboardTab) => void;
 }) {
   useDocumentTitle('Admin Dashboard');
   const me = useAdminMe();
@@ -80,7 +79,14 @@ export function AdminDashboardPage({
       <p className="admin__live" role="status">
         {stream === 'live' ? 'Live: updates appear as clients answer.' : 'Connecting to live updates…'}
       </p>
-      <Tabs.Root defaultValue="overview" className="admin__tabs">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => {
+          const next = DASHBOARD_TABS.find((t) => t.value === value);
+          if (next) onTabChange(next.value);
+        }}
+        className="admin__tabs"
+      >
         <Tabs.List className="admin__tab-list" aria-label="Dashboard sections">
           {DASHBOARD_TABS.map((tab) => (
             <Tabs.Trigger key={tab.value} value={tab.value} className="admin__tab">

@@ -1,0 +1,30 @@
+import type { AnalyticsPeriod } from '@risk-profile/contracts';
+
+/** The dashboard's sections, in the order of their tabs. */
+export const DASHBOARD_TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'questions', label: 'Questions' },
+  { value: 'devices', label: 'Devices' },
+  { value: 'assessments', label: 'Assessments' },
+] as const;
+
+export type DashboardTab = (typeof DASHBOARD_TABS)[number]['value'];
+
+const PERIODS: readonly AnalyticsPeriod[] = ['24h', '7d', '30d', 'all'];
+
+/** What the dashboard's address holds: the period (all time when absent) and a tab other than Overview. */
+export interface DashboardSearch {
+  period: AnalyticsPeriod;
+  tab?: Exclude<DashboardTab, 'overview'>;
+}
+
+/**
+ * Reads the address's search: an unknown or missing period falls back to all time, an unknown tab
+ * (or Overview) to no tab, so a reload or a shared link opens the section it was on. Checked
+ * without zod, which the route's eager part must not pull into the first load of the site.
+ */
+export function parseDashboardSearch(search: Record<string, unknown>): DashboardSearch {
+  const period = PERIODS.find((p) => p === search.period) ?? 'all';
+  const tab = DASHBOARD_TABS.find((t) => t.value !== 'overview' && t.value === search.tab)?.value;
+  return tab === undefined || tab === 'overview' ? { period } : { period, tab };
+}
