@@ -52,6 +52,7 @@ describeTarget('admin dashboard, live', browserTarget, () => {
       navigations = 0;
       expect(await statValue(admin, 'Total Assessments').textContent()).toBe('0');
       expect(await statValue(admin, 'Most Difficult').textContent()).toBe('N/A');
+      expect(await statValue(admin, 'Avg. Time').textContent()).toBe('N/A');
       await admin.getByText('No questions viewed yet.', { exact: false }).waitFor();
 
       // The client starts and answers question 1: the drop-off chart appears on the open dashboard

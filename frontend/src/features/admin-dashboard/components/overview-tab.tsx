@@ -35,7 +35,10 @@ export function OverviewTab({ period }: { period: AnalyticsPeriod }) {
             </Card>
             <Card className="admin-stat">
               <h2 className="admin-stat__label">Avg. Time</h2>
-              <p className="admin-stat__value">{formatDuration(s.averageTimePerAssessment)}</p>
+              {/* 0 means no signed session to time (a real one takes seconds): N/A, as Most Difficult. */}
+              <p className="admin-stat__value">
+                {s.averageTimePerAssessment > 0 ? formatDuration(s.averageTimePerAssessment) : 'N/A'}
+              </p>
             </Card>
             <Card className="admin-stat">
               <h2 className="admin-stat__label">Most Difficult</h2>
