@@ -47,9 +47,10 @@ export class BatchWriter<T> {
 
   /** Writes whatever waits now (used when stopping). */
   async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+    // The write that just ended may have set a timer for these rows: they are written here instead.
     clearTimeout(this.timer);
     this.timer = undefined;
-    while (this.writing) await this.writing;
     if (this.pending.length > 0) await this.runWrite();
   }
 
@@ -59,7 +60,7 @@ export class BatchWriter<T> {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.runWrite();
+      if (!this.writing && this.pending.length > 0) void this.runWrite();
     }, delayMs);
   }
 

@@ -157,4 +157,22 @@ describe('BatchWriter, the delay between writes', () => {
       vi.useRealTimers();
     }
   });
+
+  it('flush() during a write writes what waits once, when the write ends, and leaves no timer behind', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+    try {
+      const { writer, writes } = timedWriter(300); // a slow write: 300 ms
+      const first = writer.add([1]); // written at 5, until 305
+      await vi.advanceTimersByTimeAsync(100);
+      const second = writer.add([2]); // due at 205, while the write runs
+      const flushed = writer.flush(); // as the projector stops
+      await vi.advanceTimersByTimeAsync(1_000);
+      await Promise.all([first, second, flushed]);
+      expect(writes.map((write) => write.items)).toEqual([[1], [2]]);
+      expect(writes[1]!.at).toBe(305);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
