@@ -11,7 +11,7 @@ const deviceName = (type: string): string => type.charAt(0).toUpperCase() + type
 
 /** The pie of completed assessments by device; labelled for screen readers once, by its figure. */
 export function DevicesChart({ data }: { data: DeviceStats }) {
-  const summary = data.map((d) => `${d.deviceType}: ${d.count}`).join(', ');
+  const summary = data.map((d) => `${deviceName(d.deviceType)}: ${d.count}`).join(', ');
   const option = {
     color: [...DEVICE_PALETTE],
     tooltip: {
@@ -33,7 +33,11 @@ export function DevicesChart({ data }: { data: DeviceStats }) {
     ],
   };
   return (
-    <figure className="admin-chart" aria-label={`Completed assessments by device type. ${summary}.`}>
+    <figure
+      className="admin-chart"
+      role="img"
+      aria-label={`Completed assessments by device type. ${summary}.`}
+    >
       <div aria-hidden="true">
         <ReactEChartsCore echarts={echarts} option={option} style={{ height: 300, width: '100%' }} notMerge />
       </div>

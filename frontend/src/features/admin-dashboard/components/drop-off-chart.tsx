@@ -30,7 +30,7 @@ export function DropOffChart({ data }: { data: DropOff }) {
     ],
   };
   return (
-    <figure className="admin-chart" aria-label={`Drop-off rate by question. ${summary}.`}>
+    <figure className="admin-chart" role="img" aria-label={`Drop-off rate by question. ${summary}.`}>
       <div aria-hidden="true">
         <ReactEChartsCore echarts={echarts} option={option} style={{ height: 300, width: '100%' }} notMerge />
       </div>

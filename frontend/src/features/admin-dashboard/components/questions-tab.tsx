@@ -12,7 +12,9 @@ export function QuestionsTab({ period }: { period: AnalyticsPeriod }) {
     <Card>
       <header className="card__header">
         <div>
-          <h2 className="card__title">Question Difficulty</h2>
+          <h2 className="card__title" id="question-difficulty-title">
+            Question Difficulty
+          </h2>
           <p className="card__description">
             Hard: 30 s or more on average, or at least one answer change on average. Medium: 15 s or more, or
             at least 0.5 changes. Easy: below both. Abandoned: inactive for 30 minutes without signing.
@@ -26,13 +28,12 @@ export function QuestionsTab({ period }: { period: AnalyticsPeriod }) {
       >
         {(rows) => (
           <>
-            <p className="admin__scroll-hint" id="question-table-hint">
+            <p className="admin__scroll-hint" aria-hidden="true">
               Scroll the table sideways for more columns.
             </p>
             <section
               className="admin__table-wrap"
-              aria-label="Question difficulty by question"
-              aria-describedby="question-table-hint"
+              aria-labelledby="question-difficulty-title"
               // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls takes focus, so a keyboard can scroll it
               tabIndex={0}
             >

@@ -25,6 +25,6 @@ export interface DashboardSearch {
  */
 export function parseDashboardSearch(search: Record<string, unknown>): DashboardSearch {
   const period = PERIODS.find((p) => p === search.period) ?? 'all';
-  const tab = DASHBOARD_TABS.find((t) => t.value !== 'overview' && t.value === search.tab)?.value;
+  const tab = DASHBOARD_TABS.find((t) => t.value === search.tab)?.value;
   return tab === undefined || tab === 'overview' ? { period } : { period, tab };
 }
