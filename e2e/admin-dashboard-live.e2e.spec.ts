@@ -149,6 +149,12 @@ describeTarget('admin dashboard, live', browserTarget, () => {
       };
       await expect.poll(overlaps, { timeout: 5_000 }).toBe(0);
       expect(await dropOff.locator('[aria-label]').count()).toBe(0);
+
+      // Another tab keeps the page where it was scrolled (the router would scroll to the top).
+      await admin.evaluate('window.scrollTo(0, 40)');
+      await admin.getByRole('tab', { name: 'Questions' }).click();
+      await admin.waitForURL(/[?&]tab=questions(&|$)/);
+      expect(Number(await admin.evaluate('window.scrollY'))).toBe(40);
       await admin.setViewportSize({ width: 1280, height: 900 });
 
       // The open section is in the address with the period, so a reload (or a shared link) keeps it.
