@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BatchWriter } from './batch-writer';
 
 describe('BatchWriter', () => {
@@ -83,96 +83,79 @@ function timedWriter(writeMs: number) {
 }
 
 describe('BatchWriter, the delay between writes', () => {
-  it('starts a write the delay after the previous one started at the soonest, and at once after a quiet spell', async () => {
+  // Every test here runs on fake timers, the clock included (performance.now() paces the writer).
+  beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
-    try {
-      const { writer, writes } = timedWriter(50); // each write takes 50 ms
-      const first = writer.add([1]); // the writer is idle: written at 5
-      await vi.advanceTimersByTimeAsync(100);
-      const second = writer.add([2]); // arrived at 100: due 200 after the last write began, at 205
-      await vi.advanceTimersByTimeAsync(500);
-      const third = writer.add([3]); // arrived at 600, long after: written at 605
-      await vi.advanceTimersByTimeAsync(100);
-      await Promise.all([first, second, third]);
-      expect(writes).toEqual([
-        { items: [1], at: 5 },
-        { items: [2], at: 205 },
-        { items: [3], at: 605 },
-      ]);
-    } finally {
-      vi.useRealTimers();
-    }
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('starts a write the delay after the previous one started at the soonest, and at once after a quiet spell', async () => {
+    const { writer, writes } = timedWriter(50); // each write takes 50 ms
+    const first = writer.add([1]); // the writer is idle: written at 5
+    await vi.advanceTimersByTimeAsync(100);
+    const second = writer.add([2]); // arrived at 100: due 200 after the last write began, at 205
+    await vi.advanceTimersByTimeAsync(500);
+    const third = writer.add([3]); // arrived at 600, long after: written at 605
+    await vi.advanceTimersByTimeAsync(100);
+    await Promise.all([first, second, third]);
+    expect(writes).toEqual([
+      { items: [1], at: 5 },
+      { items: [2], at: 205 },
+      { items: [3], at: 605 },
+    ]);
   });
 
   it('writes rows that arrive as a write ends the delay after that write started, not after they arrived', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
-    try {
-      const { writer, writes } = timedWriter(150); // each write takes 150 ms
-      const first = writer.add([1]); // written at 5, until 155
-      await vi.advanceTimersByTimeAsync(160);
-      const second = writer.add([2]); // arrived at 160 (as a consumer fetches again): due at 205
-      await vi.advanceTimersByTimeAsync(300);
-      await Promise.all([first, second]);
-      expect(writes).toEqual([
-        { items: [1], at: 5 },
-        { items: [2], at: 205 },
-      ]);
-    } finally {
-      vi.useRealTimers();
-    }
+    const { writer, writes } = timedWriter(150); // each write takes 150 ms
+    const first = writer.add([1]); // written at 5, until 155
+    await vi.advanceTimersByTimeAsync(160);
+    const second = writer.add([2]); // arrived at 160 (as a consumer fetches again): due at 205
+    await vi.advanceTimersByTimeAsync(300);
+    await Promise.all([first, second]);
+    expect(writes).toEqual([
+      { items: [1], at: 5 },
+      { items: [2], at: 205 },
+    ]);
   });
 
   it('writes at once, when the write ends, rows that have already waited the delay', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
-    try {
-      const { writer, writes } = timedWriter(300); // a slow write: 300 ms
-      const first = writer.add([1]); // written at 5, until 305
-      await vi.advanceTimersByTimeAsync(210);
-      const second = writer.add([2, 3]); // arrived at 210: due at 215, while the write runs
-      await vi.advanceTimersByTimeAsync(600);
-      await Promise.all([first, second]);
-      expect(writes.map((write) => write.items)).toEqual([[1], [2, 3]]);
-      // As the write ended (a timer of 0 ms fires 1 ms later, as in Node).
-      expect(writes[1]!.at).toBeGreaterThanOrEqual(305);
-      expect(writes[1]!.at).toBeLessThanOrEqual(306);
-    } finally {
-      vi.useRealTimers();
-    }
+    const { writer, writes } = timedWriter(300); // a slow write: 300 ms
+    const first = writer.add([1]); // written at 5, until 305
+    await vi.advanceTimersByTimeAsync(210);
+    const second = writer.add([2, 3]); // arrived at 210: due at 215, while the write runs
+    await vi.advanceTimersByTimeAsync(600);
+    await Promise.all([first, second]);
+    expect(writes.map((write) => write.items)).toEqual([[1], [2, 3]]);
+    // As the write ended (a timer of 0 ms fires 1 ms later, as in Node).
+    expect(writes[1]!.at).toBeGreaterThanOrEqual(305);
+    expect(writes[1]!.at).toBeLessThanOrEqual(306);
   });
 
   it('never waits longer than a delay shorter than the gather', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
-    try {
-      const writes: number[] = [];
-      const start = performance.now();
-      const writer = new BatchWriter<number>(async () => void writes.push(performance.now() - start), {
-        maxItems: 100,
-        maxDelayMs: 2,
-      });
-      const done = writer.add([1]);
-      await vi.advanceTimersByTimeAsync(2);
-      await done;
-      expect(writes).toEqual([2]);
-    } finally {
-      vi.useRealTimers();
-    }
+    const writes: number[] = [];
+    const start = performance.now();
+    const writer = new BatchWriter<number>(async () => void writes.push(performance.now() - start), {
+      maxItems: 100,
+      maxDelayMs: 2,
+    });
+    const done = writer.add([1]);
+    await vi.advanceTimersByTimeAsync(2);
+    await done;
+    expect(writes).toEqual([2]);
   });
 
   it('flush() during a write writes what waits once, when the write ends, and leaves no timer behind', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
-    try {
-      const { writer, writes } = timedWriter(300); // a slow write: 300 ms
-      const first = writer.add([1]); // written at 5, until 305
-      await vi.advanceTimersByTimeAsync(100);
-      const second = writer.add([2]); // due at 205, while the write runs
-      const flushed = writer.flush(); // as the projector stops
-      await vi.advanceTimersByTimeAsync(1_000);
-      await Promise.all([first, second, flushed]);
-      expect(writes.map((write) => write.items)).toEqual([[1], [2]]);
-      expect(writes[1]!.at).toBe(305);
-      expect(vi.getTimerCount()).toBe(0);
-    } finally {
-      vi.useRealTimers();
-    }
+    const { writer, writes } = timedWriter(300); // a slow write: 300 ms
+    const first = writer.add([1]); // written at 5, until 305
+    await vi.advanceTimersByTimeAsync(100);
+    const second = writer.add([2]); // due at 205, while the write runs
+    const flushed = writer.flush(); // as the projector stops
+    await vi.advanceTimersByTimeAsync(1_000);
+    await Promise.all([first, second, flushed]);
+    expect(writes.map((write) => write.items)).toEqual([[1], [2]]);
+    expect(writes[1]!.at).toBe(305);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
