@@ -4,7 +4,7 @@ import type { Migration } from '../sql/migrations';
  * The bus log. Like Kafka's record batches, one row holds the messages one publish wrote to one
  * partition, in order (`bus_batches.records`, a JSON array of {id, key, value, headers}): a
  * request that publishes a hundred question events writes one row, not a hundred, which is what
- * lets the embedded bus keep up with analytics ingest (bench/analytics.bench.ts). A row's place in
+ * lets the embedded bus keep up with analytics ingest. A row's place in
  * its partition is (transaction_id, seq): the id of the transaction that wrote it, then a sequence
  * number; a message's place is that plus its index in the row. Consumers only read rows whose
  * transaction is older than every transaction still running, so a row that commits late can never
@@ -76,10 +76,9 @@ FROM bus_batches b CROSS JOIN LATERAL jsonb_array_elements(b.records::jsonb) WIT
 `,
   },
   {
-    // A batch's records are stored out of line without compression: compressing some 60 KB of
-    // JSON (a hundred question events) was more than half of the insert on PGlite's main thread
-    // (1.1 ms against 0.5), for a log kept only BUS_RETENTION_HOURS. It costs about 2.5 times the
-    // disk. Rows written before keep their compressed form; both read the same.
+    // A batch's records are stored out of line without compression: compressing them was most of
+    // the insert's cost on PGlite's main thread, not worth the disk it saves for a log kept only
+    // BUS_RETENTION_HOURS. Rows written before keep their compressed form; both read the same.
     id: '003-uncompressed-records',
     sql: `ALTER TABLE bus_batches ALTER COLUMN records SET STORAGE EXTERNAL;`,
   },

@@ -61,8 +61,8 @@ const CLAIM = {
 
 /**
  * One statement, so an append is a single round trip and atomic under autocommit. A single event
- * (the usual outcome of a command) binds scalars: array parameters, unnest and the sort cost
- * PGlite about a third of its append rate. Several events come as arrays; ORDER BY makes
+ * (the usual outcome of a command) binds scalars, as array parameters, unnest and the sort are
+ * costly on PGlite. Several events come as arrays; ORDER BY makes
  * global_position follow stream_version within the append.
  */
 function appendSql(claim: string, many: boolean): string {

@@ -24,17 +24,14 @@ function threadIds(): number[] {
 /**
  * Runs every thread of this process except the one running the event loop at `nice` (1-19; 0
  * lowers nothing), so that on a busy machine the event loop, which answers every request, gets a
- * core before background work: ClickHouse's threads in chDB (inserts, merges), the libuv pool (which
- * runs chDB's queries), and V8's garbage-collection and compiler helpers. None of them starves: the
- * event loop is one thread, so the other cores stay theirs whenever it runs. Under the analytics
- * ingest the event loop waited for a core 8-9% of the time instead of 11-14% (docs/architecture.md).
+ * core before background work (chDB's threads, the libuv pool, V8's helpers). None of them
+ * starves: the event loop is one thread, so the other cores stay theirs whenever it runs.
  *
- * Linux only: there the nice value belongs to a thread, and `os.setPriority` with a thread's id
- * sets that thread's; a process may raise its own threads' nice values (lower their priority)
- * without any privilege. Elsewhere, or off the main thread, it does nothing. Threads appear as the process works (chDB
- * starts its pools on its first queries), so they are swept at once and then every second; a
- * thread created by a lowered one inherits its nice value. A thread already at `nice` or lower
- * priority is left alone: raising it back would need a privilege.
+ * Linux only: there the nice value belongs to a thread, and a process may lower its own threads'
+ * priority without any privilege; elsewhere, or off the main thread, it does nothing. Threads
+ * appear as the process works (chDB starts its pools on its first queries), so they are swept at
+ * once and then every second. A thread already at `nice` or lower is left alone: raising it would
+ * need a privilege.
  */
 export function lowerBackgroundThreads(
   nice: number,

@@ -2,17 +2,12 @@ import type { Logger } from '../logging/logger';
 import type { SqlClient } from './sql-client.port';
 
 /**
- * PGlite runs PostgreSQL as a single backend with no postmaster, so nothing ever starts
- * PostgreSQL's autovacuum, although `SHOW autovacuum` says on. Without it the embedded database
- * never reuses the space of deleted rows (the bus log purges a day's messages and its files keep
- * growing: 88 MB after three rounds of inserting and purging 30 MB, 1 MB after one VACUUM),
- * never refreshes the planner's statistics, and never freezes old rows, so after some two
- * billion transactions they would vanish from view (a single backend does not refuse new
- * transaction ids near wraparound as a server does). This does autovacuum's job from the
- * product's own process: every `intervalMs` (autovacuum's naptime) it asks which tables
- * PostgreSQL's own autovacuum rules and settings would vacuum or analyze now, and does that, one
- * statement at a time with a pause before each, so requests are served in between. A PostgreSQL
- * server runs its own autovacuum.
+ * PGlite runs PostgreSQL as a single backend with no postmaster, so its autovacuum never starts
+ * (although `SHOW autovacuum` says on): deleted rows' space is never reused, statistics go stale,
+ * and old rows are never frozen, which near transaction-id wraparound would make them vanish (a
+ * single backend only warns). This does autovacuum's job from the product's own process, one
+ * statement at a time so requests are served in between (docs/architecture.md explains the
+ * design). A PostgreSQL server runs its own.
  */
 export interface EmbeddedAutovacuumOptions {
   logger: Logger;
@@ -35,27 +30,12 @@ interface Candidate {
 }
 
 /*
- * PostgreSQL 18's rules (autovacuum.c, relation_needs_vacanalyze), with its settings read from
- * the database: a table is vacuumed when its dead rows pass the threshold plus the scale factor
- * times its rows (capped by autovacuum_vacuum_max_threshold unless that is -1), when rows
- * inserted since its last vacuum pass the insert threshold plus its scale factor times its
- * unfrozen rows (never, if the threshold is -1), or when its oldest transaction id or multixact
- * is older than the freeze maximum age; and analyzed when rows changed since its last analyze
- * pass the analyze threshold plus its scale factor times its rows. Shared catalogs are included:
- * the database's oldest transaction id is theirs too. A table with `autovacuum_enabled = false`
- * (a TOAST table without options of its own follows its table) is only vacuumed against
- * wraparound; other per-table settings are not read, as none of our tables sets any.
- *
- * A TOAST table is vacuumed through the table it belongs to (alone when only it is due, with
- * PROCESS_MAIN false). One rule differs from PostgreSQL, whose autovacuum vacuums in background
- * processes: rows inserted count for a TOAST table only until its first vacuum (which gives it a
- * row count for its dead-row threshold), because here a VACUUM holds up the event loop, and the
- * TOAST table holds nearly all the bytes of the bus log (some 3 ms a MB to scan) only to mark
- * pages that the purge deletes a week later.
- *
- * Why it matters more here than on a server: PostgreSQL refuses new transaction ids near
- * wraparound only under a postmaster; a single backend such as PGlite's only warns, and would
- * go on until old rows vanished from view. Freezing them in time is this check's job.
+ * PostgreSQL 18's rules (autovacuum.c, relation_needs_vacanalyze) with the database's settings;
+ * shared catalogs are included, as the database's oldest transaction id is theirs too. Per-table
+ * settings other than `autovacuum_enabled` are not read: none of our tables sets any. One rule
+ * differs: a TOAST table's inserted rows count only until its first vacuum, because here a VACUUM
+ * holds up the event loop and the bus log's TOAST table would be scanned only to mark pages the
+ * purge soon deletes.
  */
 const CANDIDATES = `
 WITH settings AS (
@@ -161,8 +141,7 @@ export class EmbeddedAutovacuum {
 
   /**
    * One statement, after a short pause: a statement holds up the event loop while it runs, so
-   * requests that arrived meanwhile are answered before the next one (a check that vacuumed four
-   * tables at once held up one dashboard request for some 300 ms). False if it failed (logged)
+   * requests that arrived meanwhile are answered before the next one. False if it failed (logged)
    * or the check was stopped.
    */
   private async perform(command: string, table: string): Promise<boolean> {

@@ -12,9 +12,8 @@ const parsers = { [types.INT8]: (value: string) => Number(value) };
 
 /**
  * PGlite's defaults (160 MB of shared buffers) suit a browser tab that holds the whole database
- * in memory. Here the data lives in files the OS caches anyway, and one connection needs little:
- * these settings take about 110 MB off the resident size at no measurable cost in throughput
- * (bench/assessments.bench.ts, bench/startup.bench.ts).
+ * in memory. Here the data lives in files the OS caches anyway, and one connection needs little,
+ * so smaller settings keep the resident size down without costing throughput.
  */
 const EMBEDDED_SETTINGS = [
   'shared_buffers = 32MB',
@@ -65,9 +64,9 @@ export class PgliteSqlClient implements SqlClient {
    * One statement as one message (parse, bind, describe, execute, sync) in one call into the
    * WASM module. PGlite's query() makes five calls, the first two only to learn the parameters'
    * types so it can serialise them; here they are prepared as node-postgres prepares them (text,
-   * the server infers the types), so both adapters send the same values. About a third less CPU
-   * a statement (figures in docs/architecture.md, "Embedded PostgreSQL"). Results are parsed by
-   * PGlite's own parser with this database's type parsers, exactly as its query() does.
+   * the server infers the types), so both adapters send the same values, for less CPU a statement
+   * (docs/architecture.md, "Embedded PostgreSQL"). Results are parsed by PGlite's own parser with
+   * this database's type parsers, exactly as its query() does.
    */
   private run<R>(text: string, params: readonly unknown[], inTransaction: boolean): Promise<QueryResult<R>> {
     const { serialize } = protocol;
@@ -98,9 +97,8 @@ export class PgliteSqlClient implements SqlClient {
 
 /**
  * A new database is a copy of an empty one made once per installed PGlite version and kept in
- * `node_modules/.cache/risk-profile`: initdb takes some 3 s on our machines, the copy of its
- * 40 MB a fraction of one (bench/startup.bench.ts, a new data folder). Where that cache cannot be
- * written (a read-only install), initdb creates the folder itself.
+ * `node_modules/.cache/risk-profile`, because copying is far quicker than running initdb. Where
+ * that cache cannot be written (a read-only install), initdb creates the folder itself.
  */
 async function initialise(dataDir: string): Promise<void> {
   const template = templateDir();
@@ -135,8 +133,8 @@ function templateDir(): string {
 }
 
 /**
- * Creating a database runs initdb, a second WASM module whose memory (some 400 MB) a process
- * never hands back to the system. A short-lived child process creates the files instead, so a
+ * Creating a database runs initdb, a second WASM module whose large memory a process never
+ * hands back to the system. A short-lived child process creates the files instead, so a
  * first start idles at the same resident size as every later one.
  */
 async function initialiseInChildProcess(dataDir: string): Promise<void> {
