@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import bcrypt from 'bcrypt';
 
-/** The cost the security page states: 2^12 rounds, a quarter of a second on our machines. */
+/** The cost the security page states: 2^12 rounds. */
 export const BCRYPT_COST = 12;
 /** bcrypt reads at most 72 bytes; a longer password is refused rather than silently cut. */
 export const MAX_PASSWORD_BYTES = 72;
@@ -17,9 +17,9 @@ export const passwordTooLong = (password: string): boolean =>
  */
 export const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
 /**
- * And they start at most this often per process: a flat-out storm then takes about half a core
- * (a cost-12 hash is about 0.25 s), leaving the rest to the clients answering questionnaires.
- * 2 sign-ins a second is still 7,200 an hour, far beyond what advisers and administrators need.
+ * And they start at most this often per process, so a flat-out storm takes only part of a core
+ * and leaves the rest to the clients answering questionnaires. Two sign-ins a second is still far
+ * beyond what advisers and administrators need.
  */
 export const MIN_MS_BETWEEN_HASHES = 500;
 

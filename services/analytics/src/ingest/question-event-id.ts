@@ -7,7 +7,7 @@ import type { QuestionEvent } from '@risk-profile/contracts';
  * redelivery. Formatted as a UUID (version 8: custom, RFC 9562).
  */
 export function questionEventId(event: QuestionEvent): string {
-  // crypto.hash, one call per event: half the cost of a Hash object for an input this small.
+  // crypto.hash, one call per event: cheaper than a Hash object for an input this small.
   const hex = hash(
     'sha256',
     JSON.stringify([

@@ -6,7 +6,7 @@ const GATHER_MS = 5;
 
 /**
  * Collects rows from concurrent callers and writes them in one insert. Writes start at most once
- * every `maxDelayMs` (an insert of question events costs ClickHouse some 20-30 ms of CPU with its
+ * every `maxDelayMs` (an insert of question events has a high fixed cost in ClickHouse with its
  * materialized views, whatever its size), and a row waits no longer than that: rows are written
  * `GATHER_MS` after the first of them arrived, or `maxDelayMs` after the previous write started
  * if that is later, or at once when `maxItems` are waiting. One write runs at a time, in order;
@@ -14,8 +14,8 @@ const GATHER_MS = 5;
  *
  * The delay counts from the previous write, not from the rows' arrival, because the bus's
  * consumers wait for their rows to be written before they fetch again (below): under load a batch
- * arrives only as the previous write ends, and counting from its arrival kept the writer idle for
- * the whole delay after every write, and the last events of a burst waiting for it.
+ * arrives only as the previous write ends, and counting from its arrival would leave the writer
+ * idle for the whole delay after every write.
  *
  * `add` resolves only once its rows are written, so a bus consumer that awaits it commits its
  * offset after the rows are in ClickHouse (a crash before that redelivers them; the store's dedup

@@ -14,9 +14,9 @@ export interface ClickHouseMigration {
 /**
  * A session's key in the folded tables: the 128-bit SipHash of its id. The page's ids are UUIDs as
  * text (36 characters, any string up to 100 by contract); a fixed 16-byte integer sorts, merges and
- * looks up faster (with such ids, question difficulty took a fifth less and the summary a quarter
- * less). Two ids sharing a key would be folded as one session; for random ids that takes about
- * 2^64 sessions, and a client crafting one could only blur its own analytics with another's.
+ * looks up faster. Two ids sharing a key would be folded as one session; for random ids that
+ * takes about 2^64 sessions, and a client crafting one could only blur its own analytics with
+ * another's.
  */
 export const sessionKeyOf = (id: string): string => `reinterpretAsUInt128(sipHash128(${id}))`;
 
@@ -218,9 +218,8 @@ export const ANALYTICS_MIGRATIONS: readonly ClickHouseMigration[] = [
   },
   {
     // session_questions in two partitions (odd and even questions) instead of eighteen: every
-    // insert wrote a part into each partition, which was half of ClickHouse's CPU for an insert
-    // (bench/analytics.bench.ts); two still let a read fold on both cores. Rebuilt from the
-    // events and swapped in (rebuildFolded).
+    // insert writes a part into each partition, a large share of an insert's cost; two still let
+    // a read fold on both cores. Rebuilt from the events and swapped in (rebuildFolded).
     id: '003-session-questions-two-partitions',
     statements: rebuildFolded(
       'session_questions',

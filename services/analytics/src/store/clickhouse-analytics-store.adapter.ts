@@ -154,9 +154,9 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       if (ms !== receivedMs) [receivedMs, received] = [ms, toDateTime64(ms)];
       return received;
     };
-    // CSV, written here: no object and no JSON per row. ClickHouse parses it in about 1.8 µs a
-    // row where TabSeparated and JSONEachRow took 3 (every string is quoted, so whitespace,
-    // commas, newlines and backslashes are data); this process spends about 2.3 µs a row on it.
+    // CSV, written here: no object and no JSON per row, and ClickHouse parses it faster than
+    // TabSeparated or JSONEachRow. Every string is quoted, so whitespace, commas, newlines and
+    // backslashes are data.
     let text = '';
     for (const r of rows) {
       text += `${csv(r.eventId)},${csv(r.sessionId)},${csv(r.questionId)},${r.questionNumber},${csv(r.deviceType)},${toDateTime64(r.viewedAt)},${r.answeredAt === null ? CSV_NULL : toDateTime64(r.answeredAt)},${r.timeSpentMs},${r.answerChanges},${r.finalAnswer ?? CSV_NULL},${receivedAt(r.receivedAt)}\n`;

@@ -41,8 +41,8 @@ interface Pending {
 }
 
 /**
- * Composes messages in a worker thread. A report is some 7 ms of synchronous work (React Email,
- * the PDF, MIME): on the event loop it competes with every client's request, here it runs on the
+ * Composes messages in a worker thread. A report is costly synchronous work (React Email, the
+ * PDF, MIME): on the event loop it competes with every client's request, here it runs on the
  * other core, and at the background threads' lower priority (BACKGROUND_THREAD_NICE) it takes
  * what requests leave. The worker starts with the first message and stops when idle, so a quiet
  * product holds no second JavaScript heap.

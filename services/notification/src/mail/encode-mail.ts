@@ -5,7 +5,7 @@ import type { EncodedMail, MailMessage } from './mailer.port';
  * Builds the message as nodemailer would on its way to SMTP: multipart/alternative (text, HTML)
  * inside multipart/mixed with the attachments. Text parts go in base64: mail clients read it as
  * well as quoted-printable, Node encodes it natively where nodemailer's quoted-printable encoder
- * took about a millisecond per report email, and with every part in base64 each line ends in
+ * is a slower pass in JavaScript, and with every part in base64 each line ends in
  * CRLF as SMTP wants, with no pass over the bytes to convert line ends.
  */
 export async function encodeMail(message: MailMessage): Promise<EncodedMail> {

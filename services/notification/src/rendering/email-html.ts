@@ -9,7 +9,7 @@ const DOCTYPE =
  * A React Email tree as a complete HTML document. `@react-email/render` streams through React's
  * Suspense-aware renderer to wait for asynchronous components; ours are all synchronous, and
  * React's one-pass static renderer gives the same markup at a fraction of the cost, which counts
- * when every signed assessment renders two emails (bench/reports.bench.ts).
+ * when every signed assessment renders two emails.
  */
 export function renderEmailHtml(document: ReactElement): string {
   return DOCTYPE + renderToStaticMarkup(document);
