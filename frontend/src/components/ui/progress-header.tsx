@@ -46,7 +46,7 @@ function useCompactOnScroll(): boolean {
 /**
  * The steps, the percent complete and any extra progress, stuck to the top of the screen. Scrolled
  * down, it turns compact (one line of step dots and the percent, then the extra progress) so that
- * on a phone it keeps under 100 px of the screen instead of about 175.
+ * on a phone it keeps under 100 px of the screen.
  */
 export function ProgressHeader({ steps, currentStep, children }: ProgressHeaderProps) {
   const percent = stepPercent(currentStep, steps.length);

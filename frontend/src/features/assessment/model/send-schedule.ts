@@ -2,8 +2,8 @@
 export const SEND_INTERVAL_MS = 5_000;
 /**
  * An answer is sent this soon after it is given: an open admin dashboard shows an answer within
- * 2 s of it (docs/product-rules.md), and the server's part (ingest, the projector's flush, the dashboard's
- * refresh) takes some 300-500 ms of that. A change of mind within this time replaces the queued
+ * 2 s of it (docs/product-rules.md), and the server's part (ingest, the projector's flush, the
+ * dashboard's refresh) needs some of that. A change of mind within this time replaces the queued
  * answer rather than sending two.
  */
 export const ANSWER_SEND_DELAY_MS = 300;
