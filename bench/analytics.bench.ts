@@ -25,13 +25,10 @@ import { TestSessionVerifier } from '../services/analytics/src/testing/test-sess
 import { startProduct } from './support/product';
 
 /**
- * Events a measurement of (1) sends: 60,000 by default (3-4 s of load), which keeps (2)'s million
- * events mostly in the page's shape. Such a short run is largely start and end: the first second's
- * requests run before the JIT has compiled the path, and the last events wait out the projector's
- * flush (200-400 ms, which (3) measures as the delay). `BENCH_ANALYTICS_INGEST=200000` with
- * BENCH_ANALYTICS_INGEST_ONLY=1 measures the sustained rate (8-11 s of load). In three alternating
- * pairs on 2026-11-24, the same code gave 15,300-19,100 events/s over 60,000 events and
- * 18,200-24,400 over 200,000.
+ * Events a measurement of (1) sends: 60,000 by default, which keeps (2)'s million events mostly
+ * in the page's shape. Such a short run is largely start and end (the JIT warming up, the last
+ * events waiting out the projector's flush), so it reads lower than the sustained rate, which
+ * `BENCH_ANALYTICS_INGEST=200000` with BENCH_ANALYTICS_INGEST_ONLY=1 measures.
  */
 const INGEST_EVENTS = Number(process.env.BENCH_ANALYTICS_INGEST ?? 60_000);
 /**
@@ -49,8 +46,7 @@ const DEVICES = ['desktop', 'mobile', 'tablet'] as const;
 /**
  * A session id in the page's format: a UUIDv7 (36 characters), the session's start in milliseconds
  * and then bits that look random, here derived from `seed` so the assessments can name their
- * sessions. Short sequential ids flatter ClickHouse: on the same store, question difficulty took
- * about a quarter less with them.
+ * sessions. Short sequential ids would flatter ClickHouse's sorting and lookups.
  */
 const sessionIdAt = (startMs: number, seed: string): string =>
   uuidV7At(startMs, createHash('sha1').update(seed).digest('hex'));
@@ -93,9 +89,9 @@ function pageEvent(sessionId: string, n: number, at: number): QuestionEvent {
 
 /**
  * The machine's speed now: the best of five runs of a fixed piece of the ingest's own kind of work
- * (JSON written and read back, SHA-256 content ids) on this thread, in ms. This virtual machine's
- * speed drifts by a third and more within an hour while the code stays the same, so every
- * measurement is printed beside it: a rate is comparable between runs only at a similar figure.
+ * (JSON written and read back, SHA-256 content ids) on this thread, in ms. A shared virtual
+ * machine's speed drifts while the code stays the same, so every measurement is printed beside
+ * it: a rate is comparable between runs only at a similar figure.
  */
 function calibrationMs(): number {
   const batch = JSON.stringify({
@@ -197,12 +193,10 @@ async function measureIngest(where: string, events = INGEST_EVENTS): Promise<voi
   // Events with the same content collapse (content ids): the client counts the distinct ones.
   const expected = (await fromClient('ready')).events as number;
   // Its events as they become visible: those received since it started, each once. Polled by a
-  // count of rows (reading the received_at column only), confirmed by distinct event ids once it
-  // is reached: a FINAL count over the history every 50 ms cost the product more CPU than the
-  // ingest did, and distinct ids on every poll a tenth of a core. Polled only once the client has
-  // had every request accepted (all events cannot be visible sooner), every 25 ms: each poll is
-  // a chDB query of some 5 ms of CPU (measured alone on a store of this size), which the product's
-  // two cores paid for while it ingested when it polled all along.
+  // cheap count of rows (reading the received_at column only) and confirmed by distinct event ids
+  // once it is reached, as a FINAL or distinct count on every poll would cost the product it
+  // measures. Polled only once the client has had every request accepted (all events cannot be
+  // visible sooner), since each poll is a chDB query on the product's cores.
   const since = toDateTime64(new Date());
   const received = async (what: string) =>
     (
@@ -340,8 +334,7 @@ try {
     console.log(`history loaded; background merges settled after ${f0(await mergesSettled())} ms`);
     // Likewise the embedded autovacuum's work on the load (the read model's 50,000 assessments and
     // the bus log of the first two measurements): its next check, every minute, would otherwise
-    // fall inside the live traffic's measurement at random (about half a second of statements on
-    // the event loop).
+    // fall inside the live traffic's measurement at random.
     await settleAutovacuum('after the history');
   }
 
@@ -413,8 +406,8 @@ try {
   const settled = await mergesSettled();
   // Likewise the embedded database's autovacuum, which the load gave work (the read model's 50,000
   // assessments, the bus log): its next check would otherwise fall inside one endpoint's timing
-  // at random, as its statements hold up the event loop (a run where it did: that endpoint's p95
-  // 132 ms, its p50 65 ms). In steady use it vacuums a minute's changes at a time.
+  // at random, as its statements hold up the event loop. In steady use it vacuums a minute's
+  // changes at a time.
   await settleAutovacuum('after the load');
   const [parts] = await store.select<{ n: number }>(
     "SELECT count() AS n FROM system.parts WHERE active AND database = 'analytics'",

@@ -32,8 +32,8 @@ for (let i = 0; i < Number(count) / 100; i++) {
   bodies.push(JSON.stringify({ events }));
 }
 
-// node:http with kept-alive sockets rather than fetch: the client shares the machine's two cores
-// with the product, and fetch took about four times the CPU a request.
+// node:http with kept-alive sockets rather than fetch: the client shares the machine's cores with
+// the product, and fetch costs several times the CPU a request.
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number(inFlight) });
 const post = (body) =>
   new Promise((resolve, reject) => {

@@ -8,8 +8,8 @@ import { build } from 'esbuild';
  * React and React Email are the exception: they are bundled with `process.env.NODE_ENV` fixed
  * to "production", so the server renders emails with React's production build whatever
  * NODE_ENV says (in our configuration NODE_ENV=production means production settings, which
- * `npm start` does not use). The development build checks every element and costs about twice
- * as much per report (bench/reports.bench.ts).
+ * `npm start` does not use). The development build checks every element, which makes every
+ * report much dearer to render.
  */
 const BUNDLED_NPM = /^(react|react-dom|scheduler|@react-email)(\/|$)/;
 const externalNpmPackages = {
