@@ -12,10 +12,17 @@ module.exports = {
     },
     {
       name: 'contracts-use-only-zod',
-      comment: 'The only package contracts/ may use is zod; it runs in the browser and in Node.',
+      comment:
+        'The only package contracts/ may use is zod (it runs in the browser and in Node); the OpenAPI document builder, which no page imports, may also use zod-openapi.',
       severity: 'error',
-      from: { path: '^contracts/' },
+      from: { path: '^contracts/', pathNot: '^contracts/src/http/openapi\\.ts$' },
       to: { dependencyTypes: ['npm', 'npm-dev', 'core'], pathNot: 'node_modules/zod/' },
+    },
+    {
+      name: 'contracts-openapi-uses-only-zod-and-its-generator',
+      severity: 'error',
+      from: { path: '^contracts/src/http/openapi\\.ts$' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'core'], pathNot: 'node_modules/(zod|zod-openapi)/' },
     },
     {
       name: 'domain-never-imports-adapters',
