@@ -126,7 +126,7 @@ function operation(name: EndpointName, endpoint: EndpointDefinition): ZodOpenApi
   const responses: ZodOpenApiResponsesObject = {};
   for (const [status, schema] of Object.entries(endpoint.responses)) {
     const stream = EVENT_STREAMS[name];
-    responses[status] =
+    responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] =
       stream && Number(status) < 300
         ? { description: stream, content: { 'text/event-stream': { schema: { type: 'string' } } } }
         : {
@@ -158,8 +158,8 @@ function operation(name: EndpointName, endpoint: EndpointDefinition): ZodOpenApi
 export function buildOpenApiDocument(): oas31.OpenAPIObject {
   const paths: ZodOpenApiPathsObject = {};
   for (const [name, endpoint] of Object.entries(ENDPOINTS) as [EndpointName, EndpointDefinition][]) {
-    const item = (paths[openApiPath(endpoint.path)] ??= {});
-    item[endpoint.method === 'GET' ? 'get' : 'post'] = operation(name, endpoint);
+    const path = openApiPath(endpoint.path);
+    paths[path] = { ...paths[path], [endpoint.method.toLowerCase()]: operation(name, endpoint) };
   }
   return createDocument(
     {
