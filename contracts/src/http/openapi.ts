@@ -34,7 +34,7 @@ import { verifiedLinkSchema } from './questionnaire-links';
  */
 
 /** The session cookie's name on an http site; over https it is `__Host-rp_session` (platform's session-cookie.ts). */
-export const SESSION_COOKIE_NAME = 'rp_session';
+const SESSION_COOKIE_NAME = 'rp_session';
 
 /** Named components: each schema here is written once under components.schemas and referred to. */
 const COMPONENTS: Readonly<Record<string, z.ZodType>> = {
@@ -55,16 +55,17 @@ const COMPONENTS: Readonly<Record<string, z.ZodType>> = {
 };
 
 /** Every `:param` of every path; the services answer 404 (never 400) for a value that does not fit. */
-export const PATH_PARAMETERS: Readonly<Record<string, z.ZodType>> = {
+const PATH_PARAMETERS: Readonly<Record<string, z.ZodType>> = {
   slug: adviserSlugSchema.describe("The adviser's page name."),
   id: z.uuid().describe("The assessment's id."),
 };
 
 /**
  * Bodies the generator cannot read from the schema: the ingest body is a transform that
- * dispatches on `events` by hand (for clearer errors), so its two accepted shapes are named here.
+ * dispatches on `events` by hand (for clearer errors), so its two accepted shapes are named here
+ * (a test holds them to the contract's own schema).
  */
-const REQUEST_BODIES: Partial<Record<EndpointName, z.ZodType>> = {
+export const DOCUMENTED_REQUEST_BODIES: Partial<Record<EndpointName, z.ZodType>> = {
   ingestQuestionEvents: z.union([questionEventSchema, questionEventBatchSchema]),
 };
 
@@ -86,7 +87,7 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   202: 'Accepted',
   400: 'The request is refused: the body, query or link does not pass the contract.',
   401: 'No valid session, or (sign-in) the email and password do not match.',
-  403: 'The session lacks the role this endpoint needs.',
+  403: 'The session may not do this: it lacks the role, or (sending links) an adviser page.',
   404: 'Not found.',
   409: 'Conflict with the current state.',
   422: 'The request is well formed but refused by a rule that needs the server.',
@@ -139,7 +140,7 @@ function operation(name: EndpointName, endpoint: EndpointDefinition): ZodOpenApi
       'Any other error, from the gateway or the service kit (413, 415, 429 over the per-IP limit, 403 for a cross-site write, 5xx): see docs/api.md.',
     content: { 'application/json': { schema: errorBodySchema } },
   };
-  const body = REQUEST_BODIES[name] ?? endpoint.body;
+  const body = DOCUMENTED_REQUEST_BODIES[name] ?? endpoint.body;
   const path = pathParameters(endpoint.path);
   const query = endpoint.query instanceof z.ZodObject ? endpoint.query : undefined;
   return {

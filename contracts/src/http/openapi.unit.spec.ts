@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import contractsPackage from '../../package.json' with { type: 'json' };
 import type { EndpointDefinition } from './endpoint';
 import { ENDPOINTS } from './index';
-import { buildOpenApiDocument, openApiPath } from './openapi';
+import { buildOpenApiDocument, DOCUMENTED_REQUEST_BODIES, openApiPath } from './openapi';
 
 const document = buildOpenApiDocument();
 const endpoints = Object.entries(ENDPOINTS) as [string, EndpointDefinition][];
@@ -104,5 +104,32 @@ describe('the OpenAPI document', () => {
       schema: { properties: { responses: { properties: Record<string, unknown> } } };
     };
     expect(body.schema.properties.responses.properties.q1).toEqual({ type: 'number', enum: [1, 2, 3, 4, 5] });
+  });
+
+  it('describes the ingest body as the two shapes its transform accepts', () => {
+    const event = {
+      sessionId: 's',
+      questionId: 'q1',
+      questionViewedAt: '2026-01-01T00:00:00.000Z',
+      questionAnsweredAt: null,
+      timeSpent: 0,
+      answerChanges: 0,
+      finalAnswer: null,
+      deviceType: 'desktop',
+    };
+    const documented = DOCUMENTED_REQUEST_BODIES.ingestQuestionEvents!;
+    for (const body of [
+      event,
+      { events: [event] },
+      { events: [] },
+      { ...event, questionId: 'q19' },
+      {},
+      [],
+    ]) {
+      expect([body, documented.safeParse(body).success]).toEqual([
+        body,
+        ENDPOINTS.ingestQuestionEvents.body.safeParse(body).success,
+      ]);
+    }
   });
 });
