@@ -14,8 +14,19 @@ module.exports = {
       name: 'contracts-use-only-zod',
       comment: 'The only package contracts/ may use is zod; it runs in the browser and in Node.',
       severity: 'error',
-      from: { path: '^contracts/' },
+      from: { path: '^contracts/', pathNot: '^contracts/src/http/openapi(\\.unit\\.spec)?\\.ts$' },
       to: { dependencyTypes: ['npm', 'npm-dev', 'core'], pathNot: 'node_modules/zod/' },
+    },
+    {
+      name: 'contracts-openapi-uses-only-its-generator',
+      comment:
+        'The OpenAPI document builder (no page imports it) also uses its generator, and its test a validator.',
+      severity: 'error',
+      from: { path: '^contracts/src/http/openapi(\\.unit\\.spec)?\\.ts$' },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'core'],
+        pathNot: 'node_modules/(zod|zod-openapi|@seriousme/openapi-schema-validator)/',
+      },
     },
     {
       name: 'domain-never-imports-adapters',

@@ -1,4 +1,5 @@
 import { Agent } from 'node:http';
+import { buildOpenApiDocument } from '@risk-profile/contracts/openapi';
 import {
   accessDecision,
   errorHandler,
@@ -81,6 +82,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
   });
 
   app.use('/api', noStore, sameOriginWrites(options.publicUrl), apiGuards(options));
+  app.get('/api/openapi.json', openApiDocument());
   app.use(route(options.upstreams, options.sessions));
   app.use('/api', notFound);
   app.use(
@@ -117,6 +119,18 @@ function securityHeaders(): RequestHandler {
     // CSP frame-ancestors 'none' says it; the older header would say SAMEORIGIN and contradict it.
     xFrameOptions: false,
   });
+}
+
+/**
+ * The API's OpenAPI document, for integrators: built from the contracts on first request and
+ * kept, since the contracts cannot change while the process runs.
+ */
+function openApiDocument(): RequestHandler {
+  let json: string | undefined;
+  return (_req, res) => {
+    json ??= JSON.stringify(buildOpenApiDocument());
+    res.type('application/json').send(json);
+  };
 }
 
 /** Rate limit per client IP, and refuse oversized bodies before they reach a service. */

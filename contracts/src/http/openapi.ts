@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import {
+  createDocument,
+  type oas31,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiOverride,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponsesObject,
+} from 'zod-openapi';
+import contractsPackage from '../../package.json' with { type: 'json' };
+import { adviserSchema, adviserSlugSchema } from './advisers';
+import {
+  ANALYTICS_CHANGED_EVENT,
+  acceptedResponseSchema,
+  analyticsSummarySchema,
+  deviceStatsSchema,
+  dropOffSchema,
+  questionDifficultySchema,
+  questionEventBatchSchema,
+  questionEventSchema,
+  recentAssessmentsSchema,
+} from './analytics';
+import { assessmentSchema } from './assessments';
+import { userResponseSchema, userSchema } from './auth';
+import { type Access, type EndpointDefinition, errorBodySchema } from './endpoint';
+import { ENDPOINTS, type EndpointName } from './index';
+import { messageBodySchema } from './primitives';
+import { verifiedLinkSchema } from './questionnaire-links';
+
+/*
+ * The OpenAPI 3.1 document of the HTTP API, generated from ENDPOINTS so it cannot list an
+ * endpoint, a body or a status the contracts do not. What a schema cannot say (error codes,
+ * sessions, rate limits, idempotency, the event stream's behaviour) is in docs/api.md.
+ */
+
+/** The session cookie's name on an http site; over https it is `__Host-rp_session` (platform's session-cookie.ts). */
+const SESSION_COOKIE_NAME = 'rp_session';
+
+/** Named components: each schema here is written once under components.schemas and referred to. */
+const COMPONENTS: Readonly<Record<string, z.ZodType>> = {
+  ErrorBody: errorBodySchema,
+  Assessment: assessmentSchema,
+  User: userSchema,
+  UserResponse: userResponseSchema,
+  Message: messageBodySchema,
+  Adviser: adviserSchema,
+  VerifiedLink: verifiedLinkSchema,
+  QuestionEvent: questionEventSchema,
+  Accepted: acceptedResponseSchema,
+  AnalyticsSummary: analyticsSummarySchema,
+  QuestionDifficulty: questionDifficultySchema,
+  DropOff: dropOffSchema,
+  DeviceStats: deviceStatsSchema,
+  RecentAssessments: recentAssessmentsSchema,
+};
+
+/** Every `:param` of every path; the services answer 404 (never 400) for a value that does not fit. */
+const PATH_PARAMETERS: Readonly<Record<string, z.ZodType>> = {
+  slug: adviserSlugSchema.describe("The adviser's page name."),
+  id: z.uuid().describe("The assessment's id."),
+};
+
+/**
+ * Bodies the generator cannot read from the schema: the ingest body is a transform that
+ * dispatches on `events` by hand (for clearer errors), so its two accepted shapes are named here
+ * (a test holds them to the contract's own schema).
+ */
+export const DOCUMENTED_REQUEST_BODIES: Partial<Record<EndpointName, z.ZodType>> = {
+  ingestQuestionEvents: z.union([questionEventSchema, questionEventBatchSchema]),
+};
+
+/** Endpoints that answer with a server-sent event stream rather than JSON. */
+const EVENT_STREAMS: Partial<Record<EndpointName, string>> = {
+  analyticsStream: `A text/event-stream that sends \`event: ${ANALYTICS_CHANGED_EVENT}\` (data \`{}\`) each time the analytics projections change, so the dashboard refetches; comment lines keep it open. It ends when the session does.`,
+};
+
+const ACCESS_NOTES: Readonly<Record<Access, string>> = {
+  public: 'No session needed.',
+  'signed-in': 'Needs a session (any role).',
+  adviser: 'Needs a session with the adviser role.',
+  admin: 'Needs a session with the admin role.',
+};
+
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  400: 'The request is refused: the body, query or link does not pass the contract.',
+  401: 'No valid session, or (sign-in) the email and password do not match.',
+  403: 'The session may not do this: it lacks the role, or (sending links) an adviser page.',
+  404: 'Not found.',
+  409: 'Conflict with the current state.',
+  422: 'The request is well formed but refused by a rule that needs the server.',
+  429: 'Too many requests; see Retry-After where present.',
+};
+
+/**
+ * zod drops unknown keys rather than refusing them, and a client should keep working when an
+ * answer gains a field, so only a strict object (such as the answers) says no other property.
+ */
+const openObjects: ZodOpenApiOverride = ({ zodSchema, jsonSchema }) => {
+  const def = zodSchema._zod.def;
+  if (def.type === 'object' && def.catchall === undefined) delete jsonSchema.additionalProperties;
+};
+
+/** `/api/advisers/:slug` as OpenAPI writes it, `/api/advisers/{slug}`. */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z][A-Za-z0-9_]*)/g, '{$1}');
+}
+
+const pathParameterNames = (path: string): string[] =>
+  [...path.matchAll(/:([A-Za-z][A-Za-z0-9_]*)/g)].map((match) => match[1]!);
+
+function pathParameters(path: string): z.ZodObject | undefined {
+  const names = pathParameterNames(path);
+  if (names.length === 0) return undefined;
+  const shape: Record<string, z.ZodType> = {};
+  for (const name of names) {
+    const schema = PATH_PARAMETERS[name];
+    if (!schema) throw new Error(`No OpenAPI description for the path parameter "${name}" of ${path}`);
+    shape[name] = schema;
+  }
+  return z.object(shape);
+}
+
+function operation(name: EndpointName, endpoint: EndpointDefinition): ZodOpenApiOperationObject {
+  const responses: ZodOpenApiResponsesObject = {};
+  for (const [status, schema] of Object.entries(endpoint.responses)) {
+    const stream = EVENT_STREAMS[name];
+    responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] =
+      stream && Number(status) < 300
+        ? { description: stream, content: { 'text/event-stream': { schema: { type: 'string' } } } }
+        : {
+            description: STATUS_TEXT[Number(status)] ?? 'See docs/api.md.',
+            content: { 'application/json': { schema } },
+          };
+  }
+  responses.default = {
+    description:
+      'Any other error, from the gateway or the service kit (413, 415, 429 over the per-IP limit, 403 for a cross-site write, 5xx): see docs/api.md.',
+    content: { 'application/json': { schema: errorBodySchema } },
+  };
+  const body = DOCUMENTED_REQUEST_BODIES[name] ?? endpoint.body;
+  const path = pathParameters(endpoint.path);
+  const query = endpoint.query instanceof z.ZodObject ? endpoint.query : undefined;
+  return {
+    operationId: name,
+    summary: endpoint.summary,
+    description: ACCESS_NOTES[endpoint.access],
+    tags: [endpoint.service],
+    ...(endpoint.access === 'public' ? {} : { security: [{ sessionCookie: [] }] }),
+    ...(path || query ? { requestParams: { ...(path ? { path } : {}), ...(query ? { query } : {}) } } : {}),
+    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+    responses,
+  };
+}
+
+/** The document served at GET /api/openapi.json; pure, so the server builds it once and keeps it. */
+export function buildOpenApiDocument(): oas31.OpenAPIObject {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const [name, endpoint] of Object.entries(ENDPOINTS) as [EndpointName, EndpointDefinition][]) {
+    const path = openApiPath(endpoint.path);
+    paths[path] = { ...paths[path], [endpoint.method.toLowerCase()]: operation(name, endpoint) };
+  }
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Risk Profile API',
+        version: contractsPackage.version,
+        description:
+          'Generated from the zod contracts in contracts/src/http. Errors, sessions, rate limits, idempotency and the event stream are described in docs/api.md.',
+      },
+      servers: [{ url: '/' }],
+      paths,
+      components: {
+        schemas: { ...COMPONENTS },
+        securitySchemes: {
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE_NAME,
+            description:
+              'The httpOnly session cookie set by a successful sign-in (POST /api/auth/login or /api/admin/login). Over https it is named `__Host-rp_session`.',
+          },
+        },
+      },
+    },
+    { override: openObjects },
+  );
+}

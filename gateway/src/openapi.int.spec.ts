@@ -1,0 +1,239 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLinkTokenSigner } from '@risk-profile/adviser';
+import { yesBody } from '@risk-profile/assessment/testing';
+import {
+  buildPath,
+  ENDPOINTS,
+  type EndpointDefinition,
+  type EndpointName,
+  findEndpoint,
+  parseResponse,
+} from '@risk-profile/contracts';
+import { silentLogger } from '@risk-profile/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EmbeddedSystem, startEmbedded } from './embedded/start-embedded';
+
+const LINK_TOKEN_SECRET = 'openapi-int-spec-link-secret-0123456789';
+const ADVISER = { email: 'adviser@example.com', password: 'adviser-demo-2026' };
+const ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
+
+type Operation = { operationId: string; responses: Record<string, unknown> };
+type Document = {
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: { sessionCookie: { name: string } } };
+};
+
+interface Request {
+  cookie?: string;
+  body?: unknown;
+  /** Stops reading after the status line: the analytics stream never ends on its own. */
+  headersOnly?: boolean;
+}
+
+/*
+ * "A documented status is never sent" fails here: every (operation, status) the served document
+ * lists is produced by a real request through the gateway of the embedded product, every answer
+ * is checked against its contract (so an undocumented status or body fails too), and the set of
+ * statuses seen must equal the set documented. Statuses every endpoint can give (413, 415, the
+ * gateway's 429, 5xx) are the document's `default` answer and docs/api.md's, not listed per
+ * operation, and are covered by gateway.int.spec.ts.
+ */
+describe('the OpenAPI document served by the gateway', () => {
+  let system: EmbeddedSystem & { dataDir: string };
+  let document: Document;
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gateway-openapi-'));
+    const started = await startEmbedded(
+      {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        CONTACT_EMAIL: 'help@example.org',
+        LINK_TOKEN_SECRET,
+      },
+      { logger: silentLogger() },
+    );
+    system = { ...started, url: `http://127.0.0.1:${started.running.port}`, dataDir };
+  });
+  afterAll(async () => {
+    await system?.stop();
+    if (system) rmSync(system.dataDir, { recursive: true, force: true });
+  });
+
+  /** Sends a request, records `<operation> <status>` for the endpoint the gateway routes it to, and checks the answer. */
+  async function send(method: 'GET' | 'POST', path: string, request: Request = {}): Promise<Response> {
+    const abort = new AbortController();
+    const res = await fetch(`${system.url}${path}`, {
+      method,
+      signal: abort.signal,
+      headers: {
+        ...(request.cookie ? { cookie: request.cookie } : {}),
+        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+    });
+    const match = findEndpoint(method, new URL(path, system.url).pathname);
+    if (!match) throw new Error(`${method} ${path} is no endpoint of ENDPOINTS`);
+    seen.push(`${match.name} ${res.status}`);
+    if (request.headersOnly) {
+      abort.abort();
+      return res;
+    }
+    const body = await res.clone().json();
+    // Throws for a status the contract does not declare, or a body that does not fit it.
+    parseResponse(match.endpoint, res.status, body);
+    return res;
+  }
+
+  const signIn = async (name: 'login' | 'adminLogin', account: typeof ADVISER) => {
+    const res = await send('POST', ENDPOINTS[name].path, { body: account });
+    expect(res.status).toBe(200);
+    return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  };
+
+  /** Repeats a request until it is refused with 429 (a per-IP or per-adviser limit), at most `tries` times. */
+  async function untilLimited(tries: number, attempt: () => Promise<Response>): Promise<number> {
+    for (let i = 0; i < tries; i++) {
+      const res = await attempt();
+      if (res.status === 429) return 429;
+    }
+    return 0;
+  }
+
+  it('is served at GET /api/openapi.json as JSON, not stored by caches, with the site’s security headers', async () => {
+    const res = await fetch(`${system.url}/api/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json; charset=utf-8$/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    document = (await res.json()) as Document;
+    expect(document.info.title).toBe('Risk Profile API');
+  });
+
+  it('names the cookie a sign-in sets as the session scheme', async () => {
+    const cookie = await signIn('login', ADVISER);
+    expect(cookie.split('=')[0]).toBe(document.components.securitySchemes.sessionCookie.name);
+  });
+
+  it('lists statuses that the product sends, and only those', async () => {
+    const adviser = await signIn('login', ADVISER);
+    const admin = await signIn('adminLogin', ADMIN);
+    const expectStatus = async (status: number, response: Promise<Response> | Promise<number>) => {
+      const got = await response;
+      expect(typeof got === 'number' ? got : got.status).toBe(status);
+    };
+    const badEmail = { email: 'not-an-email', password: 'x' };
+    const unknownAccount = { email: 'nobody@example.com', password: 'wrong-password' };
+
+    await expectStatus(200, send('GET', ENDPOINTS.getCurrentUser.path, { cookie: adviser }));
+    await expectStatus(401, send('GET', ENDPOINTS.getCurrentUser.path));
+
+    await expectStatus(200, send('POST', ENDPOINTS.login.path, { body: ADVISER }));
+    await expectStatus(400, send('POST', ENDPOINTS.login.path, { body: badEmail }));
+    await expectStatus(401, send('POST', ENDPOINTS.login.path, { body: unknownAccount }));
+    await expectStatus(200, send('POST', ENDPOINTS.logout.path));
+
+    await expectStatus(400, send('POST', ENDPOINTS.adminLogin.path, { body: badEmail }));
+    // A sign-in that is right for an adviser is still refused on the administrators' page.
+    await expectStatus(401, send('POST', ENDPOINTS.adminLogin.path, { body: ADVISER }));
+    await expectStatus(200, send('GET', ENDPOINTS.adminMe.path, { cookie: admin }));
+    await expectStatus(401, send('GET', ENDPOINTS.adminMe.path));
+    await expectStatus(403, send('GET', ENDPOINTS.adminMe.path, { cookie: adviser }));
+    await expectStatus(200, send('POST', ENDPOINTS.adminLogout.path));
+
+    await expectStatus(200, send('GET', buildPath(ENDPOINTS.getAdviser, { slug: 'demo-adviser' })));
+    await expectStatus(404, send('GET', buildPath(ENDPOINTS.getAdviser, { slug: 'no-such-adviser-xyz' })));
+
+    const link = { clientName: 'Jo Client', clientPhone: '0412 345 678', method: 'sms' };
+    const sendLink = (request: Request) => send('POST', ENDPOINTS.sendQuestionnaireLink.path, request);
+    await expectStatus(200, sendLink({ cookie: adviser, body: link }));
+    await expectStatus(400, sendLink({ cookie: adviser, body: { ...link, method: 'email' } }));
+    await expectStatus(401, sendLink({ body: link }));
+    await expectStatus(403, sendLink({ cookie: admin, body: link }));
+    await expectStatus(
+      429,
+      untilLimited(40, () => sendLink({ cookie: adviser, body: link })),
+    );
+
+    const token = createLinkTokenSigner(LINK_TOKEN_SECRET, () => new Date()).sign({
+      name: 'Jo Client',
+      email: null,
+      phone: '0412 345 678',
+      adviserSlug: 'demo-adviser',
+    });
+    const verify = (body: unknown) => send('POST', ENDPOINTS.verifyQuestionnaireLink.path, { body });
+    await expectStatus(200, verify({ token }));
+    await expectStatus(400, verify({ token: `${token}x` }));
+
+    const draft = (body: unknown) => send('POST', ENDPOINTS.createAssessment.path, { body });
+    const created = await draft(yesBody());
+    expect(created.status).toBe(201);
+    await expectStatus(400, draft({}));
+    await expectStatus(422, draft({ ...yesBody(), riskScore: yesBody().riskScore + 1 }));
+
+    const id = ((await created.json()) as { id: string }).id;
+    const sign = (assessment: string, body: unknown) =>
+      send('POST', buildPath(ENDPOINTS.signAssessment, { id: assessment }), { body });
+    await expectStatus(400, sign(id, { confirmed: false }));
+    await expectStatus(200, sign(id, { confirmed: true }));
+    await expectStatus(409, sign(id, { confirmed: true }));
+    await expectStatus(404, sign('0b6b8f4e-8a53-4d0e-9a59-0d1b0a7f2c11', { confirmed: true }));
+
+    const event = {
+      sessionId: 'openapi-session',
+      questionId: 'q1',
+      questionViewedAt: new Date().toISOString(),
+      questionAnsweredAt: null,
+      timeSpent: 0,
+      answerChanges: 0,
+      finalAnswer: null,
+      deviceType: 'desktop',
+    };
+    await expectStatus(202, send('POST', ENDPOINTS.ingestQuestionEvents.path, { body: event }));
+    await expectStatus(400, send('POST', ENDPOINTS.ingestQuestionEvents.path, { body: { events: [] } }));
+
+    const adminReads: EndpointName[] = [
+      'analyticsSummary',
+      'questionDifficulty',
+      'dropOff',
+      'deviceStats',
+      'recentAssessments',
+    ];
+    for (const name of adminReads) {
+      const { path } = ENDPOINTS[name] as EndpointDefinition;
+      await expectStatus(200, send('GET', `${path}?period=7d`, { cookie: admin }));
+      await expectStatus(400, send('GET', `${path}?period=year`, { cookie: admin }));
+      await expectStatus(401, send('GET', path));
+      await expectStatus(403, send('GET', path, { cookie: adviser }));
+    }
+
+    const stream = ENDPOINTS.analyticsStream.path;
+    const open = await send('GET', stream, { cookie: admin, headersOnly: true });
+    expect(open.status).toBe(200);
+    expect(open.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await expectStatus(401, send('GET', stream));
+    await expectStatus(403, send('GET', stream, { cookie: adviser }));
+
+    // Last, as the per-IP sign-in limit then refuses every sign-in from this address for a minute.
+    await expectStatus(
+      429,
+      untilLimited(20, () => send('POST', ENDPOINTS.login.path, { body: unknownAccount })),
+    );
+    await expectStatus(429, send('POST', ENDPOINTS.adminLogin.path, { body: ADMIN }));
+
+    const documented = Object.values(document.paths).flatMap((item) =>
+      Object.values(item).flatMap((operation) =>
+        Object.keys(operation.responses)
+          .filter((status) => status !== 'default')
+          .map((status) => `${operation.operationId} ${status}`),
+      ),
+    );
+    expect(new Set(seen)).toEqual(new Set(documented));
+  });
+});
