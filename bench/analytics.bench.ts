@@ -19,6 +19,7 @@ import { ENDPOINT_ROUTES, type QuestionEvent } from '@risk-profile/contracts';
 import { silentLogger } from '@risk-profile/platform';
 import { startEmbedded } from '../gateway/src/embedded/start-embedded';
 import type { QuestionEventRow } from '../services/analytics/src/store/analytics-store.port';
+import { toDateTime64 } from '../services/analytics/src/store/datetime64';
 import { balancedAssessment } from '../services/analytics/src/testing/assessment-rows';
 import { uuidV7At } from '../services/analytics/src/testing/generated-sessions';
 import { TestSessionVerifier } from '../services/analytics/src/testing/test-session-verifier';
@@ -175,7 +176,6 @@ async function settleAutovacuum(when: string): Promise<void> {
       `${vacuumed?.analyzed.length ?? 0} analyzed, in ${f0(performance.now() - started)} ms`,
   );
 }
-const toDateTime64 = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', '');
 const count = async () =>
   (await store.select<{ n: number }>('SELECT count() AS n FROM {db}.question_events FINAL'))[0]!.n;
 
@@ -203,7 +203,7 @@ async function measureIngest(where: string, events = INGEST_EVENTS): Promise<voi
   // had every request accepted (all events cannot be visible sooner), every 25 ms: each poll is
   // a chDB query of some 5 ms of CPU (measured alone on a store of this size), which the product's
   // two cores paid for while it ingested when it polled all along.
-  const since = toDateTime64(new Date());
+  const since = toDateTime64(Date.now());
   const received = async (what: string) =>
     (
       await store.select<{ n: number }>(
