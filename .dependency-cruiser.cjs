@@ -58,6 +58,27 @@ module.exports = {
       to: { path: '^frontend/src/features/', pathNot: '^frontend/src/features/$1/' },
     },
     {
+      name: 'product-code-never-imports-the-test-side',
+      comment:
+        'Test helpers and contract suites live in testing/ folders (and *.spec.ts files); only tests, ' +
+        'and other test helpers, import them, so no test code or test library reaches a bundle.',
+      severity: 'error',
+      from: {
+        path: '^(contracts|platform|services|gateway|frontend)/',
+        pathNot: '(^|/)testing/|\\.spec\\.tsx?$',
+      },
+      to: {
+        path: '(^|/)testing/|\\.contract\\.ts$|\\.spec\\.tsx?$|node_modules/(vitest|testcontainers|playwright-core|smtp-server|mailparser)/',
+      },
+    },
+    {
+      name: 'contract-suites-live-on-the-test-side',
+      comment: 'A contract suite (*.contract.ts) is test code: it goes in a testing/ folder.',
+      severity: 'error',
+      from: { path: '\\.contract\\.ts$', pathNot: '(^|/)testing/' },
+      to: {},
+    },
+    {
       name: 'no-circular',
       comment: 'Runtime cycles only: a type-only import is erased and cannot cause load-order bugs.',
       severity: 'error',

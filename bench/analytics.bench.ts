@@ -19,6 +19,7 @@ import { ENDPOINT_ROUTES, type QuestionEvent } from '@risk-profile/contracts';
 import { silentLogger } from '@risk-profile/platform';
 import { startEmbedded } from '../gateway/src/embedded/start-embedded';
 import type { QuestionEventRow } from '../services/analytics/src/store/analytics-store.port';
+import { toDateTime64 } from '../services/analytics/src/store/datetime64';
 import { balancedAssessment } from '../services/analytics/src/testing/assessment-rows';
 import { uuidV7At } from '../services/analytics/src/testing/generated-sessions';
 import { TestSessionVerifier } from '../services/analytics/src/testing/test-session-verifier';
@@ -171,7 +172,6 @@ async function settleAutovacuum(when: string): Promise<void> {
       `${vacuumed?.analyzed.length ?? 0} analyzed, in ${f0(performance.now() - started)} ms`,
   );
 }
-const toDateTime64 = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', '');
 const count = async () =>
   (await store.select<{ n: number }>('SELECT count() AS n FROM {db}.question_events FINAL'))[0]!.n;
 
@@ -197,7 +197,7 @@ async function measureIngest(where: string, events = INGEST_EVENTS): Promise<voi
   // once it is reached, as a FINAL or distinct count on every poll would cost the product it
   // measures. Polled only once the client has had every request accepted (all events cannot be
   // visible sooner), since each poll is a chDB query on the product's cores.
-  const since = toDateTime64(new Date());
+  const since = toDateTime64(Date.now());
   const received = async (what: string) =>
     (
       await store.select<{ n: number }>(

@@ -14,7 +14,6 @@ export const adviserSlugSchema = z
     'An adviser page name may contain only lowercase letters, digits and single hyphens between them.',
   )
   .refine((slug) => !reserved.has(slug), 'This name is reserved by the site and cannot be an adviser page.');
-export type AdviserSlug = z.infer<typeof adviserSlugSchema>;
 
 /**
  * What the adviser's page shows: the banner names the adviser and company, and the client is told

@@ -25,7 +25,6 @@ export const QUESTION_EVENT_IDS = [
   'q18',
 ] as const;
 export const questionIdSchema = z.enum(QUESTION_EVENT_IDS);
-export type QuestionId = z.infer<typeof questionIdSchema>;
 
 export const analyticsSessionIdSchema = z.string().min(1).max(100);
 
@@ -148,7 +147,6 @@ export const ANALYTICS_PERIOD_MS: Record<AnalyticsPeriod, number | null> = {
 export const analyticsPeriodQuerySchema = z.object({
   period: z.enum(ANALYTICS_PERIODS, { error: 'Period must be one of 24h, 7d, 30d or all.' }).default('all'),
 });
-export type AnalyticsPeriodQuery = z.input<typeof analyticsPeriodQuerySchema>;
 
 const adminRead = <P extends `/api/admin/${string}`, S extends z.ZodType>(
   path: P,

@@ -94,7 +94,6 @@ export const assessmentSignatureSchema = z.object({
   userAgent: z.string(),
   digest: sha256HexSchema,
 });
-export type AssessmentSignature = z.infer<typeof assessmentSignatureSchema>;
 
 const assessmentFields = z.object({
   id: z.uuid(),

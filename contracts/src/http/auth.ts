@@ -36,14 +36,12 @@ export const clientLoginFormSchema = z.object({
   email: z.email(MESSAGES.clientLoginEmail),
   password: z.string().min(CLIENT_LOGIN_PASSWORD_MIN_LENGTH, MESSAGES.clientLoginPassword),
 });
-export type ClientLoginForm = z.infer<typeof clientLoginFormSchema>;
 
 /** The /admin/login page's form; its messages differ from /login's on purpose (the spec's wording). */
 export const adminLoginFormSchema = z.object({
   email: z.email(MESSAGES.adminLoginEmail),
   password: z.string().min(1, MESSAGES.adminLoginPassword),
 });
-export type AdminLoginForm = z.infer<typeof adminLoginFormSchema>;
 
 export const getCurrentUserEndpoint = defineEndpoint({
   method: 'GET',

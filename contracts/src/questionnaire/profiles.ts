@@ -11,8 +11,6 @@ export type ProfileName = (typeof PROFILE_NAMES)[number];
 
 export type RiskGroup = 1 | 2 | 3 | 4 | 5;
 
-export const RISK_GROUPS: readonly RiskGroup[] = [1, 2, 3, 4, 5];
-
 /** What a client agrees to when choosing a profile other than the recommended one (the page and the report). */
 export const RISK_ACKNOWLEDGEMENT_STATEMENT =
   'I understand the risks of choosing a Risk Profile different from the one recommended for me, including the possibility of larger losses or lower returns, and I accept responsibility for this choice.';

@@ -13,7 +13,3 @@ export const SCORED_QUESTION_NUMBERS: readonly QuestionNumber[] = QUESTION_NUMBE
   0,
   SCORED_QUESTION_COUNT,
 );
-
-export function isQuestionNumber(value: unknown): value is QuestionNumber {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= QUESTION_COUNT;
-}

@@ -3,7 +3,6 @@ import { SCORED_QUESTION_NUMBERS } from './question-numbers';
 import type { QuestionNumber } from './questions';
 import { type Responses, responseKey, unansweredQuestions } from './responses';
 
-export const MIN_RISK_SCORE = 12;
 export const MAX_RISK_SCORE = 60;
 
 /** Thrown when a score is asked for before every scored question is answered. */

@@ -1,8 +1,8 @@
 import { silentLogger } from '../logging/logger';
 import { kafkaBrokers } from '../testing/containers';
+import { eventBusContract } from '../testing/event-bus.contract';
 import { sqlTargets } from '../testing/sql';
 import { describeTarget } from '../testing/targets';
-import { eventBusContract } from './event-bus.contract';
 import { KafkaEventBus } from './kafka-event-bus.adapter';
 import { PostgresEventBus } from './postgres-event-bus.adapter';
 

@@ -1,4 +1,4 @@
-export { type CheckpointStore, InMemoryCheckpointStore, PostgresCheckpointStore } from './checkpoint-store';
-export { forgetProcessedBefore, prepareConsumerIdempotency, runOnce, runOnceEach } from './idempotency';
-export { type Relay, type RelayOptions, type RoutedMessage, startRelay } from './relay';
-export { type StreamHistoryOptions, streamHistory } from './stream-history';
+export { type CheckpointStore, PostgresCheckpointStore } from './checkpoint-store';
+export { runOnce, runOnceEach } from './idempotency';
+export { type Relay, type RoutedMessage, startRelay } from './relay';
+export { streamHistory } from './stream-history';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { uniqueName, waitFor } from '../event-bus/event-bus.contract';
 import type { BusMessage, Subscription } from '../event-bus/event-bus.port';
 import { PostgresEventBus } from '../event-bus/postgres-event-bus.adapter';
 import type { StoredEvent } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres-event-store.adapter';
 import { silentLogger } from '../logging/logger';
 import type { SqlClient } from '../sql/sql-client.port';
+import { uniqueName, waitFor } from '../testing/event-bus.contract';
 import { sqlTargets } from '../testing/sql';
 import { describeTarget } from '../testing/targets';
 import { PostgresCheckpointStore } from './checkpoint-store';

@@ -49,6 +49,3 @@ export async function runService<S extends z.ZodObject>(options: RunServiceOptio
   });
   logger.info({ port: running.port, ...platform.describe }, `${options.name} service ready`);
 }
-
-/** For a service without keys of its own (only the platform's). */
-export const noServiceConfig = z.object({});

@@ -21,9 +21,8 @@ export interface SqlClient extends SqlExecutor {
   close(): Promise<void>;
 }
 
-/** PostgreSQL SQLSTATE codes the adapters map to typed errors. */
+/** The PostgreSQL SQLSTATE code the adapters map to a typed error. */
 export const PG_UNIQUE_VIOLATION = '23505';
-export const PG_SERIALIZATION_FAILURE = '40001';
 
 export function sqlState(error: unknown): string | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error) {

@@ -19,14 +19,9 @@ import { startLinksRelay } from './links/links-relay';
 import { mountSendLink } from './links/send-link.route';
 import { mountVerifyLink } from './links/verify-link.route';
 
-export { type AdviserConfig, adviserConfigSchema, loadAdviserConfig } from './config';
+export { type AdviserConfig, adviserConfigSchema } from './config';
 export { DEMO_ACCOUNTS, DEMO_ADVISER } from './demo/seed';
-export {
-  createLinkTokenSigner,
-  type LinkTokenSigner,
-  type LinkTokenSubject,
-  type LinkTokenVerification,
-} from './links/link-token-signer';
+export { createLinkTokenSigner, type LinkTokenSigner } from './links/link-token-signer';
 
 /**
  * Advisers and questionnaire links. The tables exist once this resolves; the demo adviser (when

@@ -1,4 +1,4 @@
-import { env, loadConfig } from '@risk-profile/platform';
+import { env } from '@risk-profile/platform';
 import { z } from 'zod';
 
 /**
@@ -25,7 +25,3 @@ export const analyticsConfigSchema = z.object({
 });
 
 export type AnalyticsConfig = z.infer<typeof analyticsConfigSchema>;
-
-export function loadAnalyticsConfig(source: NodeJS.ProcessEnv = process.env): AnalyticsConfig {
-  return loadConfig(analyticsConfigSchema, source);
-}

@@ -1,4 +1,3 @@
-import { loadConfig } from '@risk-profile/platform';
 import { z } from 'zod';
 
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
@@ -56,7 +55,3 @@ export const notificationConfigSchema = z
   });
 
 export type NotificationConfig = z.infer<typeof notificationConfigSchema>;
-
-export function loadNotificationConfig(source: NodeJS.ProcessEnv = process.env): NotificationConfig {
-  return loadConfig(notificationConfigSchema, source);
-}

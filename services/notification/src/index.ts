@@ -18,8 +18,8 @@ import type { Mailer } from './mail/mailer.port';
 import type { SmsSender } from './sms/sms-sender.port';
 import { openTransports } from './transports';
 
-export { loadNotificationConfig, type NotificationConfig, notificationConfigSchema } from './config';
-export { REPORT_COMPOSER_BUNDLE, reportComposerBeside } from './delivery/worker-composer';
+export { type NotificationConfig, notificationConfigSchema } from './config';
+export { reportComposerBeside } from './delivery/worker-composer';
 
 export interface NotificationOptions {
   /** Replaces the configured transports (tests). */

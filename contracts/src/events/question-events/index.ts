@@ -7,4 +7,3 @@ export * from './question-event-recorded';
 export const QUESTION_EVENTS_TOPIC = 'risk-profile.question-events.v1';
 
 export const questionEventsTopicSchema = z.discriminatedUnion('type', [questionEventRecordedV1]);
-export type QuestionEventsTopicEvent = z.infer<typeof questionEventsTopicSchema>;

@@ -7,4 +7,3 @@ export * from './questionnaire-link-requested';
 export const QUESTIONNAIRE_LINKS_TOPIC = 'risk-profile.questionnaire-links.v1';
 
 export const questionnaireLinksTopicSchema = z.discriminatedUnion('type', [questionnaireLinkRequestedV1]);
-export type QuestionnaireLinksTopicEvent = z.infer<typeof questionnaireLinksTopicSchema>;

@@ -9,6 +9,7 @@ import type {
 } from '@risk-profile/contracts';
 import type { RecentAssessmentsReadModel } from '../read-model/recent-assessments.read-model';
 import type { AnalyticsStore } from '../store/analytics-store.port';
+import { toDateTime64 } from '../store/datetime64';
 import {
   ABANDONED_AFTER_MS,
   difficultyOf,
@@ -17,8 +18,6 @@ import {
   periodStart,
   round1,
 } from './definitions';
-
-const toDateTime64 = (date: Date): string => date.toISOString().replace('T', ' ').replace('Z', '');
 
 /**
  * A column's lower bound for the window: `column >= since`, or `true` for all time, which
@@ -217,7 +216,7 @@ export class DashboardQueries {
        GROUP BY question_number
        HAVING answered > 0
        ORDER BY question_number`,
-      { since: w.since, abandonedBefore: toDateTime64(new Date(w.nowMs - ABANDONED_AFTER_MS)) },
+      { since: w.since, abandonedBefore: toDateTime64(w.nowMs - ABANDONED_AFTER_MS) },
     );
     return rows.map((r) => {
       const averageTime = Math.round(r.average_time);
@@ -278,7 +277,7 @@ function window(period: AnalyticsPeriod, now: Date): Window {
   const sinceDate = periodStart(period, now);
   return {
     // All time binds no bound (ALL_TIME checks none); the parameter is there but unused.
-    since: toDateTime64(sinceDate ?? new Date(0)),
+    since: toDateTime64(sinceDate?.getTime() ?? 0),
     sinceDate,
     inWindow: sinceDate === null ? ALL_TIME : SINCE,
     nowMs: now.getTime(),

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeTarget } from '@risk-profile/platform/testing';
 import { afterAll, describe, expect, it } from 'vitest';
+import { analyticsStoreContract, assessmentRow, questionEventRow } from '../testing/analytics-store.contract';
 import { ANALYTICS_MIGRATIONS, NOT_V7_MS, sessionKeyOf } from './analytics-schema.migrations';
-import { analyticsStoreContract, assessmentRow, questionEventRow } from './analytics-store.contract';
 import { ClickHouseAnalyticsStore } from './clickhouse-analytics-store.adapter';
 
 // chDB binds one data directory per process: this file uses one (vitest runs each file in its

@@ -13,6 +13,3 @@ export class DeliveryError extends Error {
     this.name = 'DeliveryError';
   }
 }
-
-export const isPermanent = (error: unknown): boolean =>
-  error instanceof DeliveryError && error.kind === 'permanent';

@@ -7,7 +7,7 @@ import {
   type OutgoingMessage,
   type SubscribeOptions,
   type Subscription,
-} from './event-bus.port';
+} from '../event-bus/event-bus.port';
 
 export interface EventBusFixture {
   bus: EventBus;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../testing/eventually';
 import {
   type EventStore,
   type ExpectedVersion,
@@ -8,9 +7,8 @@ import {
   type NewEvent,
   type StoredEvent,
   WrongExpectedVersionError,
-} from './event-store.port';
-
-export { eventually };
+} from '../event-store/event-store.port';
+import { eventually } from './eventually';
 
 export interface EventStoreFixture {
   store: EventStore;
@@ -19,7 +17,6 @@ export interface EventStoreFixture {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Retries `probe` until it passes: global order may lag an append while older transactions run. */
 /**
  * Follows readAll page by page from `after`, as a relay does, until `done` holds for what was
  * read. An empty page only means "nothing more yet", so following waits and asks again.

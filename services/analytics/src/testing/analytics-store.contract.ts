@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionKeyOf } from './analytics-schema.migrations';
+import { sessionKeyOf } from '../store/analytics-schema.migrations';
 import {
   type AnalyticsStore,
   AnalyticsStoreClosedError,
   type AssessmentRow,
   type QuestionEventRow,
-} from './analytics-store.port';
+} from '../store/analytics-store.port';
 
 export interface AnalyticsStoreFixture {
   /** Opens the store on the same place every time (a reopen is a restart). */
