@@ -81,3 +81,19 @@ export function adviserReportPhrase(signed: boolean, delivery: MessageDelivery |
   if (signed) return `Your signed report ${saved ? 'is addressed' : 'is being emailed'} to them`;
   return `When you sign, your report will be ${saved ? 'addressed' : 'emailed'} to them`;
 }
+
+/**
+ * The adviser's notice once a link is requested: the service's words, unless the link's channel
+ * goes to the outbox folder, where "is being emailed" would not be true.
+ */
+export function linkSentNotice(
+  serviceMessage: string,
+  method: 'email' | 'sms',
+  to: string,
+  delivery: MessageDelivery | null,
+): string {
+  const saved = method === 'email' ? delivery?.email === 'outbox' : delivery?.sms === 'outbox';
+  if (!saved) return serviceMessage;
+  const sends = { email: method === 'email', sms: method === 'sms' };
+  return `The questionnaire link is addressed to ${to}.${outboxNote(sends, delivery)}`;
+}

@@ -11,6 +11,9 @@ export function messageProcessors(delivery: MessageDelivery | null): string {
   if (!delivery) {
     return 'Emails and text messages are delivered by the email and SMS providers this service is configured with. They receive each message, including any attached report, only to deliver it for us.';
   }
+  if (delivery.email === 'outbox' && delivery.sms === 'outbox') {
+    return 'No email or SMS provider is configured, so emails and text messages are not sent: they are saved on our server in the outbox folder.';
+  }
   const email =
     delivery.email === 'smtp'
       ? 'Emails are delivered by the email provider this service is configured with; it receives each email, including the attached report, only to deliver it for us.'
