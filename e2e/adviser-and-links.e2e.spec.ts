@@ -41,13 +41,22 @@ describeTarget('adviser pages and questionnaire links', browserTarget, () => {
     const bannerText = await banner.textContent();
     expect(bannerText).toContain('Alex Morgan');
     expect(bannerText).toContain('Harbour Wealth Partners');
+    expect(bannerText).toContain(
+      'When you sign, your report will be addressed to them at adviser@example.com.',
+    );
 
     await reachResults(suite.page);
     const draft = await agreeWithProfile(suite.page);
     await signAssessment(suite.page);
+    // No SMTP_URL here: the screen says the report is saved in the outbox folder, not emailed.
     expect(await suite.page.getByTestId('report-recipients').textContent()).toBe(
-      `Your Risk Profile report is being emailed to Alex Morgan at Harbour Wealth Partners (adviser@example.com), with a copy to you at ${CLIENT.email}.`,
+      `Your Risk Profile report is addressed to Alex Morgan at Harbour Wealth Partners (adviser@example.com), with a copy to you at ${CLIENT.email}. No mail server is configured, so emails are saved in the folder ${join(suite.system.dataDir, 'outbox')} on the server instead of being sent.`,
     );
+    // Once signed, the banner no longer promises what signing will do.
+    expect(await banner.textContent()).toContain(
+      'Your signed report is addressed to them at adviser@example.com.',
+    );
+    expect(await banner.textContent()).not.toContain('When you sign');
 
     const events = await assessmentEvents(suite.system, draft.id);
     expect(events.map((event) => event.type)).toEqual(['AssessmentDrafted', 'AssessmentSigned']);

@@ -63,6 +63,13 @@ describeTarget('reports and links reach a real SMTP server', browserTarget, () =
       `Your signature completes the assessment and emails your report to Alex Morgan at Harbour Wealth Partners (${DEMO_ADVISER.email}), with a copy to you at ${CLIENT.email}.`,
     );
     await signAssessment(page);
+    // With a mail server, the banner says the signed report is being emailed.
+    expect(await page.getByTestId('adviser-banner').textContent()).toContain(
+      `Your signed report is being emailed to them at ${DEMO_ADVISER.email}.`,
+    );
+    expect(await page.getByTestId('report-recipients').textContent()).toBe(
+      `Your Risk Profile report is being emailed to Alex Morgan at Harbour Wealth Partners (${DEMO_ADVISER.email}), with a copy to you at ${CLIENT.email}.`,
+    );
 
     const [toAdviser, toClient] = await eventually(async () => {
       const adviserMail = smtp.received.find((m) => m.envelope.to.includes(DEMO_ADVISER.email));

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { MessageDelivery } from '@risk-profile/notification';
 import express, { type RequestHandler, type Router } from 'express';
 
 /**
@@ -60,6 +61,8 @@ export interface SpaOptions {
 export interface PublicConfig {
   contactEmail: string;
   demoMode: boolean;
+  /** Where messages go, for the pages' words; only the embedded gateway knows it. */
+  delivery?: MessageDelivery;
 }
 
 const CONFIG_TAG = /<script id="app-config" type="application\/json">[\s\S]*?<\/script>/;

@@ -7,13 +7,39 @@ import { isEmail } from './email';
 export interface AppConfig {
   contactEmail: string;
   demoMode: boolean;
+  /** Where messages go; null when the gateway was not told (the distributed gateway). */
+  delivery: MessageDelivery | null;
 }
 
-const DEFAULTS: AppConfig = { contactEmail: 'support@example.com', demoMode: false };
+/**
+ * Email through the SMTP server or into the outbox folder on the server, SMS through Vonage or
+ * into that folder (the notification service's `messageDelivery`).
+ */
+export interface MessageDelivery {
+  email: 'smtp' | 'outbox';
+  sms: 'vonage' | 'outbox';
+  /** The outbox folder, when either channel writes there. */
+  outboxDir?: string;
+}
+
+const DEFAULTS: AppConfig = { contactEmail: 'support@example.com', demoMode: false, delivery: null };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** The delivery as written, or null when any part is missing or unknown. */
+function parseDelivery(value: unknown): MessageDelivery | null {
+  if (!isRecord(value)) return null;
+  const { email, sms, outboxDir } = value;
+  if ((email !== 'smtp' && email !== 'outbox') || (sms !== 'vonage' && sms !== 'outbox')) return null;
+  const usesOutbox = email === 'outbox' || sms === 'outbox';
+  if (!usesOutbox) return { email, sms };
+  return typeof outboxDir === 'string' && outboxDir !== '' ? { email, sms, outboxDir } : null;
+}
 
 /**
  * Each field falls back to its default on its own when missing or invalid. Checked by hand rather
- * than with a zod schema: two fields do not justify downloading zod before the first paint.
+ * than with a zod schema: three small fields do not justify downloading zod before the first paint.
  */
 export function parseAppConfig(raw: string | null | undefined): AppConfig {
   let json: unknown = {};
@@ -24,13 +50,13 @@ export function parseAppConfig(raw: string | null | undefined): AppConfig {
       console.warn('Ignoring unreadable app configuration', error);
     }
   }
-  const fields: Partial<Record<keyof AppConfig, unknown>> =
-    typeof json === 'object' && json !== null ? json : {};
-  const { contactEmail, demoMode } = fields;
+  const fields: Partial<Record<keyof AppConfig, unknown>> = isRecord(json) ? json : {};
+  const { contactEmail, demoMode, delivery } = fields;
   return {
     contactEmail:
       typeof contactEmail === 'string' && isEmail(contactEmail) ? contactEmail : DEFAULTS.contactEmail,
     demoMode: typeof demoMode === 'boolean' ? demoMode : DEFAULTS.demoMode,
+    delivery: parseDelivery(delivery),
   };
 }
 

@@ -6,7 +6,33 @@ describe('parseAppConfig', () => {
     expect(parseAppConfig('{"contactEmail":"help@harbour.example","demoMode":true}')).toEqual({
       contactEmail: 'help@harbour.example',
       demoMode: true,
+      delivery: null,
     });
+  });
+
+  it.each([
+    [
+      { email: 'smtp', sms: 'vonage' },
+      { email: 'smtp', sms: 'vonage' },
+    ],
+    [
+      { email: 'outbox', sms: 'outbox', outboxDir: 'data/outbox' },
+      { email: 'outbox', sms: 'outbox', outboxDir: 'data/outbox' },
+    ],
+    [
+      { email: 'smtp', sms: 'outbox', outboxDir: '/srv/outbox' },
+      { email: 'smtp', sms: 'outbox', outboxDir: '/srv/outbox' },
+    ],
+  ])('reads where messages go: %o', (delivery, expected) => {
+    expect(parseAppConfig(JSON.stringify({ delivery })).delivery).toEqual(expected);
+  });
+
+  it.each([
+    ['an unknown transport', { email: 'carrier-pigeon', sms: 'vonage' }],
+    ['an outbox without its folder', { email: 'outbox', sms: 'vonage' }],
+    ['no object', 'smtp'],
+  ])('claims nothing about delivery for %s', (_, delivery) => {
+    expect(parseAppConfig(JSON.stringify({ delivery })).delivery).toBeNull();
   });
 
   it.each([
@@ -14,6 +40,10 @@ describe('parseAppConfig', () => {
     ['unreadable JSON', '{contactEmail:'],
     ['an invalid address', '{"contactEmail":"not an email","demoMode":"yes"}'],
   ])('falls back to the defaults for %s', (_, raw) => {
-    expect(parseAppConfig(raw)).toEqual({ contactEmail: 'support@example.com', demoMode: false });
+    expect(parseAppConfig(raw)).toEqual({
+      contactEmail: 'support@example.com',
+      demoMode: false,
+      delivery: null,
+    });
   });
 });

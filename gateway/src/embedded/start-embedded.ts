@@ -5,7 +5,11 @@ import {
   createAssessmentService,
   httpAdviserDirectory,
 } from '@risk-profile/assessment';
-import { createNotificationService, notificationConfigSchema } from '@risk-profile/notification';
+import {
+  createNotificationService,
+  messageDelivery,
+  notificationConfigSchema,
+} from '@risk-profile/notification';
 import {
   createLogger,
   inProcessOrigin,
@@ -115,9 +119,10 @@ export async function startEmbedded(
     throw error;
   }
 
-  const app = createGatewayApp(
-    gatewayOptions(gatewayConfig, { kind: 'embedded', modules }, logger, sessions),
-  );
+  const gateway = gatewayOptions(gatewayConfig, { kind: 'embedded', modules }, logger, sessions);
+  // The pages say where messages go (an outbox folder is named on the success screen).
+  const delivery = options.withoutNotifications ? undefined : messageDelivery(notificationConfig);
+  const app = createGatewayApp({ ...gateway, publicConfig: { ...gateway.publicConfig, delivery } });
   const running = await serve(app, {
     port: gatewayConfig.PORT,
     host: gatewayConfig.HOST,

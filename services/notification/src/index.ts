@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import {
   createServiceApp,
+  type Logger,
   migrate,
   type PlatformDeps,
   PostgresCheckpointStore,
@@ -11,15 +12,17 @@ import type { NotificationConfig } from './config';
 import { createComposer } from './delivery/compose';
 import { DELIVERY_MIGRATIONS } from './delivery/delivery.migrations';
 import { subscribeNotificationConsumer } from './delivery/notification-consumer';
-import { type Sender, type SenderOptions, startSender } from './delivery/sender';
+import { type OutboxPurge, startOutboxPurge } from './delivery/outbox-purge';
+import { PURGE_AFTER_MS, type Sender, type SenderOptions, startSender } from './delivery/sender';
 import { fileSentJournal, type SentJournal } from './delivery/sent-journal';
 import { workerComposer } from './delivery/worker-composer';
 import type { Mailer } from './mail/mailer.port';
 import type { SmsSender } from './sms/sms-sender.port';
-import { openTransports } from './transports';
+import { type MessageDelivery, messageDelivery, openTransports, outboxDir } from './transports';
 
 export { type NotificationConfig, notificationConfigSchema } from './config';
 export { reportComposerBeside } from './delivery/worker-composer';
+export { type MessageDelivery, messageDelivery } from './transports';
 
 export interface NotificationOptions {
   /** Replaces the configured transports (tests). */
@@ -58,6 +61,7 @@ export async function createNotificationService(
   let sender: Sender | undefined;
   let journal: SentJournal | undefined;
   let subscription: Subscription | undefined;
+  let outboxPurge: OutboxPurge | undefined;
   const ready = async () => {
     await sql.query('SELECT 1');
     return true;
@@ -81,6 +85,15 @@ export async function createNotificationService(
         journal,
         ...options.sender,
       });
+      // The outbox's files are purged with the same retention as the database's content, also
+      // when a transport is configured now: the folder may hold what an earlier run wrote.
+      outboxPurge ??= startOutboxPurge({
+        dir: outboxDir(config),
+        retentionMs: PURGE_AFTER_MS,
+        intervalMs: options.sender?.purgeIntervalMs ?? 60_000,
+        clock,
+        logger,
+      });
       subscription ??= await subscribeNotificationConsumer({
         sql,
         bus,
@@ -95,12 +108,15 @@ export async function createNotificationService(
         },
         'notification transports',
       );
+      if (!options.transports) logUnsentChannels(logger, messageDelivery(config));
     },
     stop: async () => {
       await subscription?.stop();
       subscription = undefined;
       await sender?.stop();
       sender = undefined;
+      await outboxPurge?.stop();
+      outboxPurge = undefined;
       await composer?.close();
       journal?.close();
       journal = undefined;
@@ -108,4 +124,17 @@ export async function createNotificationService(
     },
     ready,
   };
+}
+
+/** Says at start-up, in words, which messages are saved in a folder instead of being sent. */
+function logUnsentChannels(logger: Logger, delivery: MessageDelivery): void {
+  const saved = [
+    delivery.email === 'outbox' ? 'emails (no SMTP_URL)' : undefined,
+    delivery.sms === 'outbox' ? 'text messages (no Vonage keys)' : undefined,
+  ].filter((channel) => channel !== undefined);
+  if (saved.length === 0) return;
+  logger.warn(
+    { outbox: delivery.outboxDir },
+    `Not sent: ${saved.join(' and ')} are saved as files in ${delivery.outboxDir}, kept one hour`,
+  );
 }

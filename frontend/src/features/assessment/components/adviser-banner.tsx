@@ -1,5 +1,7 @@
 import type { Adviser } from '@risk-profile/contracts';
 import { Alert } from '../../../components/ui/alert';
+import { appConfig } from '../../../lib/env';
+import { adviserReportPhrase } from '../model/report-recipients';
 
 export type AdviserLookup =
   | { status: 'none' }
@@ -8,7 +10,8 @@ export type AdviserLookup =
   | { status: 'missing' }
   | { status: 'error' };
 
-export function AdviserBanner({ lookup }: { lookup: AdviserLookup }) {
+/** `signed`: the assessment has been signed, so the report is on its way rather than promised. */
+export function AdviserBanner({ lookup, signed }: { lookup: AdviserLookup; signed: boolean }) {
   switch (lookup.status) {
     case 'none':
       return null;
@@ -22,7 +25,7 @@ export function AdviserBanner({ lookup }: { lookup: AdviserLookup }) {
           </span>
           <p>
             This assessment is provided by <strong>{lookup.adviser.adviserName}</strong> of{' '}
-            <strong>{lookup.adviser.companyName}</strong>. When you sign, your report will be emailed to them
+            <strong>{lookup.adviser.companyName}</strong>. {adviserReportPhrase(signed, appConfig.delivery)}{' '}
             at <strong>{lookup.adviser.email}</strong>.
           </p>
         </aside>

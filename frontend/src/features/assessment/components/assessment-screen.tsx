@@ -22,6 +22,7 @@ import {
 import { failureMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { forgetVisit, readVisit, rememberVisitAdviser, rememberVisitClient } from '../../../lib/client-visit';
+import { appConfig } from '../../../lib/env';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateAssessment } from '../api/create-assessment';
@@ -255,7 +256,7 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
         currentQuestionIndex={state.currentQuestionIndex}
       />
       <div className="page page--assessment">
-        <AdviserBanner lookup={lookup} />
+        <AdviserBanner lookup={lookup} signed={state.step === 'success'} />
         <AutosaveStatus step={state.step} enabled={autosave.enabled} lastSavedAt={autosave.lastSavedAt} />
         {state.step === 'welcome' ? (
           <WelcomeStep
@@ -310,7 +311,12 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
               onPreferencesChange={(value) => dispatch({ type: 'preferencesChanged', value })}
               signing={sign.isPending}
               onSign={signAssessment}
-              reportDestination={reportOnSigning(state.client.email, state.client.phone, adviser)}
+              reportDestination={reportOnSigning(
+                state.client.email,
+                state.client.phone,
+                adviser,
+                appConfig.delivery,
+              )}
               headingRef={headingRef}
             />
           ) : null}

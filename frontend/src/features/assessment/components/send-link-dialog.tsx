@@ -2,8 +2,10 @@ import { type LinkMethod, MESSAGES } from '@risk-profile/contracts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api-client';
+import { appConfig } from '../../../lib/env';
 import { toast } from '../../../lib/toast';
 import { useSendQuestionnaireLink } from '../api/send-questionnaire-link';
+import { linkSentNotice } from '../model/report-recipients';
 import type { ClientDetails } from '../model/validation';
 
 export function SendLinkDialog({
@@ -24,7 +26,9 @@ export function SendLinkDialog({
       { clientName: client.name.trim(), clientEmail: email || null, clientPhone: phone || null, method },
       {
         onSuccess: (response) => {
-          toast({ title: 'Link Sent', description: response.message, variant: 'success' });
+          const to = method === 'email' ? email : phone;
+          const description = linkSentNotice(response.message, method, to, appConfig.delivery);
+          toast({ title: 'Link Sent', description, variant: 'success' });
           onOpenChange(false);
         },
         onError: (error) =>
@@ -55,7 +59,17 @@ export function SendLinkDialog({
           loading={pendingMethod === 'email'}
           onClick={() => sendBy('email')}
         >
-          Send by Email{email ? ` to ${email}` : ''}
+          <span className="send-link-option">
+            <span>Send by Email</span>
+            {email ? (
+              <span className="send-link-option__to">
+                {' '}
+                to {email.slice(0, email.lastIndexOf('@') + 1)}
+                <wbr />
+                {email.slice(email.lastIndexOf('@') + 1)}
+              </span>
+            ) : null}
+          </span>
         </Button>
         {!email ? <p className="field__hint">Add an email address to send the link by email.</p> : null}
         <Button
@@ -66,7 +80,15 @@ export function SendLinkDialog({
           loading={pendingMethod === 'sms'}
           onClick={() => sendBy('sms')}
         >
-          Send by SMS{phone ? ` to ${phone}` : ''}
+          <span className="send-link-option">
+            <span>Send by SMS</span>
+            {phone ? (
+              <span className="send-link-option__to">
+                {' '}
+                to <span className="send-link-option__number">{phone}</span>
+              </span>
+            ) : null}
+          </span>
         </Button>
         {!phone ? <p className="field__hint">Add a mobile number to send the link by SMS.</p> : null}
       </div>

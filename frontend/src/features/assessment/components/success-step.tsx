@@ -1,6 +1,7 @@
 import type { Adviser } from '@risk-profile/contracts';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { appConfig } from '../../../lib/env';
 import { formatDateTime } from '../model/format';
 import { reportRecipients } from '../model/report-recipients';
 
@@ -38,7 +39,7 @@ export function SuccessStep(props: SuccessStepProps) {
           Your Risk Profile: <strong>{props.profileName}</strong>
         </p>
         <p data-testid="report-recipients">
-          {reportRecipients(props.clientEmail, props.clientPhone, props.adviser)}
+          {reportRecipients(props.clientEmail, props.clientPhone, props.adviser, appConfig.delivery)}
         </p>
         {props.signedAt ? <p className="success__meta">Signed {formatDateTime(props.signedAt)}</p> : null}
         <p className="success__meta">

@@ -1,42 +1,99 @@
 import type { Adviser } from '@risk-profile/contracts';
+import type { MessageDelivery } from '../../../lib/env';
 
 /**
  * Where the signed report goes, in words. The notification service emails the report to the
  * adviser whose page or link the client came through; the client gets a copy by email, or, with
- * only a mobile number, a text message with their profile. The screens say exactly this.
+ * only a mobile number, a text message with their profile. The screens say exactly this, and,
+ * where no mail server or SMS provider is configured (the embedded default), that the messages
+ * are saved in the outbox folder on the server instead of being sent.
  */
 const adviserWithAddress = (adviser: Adviser) =>
   `${adviser.adviserName} at ${adviser.companyName} (${adviser.email})`;
 
+/** Which messages signing sends: an email when there is an adviser or a client address, else a text. */
+function messagesOf(email: string, phone: string, adviser: Adviser | null) {
+  return { email: Boolean(adviser || email), sms: !email && Boolean(phone) };
+}
+
+/** The sentence naming the folder when any of the messages goes there; '' when all are sent. */
+function outboxNote(sends: { email: boolean; sms: boolean }, delivery: MessageDelivery | null): string {
+  const emailSaved = sends.email && delivery?.email === 'outbox';
+  const smsSaved = sends.sms && delivery?.sms === 'outbox';
+  if (!emailSaved && !smsSaved) return '';
+  const missing =
+    emailSaved && smsSaved ? 'mail server or SMS provider' : emailSaved ? 'mail server' : 'SMS provider';
+  const what = emailSaved && smsSaved ? 'messages are' : emailSaved ? 'emails are' : 'text messages are';
+  return ` No ${missing} is configured, so ${what} saved in the folder ${delivery?.outboxDir} on the server instead of being sent.`;
+}
+
 /** After signing (the success screen): what is on its way, and to whom. */
-export function reportRecipients(clientEmail: string, clientPhone: string, adviser: Adviser | null): string {
+export function reportRecipients(
+  clientEmail: string,
+  clientPhone: string,
+  adviser: Adviser | null,
+  delivery: MessageDelivery | null = null,
+): string {
   const email = clientEmail.trim();
   const phone = clientPhone.trim();
+  const emailed = delivery?.email === 'outbox' ? 'is addressed to' : 'is being emailed to';
+  const texted = delivery?.sms === 'outbox' ? 'is addressed to' : 'is on its way to';
+  const note = outboxNote(messagesOf(email, phone, adviser), delivery);
   if (adviser) {
-    const to = `Your Risk Profile report is being emailed to ${adviserWithAddress(adviser)}`;
-    if (email) return `${to}, with a copy to you at ${email}.`;
-    if (phone) return `${to}. A text message with your profile is on its way to ${phone}.`;
-    return `${to}.`;
+    const to = `Your Risk Profile report ${emailed} ${adviserWithAddress(adviser)}`;
+    if (email) return `${to}, with a copy to you at ${email}.${note}`;
+    if (phone) return `${to}. A text message with your profile ${texted} ${phone}.${note}`;
+    return `${to}.${note}`;
   }
-  if (email) return `A copy of your Risk Profile report is being emailed to you at ${email}.`;
+  if (email) return `A copy of your Risk Profile report ${emailed} you at ${email}.${note}`;
   if (phone)
-    return `Your signed Risk Profile has been recorded. A text message with your profile is on its way to ${phone}.`;
+    return `Your signed Risk Profile has been recorded. A text message with your profile ${texted} ${phone}.${note}`;
   return 'Your signed Risk Profile has been recorded.';
 }
 
 /** Before signing (the signature card): what pressing Sign will send. */
-export function reportOnSigning(clientEmail: string, clientPhone: string, adviser: Adviser | null): string {
+export function reportOnSigning(
+  clientEmail: string,
+  clientPhone: string,
+  adviser: Adviser | null,
+  delivery: MessageDelivery | null = null,
+): string {
   const email = clientEmail.trim();
   const phone = clientPhone.trim();
+  const note = outboxNote(messagesOf(email, phone, adviser), delivery);
   const copy = email
     ? `a copy to you at ${email}`
     : phone
       ? `a text message with your profile to ${phone}`
       : null;
   if (adviser) {
-    return `Your signature completes the assessment and emails your report to ${adviserWithAddress(adviser)}${copy ? `, with ${copy}` : ''}.`;
+    const emails = delivery?.email === 'outbox' ? 'addresses' : 'emails';
+    return `Your signature completes the assessment and ${emails} your report to ${adviserWithAddress(adviser)}${copy ? `, with ${copy}` : ''}.${note}`;
   }
-  return copy
-    ? `Your signature completes the assessment and sends ${copy}.`
-    : 'Your signature completes the assessment.';
+  if (!copy) return 'Your signature completes the assessment.';
+  const saved = email ? delivery?.email === 'outbox' : delivery?.sms === 'outbox';
+  return `Your signature completes the assessment and ${saved ? 'addresses' : 'sends'} ${copy}.${note}`;
+}
+
+/** The adviser banner's promise, before "at" and the adviser's address: what signing will do, then what it did. */
+export function adviserReportPhrase(signed: boolean, delivery: MessageDelivery | null): string {
+  const saved = delivery?.email === 'outbox';
+  if (signed) return `Your signed report ${saved ? 'is addressed' : 'is being emailed'} to them`;
+  return `When you sign, your report will be ${saved ? 'addressed' : 'emailed'} to them`;
+}
+
+/**
+ * The adviser's notice once a link is requested: the service's words, unless the link's channel
+ * goes to the outbox folder, where "is being emailed" would not be true.
+ */
+export function linkSentNotice(
+  serviceMessage: string,
+  method: 'email' | 'sms',
+  to: string,
+  delivery: MessageDelivery | null,
+): string {
+  const saved = method === 'email' ? delivery?.email === 'outbox' : delivery?.sms === 'outbox';
+  if (!saved) return serviceMessage;
+  const sends = { email: method === 'email', sms: method === 'sms' };
+  return `The questionnaire link is addressed to ${to}.${outboxNote(sends, delivery)}`;
 }

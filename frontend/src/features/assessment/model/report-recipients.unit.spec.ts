@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reportOnSigning, reportRecipients } from './report-recipients';
+import type { MessageDelivery } from '../../../lib/env';
+import { adviserReportPhrase, linkSentNotice, reportOnSigning, reportRecipients } from './report-recipients';
 
 const adviser = {
   slug: 'demo-adviser',
@@ -7,6 +8,9 @@ const adviser = {
   companyName: 'Harbour Wealth Partners',
   email: 'adviser@example.com',
 };
+
+const providers: MessageDelivery = { email: 'smtp', sms: 'vonage' };
+const outbox: MessageDelivery = { email: 'outbox', sms: 'outbox', outboxDir: 'data/outbox' };
 
 describe('reportRecipients (after signing)', () => {
   it.each([
@@ -45,6 +49,45 @@ describe('reportRecipients (after signing)', () => {
   it('claims nothing is sent when there is neither an adviser nor a contact', () => {
     expect(reportRecipients('', '', null)).toBe('Your signed Risk Profile has been recorded.');
   });
+
+  it('says the same when the providers are configured', () => {
+    expect(reportRecipients('jane@example.com', '', adviser, providers)).toBe(
+      'Your Risk Profile report is being emailed to Alex Morgan at Harbour Wealth Partners (adviser@example.com), with a copy to you at jane@example.com.',
+    );
+  });
+
+  it.each([
+    [
+      'an adviser and an email',
+      'jane@example.com',
+      '',
+      adviser,
+      'Your Risk Profile report is addressed to Alex Morgan at Harbour Wealth Partners (adviser@example.com), with a copy to you at jane@example.com. No mail server is configured, so emails are saved in the folder data/outbox on the server instead of being sent.',
+    ],
+    [
+      'an adviser and only a phone',
+      '',
+      '0412 345 678',
+      adviser,
+      'Your Risk Profile report is addressed to Alex Morgan at Harbour Wealth Partners (adviser@example.com). A text message with your profile is addressed to 0412 345 678. No mail server or SMS provider is configured, so messages are saved in the folder data/outbox on the server instead of being sent.',
+    ],
+    [
+      'no adviser and only a phone',
+      '',
+      '0412 345 678',
+      null,
+      'Your signed Risk Profile has been recorded. A text message with your profile is addressed to 0412 345 678. No SMS provider is configured, so text messages are saved in the folder data/outbox on the server instead of being sent.',
+    ],
+  ])('names the outbox folder instead of claiming a send, with %s', (_, email, phone, who, expected) => {
+    expect(reportRecipients(email, phone, who, outbox)).toBe(expected);
+  });
+
+  it('names only the channel that goes to the folder', () => {
+    const smsOnly: MessageDelivery = { email: 'smtp', sms: 'outbox', outboxDir: 'data/outbox' };
+    expect(reportRecipients('jane@example.com', '0412 345 678', null, smsOnly)).toBe(
+      'A copy of your Risk Profile report is being emailed to you at jane@example.com.',
+    );
+  });
 });
 
 describe('reportOnSigning (before signing)', () => {
@@ -57,6 +100,47 @@ describe('reportOnSigning (before signing)', () => {
   it('names the text message when the client gave only a mobile number', () => {
     expect(reportOnSigning('', '0412 345 678', null)).toBe(
       'Your signature completes the assessment and sends a text message with your profile to 0412 345 678.',
+    );
+  });
+});
+
+describe('adviserReportPhrase (the adviser banner)', () => {
+  it('promises the email before signing', () => {
+    expect(adviserReportPhrase(false, providers)).toBe('When you sign, your report will be emailed to them');
+  });
+
+  it('says the report is on its way once signed', () => {
+    expect(adviserReportPhrase(true, providers)).toBe('Your signed report is being emailed to them');
+  });
+
+  it('claims no email when the outbox folder takes it', () => {
+    expect(adviserReportPhrase(true, outbox)).toBe('Your signed report is addressed to them');
+    expect(adviserReportPhrase(false, outbox)).toBe('When you sign, your report will be addressed to them');
+  });
+});
+
+describe('reportOnSigning with the outbox folder', () => {
+  it('says the report is addressed, not emailed, and where it is saved', () => {
+    expect(reportOnSigning('jane@example.com', '', adviser, outbox)).toBe(
+      'Your signature completes the assessment and addresses your report to Alex Morgan at Harbour Wealth Partners (adviser@example.com), with a copy to you at jane@example.com. No mail server is configured, so emails are saved in the folder data/outbox on the server instead of being sent.',
+    );
+  });
+});
+
+describe('linkSentNotice', () => {
+  const emailed = 'The questionnaire link is being emailed to casey@example.com.';
+
+  it("keeps the service's words when the channel is configured", () => {
+    expect(linkSentNotice(emailed, 'email', 'casey@example.com', providers)).toBe(emailed);
+    expect(linkSentNotice(emailed, 'email', 'casey@example.com', null)).toBe(emailed);
+  });
+
+  it('names the outbox folder when the channel writes there', () => {
+    expect(linkSentNotice(emailed, 'email', 'casey@example.com', outbox)).toBe(
+      'The questionnaire link is addressed to casey@example.com. No mail server is configured, so emails are saved in the folder data/outbox on the server instead of being sent.',
+    );
+    expect(linkSentNotice('sent by SMS', 'sms', '0412 345 678', outbox)).toBe(
+      'The questionnaire link is addressed to 0412 345 678. No SMS provider is configured, so text messages are saved in the folder data/outbox on the server instead of being sent.',
     );
   });
 });

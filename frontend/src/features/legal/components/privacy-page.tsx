@@ -1,5 +1,6 @@
 import { appConfig } from '../../../lib/env';
 import '../legal.css';
+import { messageProcessors } from '../model/message-processors';
 import { LegalPage, LegalSection } from './legal-page';
 
 export function PrivacyPage() {
@@ -22,12 +23,15 @@ export function PrivacyPage() {
         <p>You need to give either an email address or a mobile number so that your results can reach you.</p>
       </LegalSection>
 
-      <LegalSection id="analytics" title="Anonymous analytics">
+      <LegalSection id="analytics" title="Questionnaire analytics">
         <p>
-          To improve the questionnaire we collect anonymous analytics: how long each question takes to answer,
-          how often answers are changed, completion rates and your device type (mobile, tablet or desktop).
-          These records use an identifier created for your browser session from the time it began and random
-          digits, never your name or contact details, and are reported only as totals and averages.
+          To improve the questionnaire we collect pseudonymous analytics: how long each question takes to
+          answer, how often answers are changed, completion rates and your device type (mobile, tablet or
+          desktop), with your answers as scores, your Risk Profile score and profile, and the adviser page you
+          came through. These records never hold your name, contact details, IP address or anything you type.
+          They carry an identifier created for your browser session from the time it began and random digits,
+          and the random identifier of your assessment, which links them to your assessment record. The
+          analytics dashboard reports them as totals and averages.
         </p>
       </LegalSection>
 
@@ -55,16 +59,19 @@ export function PrivacyPage() {
 
       <LegalSection id="sharing" title="Sharing">
         <p>
-          Your information is not shared with third parties and is never sold. It is used only to provide this
-          service to you and, when you complete the assessment through their page, to your adviser.
+          Your information is never sold and is not shared with third parties other than those that deliver
+          our messages. It is used only to provide this service to you and, when you complete the assessment
+          through their page, to your adviser.
         </p>
+        <p data-testid="message-processors">{messageProcessors(appConfig.delivery)}</p>
       </LegalSection>
 
       <LegalSection id="retention" title="Email and text message records">
         <p>
-          We keep the content of each email and text message we send, and the report attached to it, for one
-          hour after it is sent, so a failed delivery can be retried, and then delete it. We keep only a
-          record of who it was sent to, its subject, when it was sent and whether it was delivered.
+          We keep the content of each email and text message we send, and the report attached to it, until it
+          has been sent (a failed attempt is retried for up to about a day) and for one hour after that, and
+          then delete it. We keep only a record of who it was sent to, its subject, when it was sent and
+          whether it could be sent.
         </p>
       </LegalSection>
 

@@ -68,8 +68,9 @@ export function SecurityPage() {
 
       <LegalSection id="dependencies" title="Dependencies">
         <p>
-          We audit the open-source packages we depend on. The current audit reports 4 moderate-severity
-          issues, all in development-only tools that are not part of the running service.
+          The open-source packages we depend on are pinned to exact versions in a lockfile, and every build
+          installs exactly those versions. The image the service runs from holds only the packages it needs at
+          run time; development tools are removed when it is built.
         </p>
       </LegalSection>
 
