@@ -84,7 +84,7 @@ export class PartitionWorker {
   private lost = false;
   private committed: LogPosition;
   private readonly abort = new AbortController();
-  /** Polls pollIntervalMs after a wake or a delivery, doubling up to maxPollIntervalMs while nothing comes. */
+  /** Waits pollIntervalMs after a wake or a delivery, doubling up to maxPollIntervalMs while idle. */
   private readonly loop: WakeableLoop;
   private stopped: Promise<void> | undefined;
 

@@ -91,7 +91,6 @@ export const LEASE_NAME = 'notification-sender';
 export function startSender(options: SenderOptions): Sender {
   const { sql, mailer, sms, compose, leases, clock, logger } = options;
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-  const pollIntervalMs = options.pollIntervalMs ?? 500;
   const concurrency = options.concurrency ?? 8;
   const leaseMs = options.leaseMs ?? 10_000;
   const purgeIntervalMs = options.purgeIntervalMs ?? 60_000;
@@ -207,13 +206,13 @@ export function startSender(options: SenderOptions): Sender {
     return due.length > 0 ? 'more' : 'none';
   }
 
-  const worker = startLeasedWorker({
+  const leased = startLeasedWorker({
     name: LEASE_NAME,
     leases,
     leaseMs,
     round,
     onError: (error) => logger.error({ err: error }, 'sender round failed; retrying'),
-    pollIntervalMs,
+    pollIntervalMs: options.pollIntervalMs ?? 500,
   });
-  return { wake: worker.wake, drain: worker.drain, stop: worker.stop };
+  return { wake: leased.wake, drain: leased.drain, stop: leased.stop };
 }
