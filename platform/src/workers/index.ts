@@ -1,7 +1,2 @@
-export {
-  type LeasedWorker,
-  type LeasedWorkerOptions,
-  type LeaseStore,
-  startLeasedWorker,
-} from './leased-worker';
-export { type RoundOutcome, WakeableLoop, type WakeableLoopOptions } from './wakeable-loop';
+export { type LeaseStore, startLeasedWorker } from './leased-worker';
+export type { RoundOutcome } from './wakeable-loop';
