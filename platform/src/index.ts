@@ -18,3 +18,4 @@ export * from './sql/migrations';
 export * from './sql/pg-client.adapter';
 export * from './sql/pglite-client.adapter';
 export * from './sql/sql-client.port';
+export * from './workers';

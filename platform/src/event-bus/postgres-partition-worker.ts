@@ -1,5 +1,6 @@
 import type { Logger } from '../logging/logger';
 import type { SqlClient } from '../sql/sql-client.port';
+import { type RoundOutcome, WakeableLoop } from '../workers/wakeable-loop';
 import type { BusMessage, Headers, OutgoingMessage, RetryPolicy } from './event-bus.port';
 import { deliverWithRetry } from './retry';
 
@@ -80,16 +81,12 @@ WHERE group_id = $1 AND topic = $2 AND partition = $3 AND owner = $4`;
 
 /** Consumes one claimed partition: fetch a batch, deliver each message in order, commit. */
 export class PartitionWorker {
-  private stopping = false;
   private lost = false;
   private committed: LogPosition;
   private readonly abort = new AbortController();
-  private wakeUp: (() => void) | undefined;
-  /** A wake-up that arrived while busy: the next idle() returns at once so it is not lost. */
-  private woken = false;
-  private done: Promise<void> | undefined;
-  /** The next idle wait: pollIntervalMs after a wake or a delivery, doubling while nothing comes. */
-  private idleMs: number;
+  /** Waits pollIntervalMs after a wake or a delivery, doubling up to maxPollIntervalMs while idle. */
+  private readonly loop: WakeableLoop;
+  private stopped: Promise<void> | undefined;
 
   constructor(
     private readonly ctx: PartitionWorkerContext,
@@ -98,24 +95,32 @@ export class PartitionWorker {
     private position: LogPosition,
   ) {
     this.committed = position;
-    this.idleMs = ctx.pollIntervalMs;
+    this.loop = new WakeableLoop({
+      round: () => this.round(),
+      // The position did not move: the same messages are fetched again after the pause.
+      onError: (error) => ctx.logger.error({ err: error, topic, partition }, 'bus fetch failed'),
+      pollIntervalMs: ctx.pollIntervalMs,
+      maxPollIntervalMs: ctx.maxPollIntervalMs,
+    });
   }
 
   start(): void {
-    this.done = this.run();
+    this.loop.start();
   }
 
   wake(): void {
-    if (this.wakeUp) this.wakeUp();
-    else this.woken = true;
+    this.loop.wake();
   }
 
   /** Lets the in-flight message finish (its retries are abandoned), then commits what was handled. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.abort.abort();
-    this.wake();
-    await this.done;
+  stop(): Promise<void> {
+    this.stopped ??= (async () => {
+      this.loop.end();
+      this.abort.abort();
+      await this.loop.stop();
+      await this.commit();
+    })();
+    return this.stopped;
   }
 
   /** Another member holds the partition now: stop without committing anything more. */
@@ -128,48 +133,32 @@ export class PartitionWorker {
     return this.lost;
   }
 
-  private async run(): Promise<void> {
-    while (!this.stopping) {
-      let entries: Entry[];
-      try {
-        entries = await this.fetch();
-      } catch (error) {
-        this.ctx.logger.error(
-          { err: error, topic: this.topic, partition: this.partition },
-          'bus fetch failed',
-        );
-        await this.idle();
-        continue;
-      }
-      if (entries.length === 0) {
-        await this.idle();
-        continue;
-      }
-      this.idleMs = this.ctx.pollIntervalMs;
-      try {
-        await this.deliverBatch(entries);
-        // A short batch was everything there was: fetching again at once would find nothing
-        // unless something was published meanwhile, and a publish in this process wakes the
-        // worker (a wake while busy makes idle() return at once). Others are found by polling.
-        if (entries.length < this.ctx.batchSize) await this.idle();
-      } catch (error) {
-        // The message could not be parked on the dead-letter topic: refetch it after a pause.
-        this.ctx.logger.error(
-          { err: error, topic: this.topic, partition: this.partition },
-          'bus delivery failed',
-        );
-        await this.commit();
-        await this.idle();
-      }
+  /** One fetch and its delivery; a failed fetch throws to the loop, which logs it and waits. */
+  private async round(): Promise<RoundOutcome> {
+    const entries = await this.fetch();
+    if (entries.length === 0) return 'none';
+    try {
+      await this.deliverBatch(entries);
+      // A short batch was everything there was: fetching again at once would find nothing
+      // unless something was published meanwhile, and a publish in this process wakes the
+      // worker (a wake while busy makes the next wait end at once). Others are found by polling.
+      return entries.length < this.ctx.batchSize ? 'some' : 'more';
+    } catch (error) {
+      // The message could not be parked on the dead-letter topic: refetch it after a pause.
+      this.ctx.logger.error(
+        { err: error, topic: this.topic, partition: this.partition },
+        'bus delivery failed',
+      );
+      await this.commit();
+      return 'some';
     }
-    await this.commit();
   }
 
   private async deliverBatch(entries: Entry[]): Promise<void> {
-    if (this.ctx.handleBatch && !this.stopping && (await this.deliverWhole(entries))) return;
+    if (this.ctx.handleBatch && this.loop.running && (await this.deliverWhole(entries))) return;
     let lastCommit = Date.now();
     for (const { position, message } of entries) {
-      if (this.stopping) break;
+      if (!this.loop.running) break;
       const outcome = await deliverWithRetry({
         message,
         handler: this.ctx.handler,
@@ -248,7 +237,7 @@ export class PartitionWorker {
       if (rowCount === 0) {
         // The lease expired and another member took over; it resumes from the last commit.
         this.lost = true;
-        this.stopping = true;
+        this.loop.end();
         this.ctx.logger.warn(
           { topic: this.topic, partition: this.partition, groupId: this.ctx.groupId },
           'bus partition lease lost; uncommitted messages will be redelivered',
@@ -279,26 +268,5 @@ export class PartitionWorker {
         attempt: 1,
       },
     };
-  }
-
-  private idle(): Promise<void> {
-    if (this.stopping || this.woken) {
-      this.woken = false;
-      this.idleMs = this.ctx.pollIntervalMs;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.wakeUp = undefined;
-        this.idleMs = Math.min(this.idleMs * 2, this.ctx.maxPollIntervalMs);
-        resolve();
-      }, this.idleMs);
-      this.wakeUp = () => {
-        this.wakeUp = undefined;
-        this.idleMs = this.ctx.pollIntervalMs;
-        clearTimeout(timer);
-        resolve();
-      };
-    });
   }
 }

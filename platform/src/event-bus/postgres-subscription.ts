@@ -1,27 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../logging/logger';
-import type { SqlClient } from '../sql/sql-client.port';
-import type { BusMessage, OutgoingMessage, RetryPolicy, Subscription } from './event-bus.port';
+import type { Subscription } from './event-bus.port';
 import type { LocalNotifier } from './local-notifier';
-import { PartitionWorker } from './postgres-partition-worker';
+import { PartitionWorker, type PartitionWorkerContext } from './postgres-partition-worker';
 
-export interface SubscriptionContext {
-  sql: SqlClient;
+/** The member's settings, which its partition workers share, and the member's own. */
+export interface SubscriptionContext extends Omit<PartitionWorkerContext, 'memberId'> {
   notifier: LocalNotifier;
-  groupId: string;
   /** Every subscribed topic with its partition count. */
   topics: ReadonlyMap<string, number>;
-  handler: (message: BusMessage) => Promise<void>;
-  handleBatch?: (messages: BusMessage[]) => Promise<void>;
-  policy: RetryPolicy;
   fromBeginning: boolean;
-  batchSize: number;
-  pollIntervalMs: number;
-  maxPollIntervalMs: number;
-  commitIntervalMs: number;
-  leaseMs: number;
-  deadLetter: (topic: string, message: OutgoingMessage) => Promise<void>;
-  logger: Logger;
   onStopped: (subscription: PostgresSubscription) => void;
 }
 

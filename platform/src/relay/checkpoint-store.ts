@@ -1,22 +1,16 @@
 import type { GlobalPosition } from '../event-store/event-store.port';
 import { type Migration, migrate } from '../sql/migrations';
 import type { SqlClient } from '../sql/sql-client.port';
+import type { LeaseStore } from '../workers/leased-worker';
 
 /**
  * Where each named relay (or projection) has got to in the event store's global order, and who
  * may move it: several replicas of a service each start the relay, and only the holder of the
  * lease publishes, so replicas add no duplicates on the bus.
  */
-export interface CheckpointStore {
+export interface CheckpointStore extends LeaseStore {
   load(name: string): Promise<GlobalPosition | undefined>;
   save(name: string, position: GlobalPosition): Promise<void>;
-  /**
-   * Takes or renews the lease on `name` for `leaseMs`; true while `owner` holds it. A holder
-   * that stops renewing (a crashed replica) loses it when it expires.
-   */
-  claim(name: string, owner: string, leaseMs: number): Promise<boolean>;
-  /** Gives the lease up at once (a clean stop), so another replica takes over without waiting. */
-  release(name: string, owner: string): Promise<void>;
 }
 
 const MIGRATIONS: readonly Migration[] = [

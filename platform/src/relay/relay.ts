@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { EventBus, OutgoingMessage } from '../event-bus/event-bus.port';
 import type { EventStore, GlobalPosition, StoredEvent } from '../event-store/event-store.port';
 import { createLogger, type Logger } from '../logging/logger';
+import { startLeasedWorker } from '../workers/leased-worker';
+import type { RoundOutcome } from '../workers/wakeable-loop';
 import type { CheckpointStore } from './checkpoint-store';
 
 export interface RoutedMessage {
@@ -47,41 +48,13 @@ export interface Relay {
 export function startRelay(options: RelayOptions): Relay {
   const { name, store, bus, checkpoints, route } = options;
   const batchSize = options.batchSize ?? 200;
-  const pollIntervalMs = options.pollIntervalMs ?? 100;
-  const lingerMs = options.lingerMs ?? 10;
-  const leaseMs = options.leaseMs ?? 10_000;
-  const owner = randomUUID();
-  let holding = false;
-  let nextClaimAt = 0;
   const logger = options.logger ?? createLogger('relay');
-
   let checkpoint: { position: GlobalPosition | undefined } | undefined;
-  let running = true;
-  let woken = false;
-  let wakeUp: (() => void) | undefined;
-  // Batches never overlap: catchUp() and the background loop take turns.
-  let turn: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const result = turn.then(fn);
-    turn = result.catch(() => {});
-    return result;
-  };
 
-  async function holdsLease(): Promise<boolean> {
-    if (Date.now() >= nextClaimAt) {
-      holding = await checkpoints.claim(name, owner, leaseMs);
-      nextClaimAt = Date.now() + leaseMs / 3;
-      // Another replica moved the checkpoint while this one stood by: read it again on takeover.
-      if (!holding) checkpoint = undefined;
-    }
-    return holding;
-  }
-
-  async function relayBatch(): Promise<number> {
-    if (!(await holdsLease())) return 0;
+  async function relayBatch(): Promise<RoundOutcome> {
     checkpoint ??= { position: await checkpoints.load(name) };
     const events = await store.readAll({ after: checkpoint.position, limit: batchSize });
-    if (events.length === 0) return 0;
+    if (events.length === 0) return 'none';
     const byTopic = new Map<string, OutgoingMessage[]>();
     for (const event of events) {
       for (const { topic, message } of await route(event)) {
@@ -94,60 +67,25 @@ export function startRelay(options: RelayOptions): Relay {
     const last = events[events.length - 1]!.position;
     await checkpoints.save(name, last);
     checkpoint = { position: last };
-    return events.length;
+    return events.length === batchSize ? 'more' : 'some';
   }
 
-  function idle(): Promise<void> {
-    if (!running || woken) {
-      woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        wakeUp = undefined;
-        resolve();
-      }, pollIntervalMs);
-      wakeUp = () => {
-        clearTimeout(timer);
-        wakeUp = undefined;
-        // Linger: appends arrive in bursts under load, and one batch of many events costs the
-        // same three round trips (read, publish, checkpoint) as a batch of one.
-        if (running && lingerMs > 0) setTimeout(resolve, lingerMs);
-        else resolve();
-      };
-    });
-  }
-
-  function wake(): void {
-    if (wakeUp) wakeUp();
-    else woken = true;
-  }
-
-  async function loop(): Promise<void> {
-    while (running) {
-      try {
-        const relayed = await exclusive(relayBatch);
-        if (relayed === batchSize) continue;
-      } catch (error) {
-        // Nothing was checkpointed: the same events are read and published again next time.
-        logger.error({ err: error, relay: name }, 'relay batch failed; retrying');
-      }
-      await idle();
-    }
-  }
-
-  const done = loop();
-
-  return {
-    async stop() {
-      running = false;
-      wake();
-      await done;
-      if (holding) await checkpoints.release(name, owner).catch(() => {});
+  const worker = startLeasedWorker({
+    name,
+    leases: checkpoints,
+    leaseMs: options.leaseMs ?? 10_000,
+    round: relayBatch,
+    // Another replica may have moved the checkpoint while this one stood by.
+    onAcquired: () => {
+      checkpoint = undefined;
     },
-    async catchUp() {
-      while ((await exclusive(relayBatch)) > 0) {}
-    },
-    wake,
-  };
+    // Nothing was checkpointed: the same events are read and published again next time.
+    onError: (error) => logger.error({ err: error, relay: name }, 'relay batch failed; retrying'),
+    pollIntervalMs: options.pollIntervalMs ?? 100,
+    // Appends arrive in bursts under load, and one batch of many events costs the same three
+    // round trips (read, publish, checkpoint) as a batch of one.
+    lingerMs: options.lingerMs ?? 10,
+  });
+
+  return { stop: worker.stop, catchUp: worker.drain, wake: worker.wake };
 }

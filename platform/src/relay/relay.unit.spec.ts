@@ -220,6 +220,38 @@ describe('startRelay', () => {
     expect(bus.ids('async')).toHaveLength(2);
   });
 
+  it('reads the checkpoint again when it takes the lease back from another replica', async () => {
+    const store = new FakeEventStore();
+    const bus = new FakeBus();
+    const shared = new InMemoryCheckpointStore();
+    let refused = false;
+    // The first replica's view of the shared store, whose claims can be refused (a network split).
+    const firstView: CheckpointStore = {
+      load: (name) => shared.load(name),
+      save: (name, position) => shared.save(name, position),
+      claim: async (name, owner, ms) => !refused && shared.claim(name, owner, ms),
+      release: (name, owner) => shared.release(name, owner),
+    };
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 40));
+    await appendNumbered(store, 0, 2);
+    const first = relay({ store, bus, checkpoints: firstView, leaseMs: 30 });
+    await first.catchUp();
+
+    refused = true;
+    await pause();
+    await first.catchUp();
+    await appendNumbered(store, 2, 3);
+    const second = relay({ store, bus, checkpoints: shared, leaseMs: 30 });
+    await second.catchUp();
+    await second.stop();
+
+    refused = false;
+    await pause();
+    await appendNumbered(store, 5, 1);
+    await first.catchUp();
+    expect(bus.ids('main')).toEqual(store.events.map((e) => e.id));
+  });
+
   it('keeps its place per relay name', async () => {
     const store = new FakeEventStore();
     const checkpoints: CheckpointStore = new InMemoryCheckpointStore();

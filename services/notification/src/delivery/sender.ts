@@ -1,5 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import type { CheckpointStore, Logger, SqlClient } from '@risk-profile/platform';
+import {
+  type LeaseStore,
+  type Logger,
+  type RoundOutcome,
+  type SqlClient,
+  startLeasedWorker,
+} from '@risk-profile/platform';
 import type { EncodedMail, Mailer } from '../mail/mailer.port';
 import type { SmsSender } from '../sms/sms-sender.port';
 import {
@@ -43,7 +48,7 @@ export interface SenderOptions {
   sms: SmsSender;
   compose: Composer;
   /** Holds the lease: of all replicas, only the holder sends. */
-  leases: CheckpointStore;
+  leases: LeaseStore;
   clock: () => Date;
   logger: Logger;
   /** Delay before each further attempt; after the last, the delivery fails for good. */
@@ -86,7 +91,6 @@ export const LEASE_NAME = 'notification-sender';
 export function startSender(options: SenderOptions): Sender {
   const { sql, mailer, sms, compose, leases, clock, logger } = options;
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-  const pollIntervalMs = options.pollIntervalMs ?? 500;
   const concurrency = options.concurrency ?? 8;
   const leaseMs = options.leaseMs ?? 10_000;
   const purgeIntervalMs = options.purgeIntervalMs ?? 60_000;
@@ -97,30 +101,10 @@ export function startSender(options: SenderOptions): Sender {
     await markSent(sql, sent);
     journal.settle(sent.map((r) => r.id));
   }
-  const owner = randomUUID();
-  let holding = false;
-  let nextClaimAt = 0;
   let nextPurgeAt = 0;
-  let running = true;
-  let woken = false;
-  let wakeUp: (() => void) | undefined;
-  let turn: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const result = turn.then(fn);
-    turn = result.catch(() => {});
-    return result;
-  };
 
   // attempts = the attempt being made; the delay before the next one, or undefined after the last.
   const delayAfter = (attempts: number): number | undefined => delays[attempts - 1];
-
-  async function holdsLease(): Promise<boolean> {
-    if (Date.now() >= nextClaimAt) {
-      holding = await leases.claim(LEASE_NAME, owner, leaseMs);
-      nextClaimAt = Date.now() + leaseMs / 3;
-    }
-    return holding;
-  }
 
   /** Sends one delivery; a message the transport accepted is returned, journaled, to be recorded. */
   async function attempt(delivery: Delivery): Promise<SentRecord | undefined> {
@@ -184,9 +168,8 @@ export function startSender(options: SenderOptions): Sender {
     }
   }
 
-  /** One round: claim a batch and send it; returns how many were claimed. */
-  async function round(): Promise<number> {
-    if (!(await holdsLease())) return 0;
+  /** One round: claim a batch and send it; another follows at once if it claimed any. */
+  async function round(): Promise<RoundOutcome> {
     const now = clock();
     if (now.getTime() >= nextPurgeAt) {
       nextPurgeAt = now.getTime() + purgeIntervalMs;
@@ -220,52 +203,16 @@ export function startSender(options: SenderOptions): Sender {
         ),
       );
     }
-    return due.length;
+    return due.length > 0 ? 'more' : 'none';
   }
 
-  function idle(): Promise<void> {
-    if (!running || woken) {
-      woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        wakeUp = undefined;
-        resolve();
-      }, pollIntervalMs);
-      wakeUp = () => {
-        clearTimeout(timer);
-        wakeUp = undefined;
-        resolve();
-      };
-    });
-  }
-
-  async function loop(): Promise<void> {
-    while (running) {
-      try {
-        if ((await exclusive(round)) > 0) continue;
-      } catch (error) {
-        logger.error({ err: error }, 'sender round failed; retrying');
-      }
-      await idle();
-    }
-  }
-  const done = loop();
-
-  return {
-    wake() {
-      if (wakeUp) wakeUp();
-      else woken = true;
-    },
-    async drain() {
-      while ((await exclusive(round)) > 0) {}
-    },
-    async stop() {
-      running = false;
-      wakeUp?.();
-      await done;
-      if (holding) await leases.release(LEASE_NAME, owner).catch(() => {});
-    },
-  };
+  const leased = startLeasedWorker({
+    name: LEASE_NAME,
+    leases,
+    leaseMs,
+    round,
+    onError: (error) => logger.error({ err: error }, 'sender round failed; retrying'),
+    pollIntervalMs: options.pollIntervalMs ?? 500,
+  });
+  return { wake: leased.wake, drain: leased.drain, stop: leased.stop };
 }
