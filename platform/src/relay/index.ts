@@ -1,4 +1,4 @@
-export { type CheckpointStore, PostgresCheckpointStore } from './checkpoint-store';
+export { PostgresCheckpointStore } from './checkpoint-store';
 export { runOnce, runOnceEach } from './idempotency';
 export { type Relay, type RoutedMessage, startRelay } from './relay';
 export { streamHistory } from './stream-history';
