@@ -20,12 +20,14 @@ const SIGNED_DRAFT_FIELDS = [
 const SIGNED_SIGNING_FIELDS = [
   'investmentExclusions',
   'investmentPreferences',
+  'signedAt',
   'ipAddress',
   'userAgent',
 ] as const satisfies readonly (keyof AssessmentSignature)[];
+type SignedSigningField = (typeof SIGNED_SIGNING_FIELDS)[number];
 
 /** What the client adds when signing. */
-export type SigningDetails = Pick<AssessmentSignature, (typeof SIGNED_SIGNING_FIELDS)[number]> & {
+export type SigningDetails = Pick<AssessmentSignature, Exclude<SignedSigningField, 'signedAt'>> & {
   signedAt: Date;
 };
 
@@ -34,7 +36,7 @@ export type SigningDetails = Pick<AssessmentSignature, (typeof SIGNED_SIGNING_FI
  * 8601 with milliseconds, as stored in AssessmentSigned.
  */
 export type SignedContent = Pick<DraftedAssessment, (typeof SIGNED_DRAFT_FIELDS)[number]> &
-  Pick<AssessmentSignature, (typeof SIGNED_SIGNING_FIELDS)[number] | 'signedAt'>;
+  Pick<AssessmentSignature, SignedSigningField>;
 
 export function signedContent(draft: DraftedAssessment, signing: SigningDetails): SignedContent {
   return {
