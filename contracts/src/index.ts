@@ -5,4 +5,5 @@ export * from './format';
 export * from './http';
 export * from './link-token';
 export * from './messages';
+export * from './pick-fields';
 export * from './questionnaire';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, errorBodySchema } from './endpoint';
-import { RESERVED_SEGMENTS } from './routes';
+import { RESERVED_SEGMENTS } from './reserved-segments';
 
 const reserved: ReadonlySet<string> = new Set(RESERVED_SEGMENTS);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adviserSlugSchema } from './advisers';
-import { RESERVED_SEGMENTS } from './routes';
+import { RESERVED_SEGMENTS } from './reserved-segments';
 
 describe('adviserSlugSchema', () => {
   it.each(['demo-adviser', 'ab', 'harbour-wealth-2', '007', 'a'.repeat(64), 'admins', 'api-team'])(

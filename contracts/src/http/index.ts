@@ -1,24 +1,5 @@
-import { getAdviserEndpoint } from './advisers';
-import {
-  analyticsStreamEndpoint,
-  analyticsSummaryEndpoint,
-  deviceStatsEndpoint,
-  dropOffEndpoint,
-  ingestQuestionEventsEndpoint,
-  questionDifficultyEndpoint,
-  recentAssessmentsEndpoint,
-} from './analytics';
-import { createAssessmentEndpoint, signAssessmentEndpoint } from './assessments';
-import {
-  adminLoginEndpoint,
-  adminLogoutEndpoint,
-  adminMeEndpoint,
-  getCurrentUserEndpoint,
-  loginEndpoint,
-  logoutEndpoint,
-} from './auth';
 import type { EndpointDefinition } from './endpoint';
-import { sendQuestionnaireLinkEndpoint, verifyQuestionnaireLinkEndpoint } from './questionnaire-links';
+import { ENDPOINTS, type EndpointName } from './endpoints';
 import { matchPath } from './routes';
 
 export * from './advisers';
@@ -26,35 +7,13 @@ export * from './analytics';
 export * from './assessments';
 export * from './auth';
 export * from './endpoint';
+export * from './endpoints';
 export * from './limits';
 export * from './primitives';
 export * from './questionnaire-links';
+export * from './reserved-segments';
 export * from './routes';
 export * from './storable-text';
-
-/** Every public endpoint; the gateway routes each path to the `service` named here. */
-export const ENDPOINTS = {
-  getCurrentUser: getCurrentUserEndpoint,
-  login: loginEndpoint,
-  logout: logoutEndpoint,
-  adminLogin: adminLoginEndpoint,
-  adminMe: adminMeEndpoint,
-  adminLogout: adminLogoutEndpoint,
-  getAdviser: getAdviserEndpoint,
-  sendQuestionnaireLink: sendQuestionnaireLinkEndpoint,
-  verifyQuestionnaireLink: verifyQuestionnaireLinkEndpoint,
-  createAssessment: createAssessmentEndpoint,
-  signAssessment: signAssessmentEndpoint,
-  ingestQuestionEvents: ingestQuestionEventsEndpoint,
-  analyticsSummary: analyticsSummaryEndpoint,
-  questionDifficulty: questionDifficultyEndpoint,
-  dropOff: dropOffEndpoint,
-  deviceStats: deviceStatsEndpoint,
-  recentAssessments: recentAssessmentsEndpoint,
-  analyticsStream: analyticsStreamEndpoint,
-} as const satisfies Record<string, EndpointDefinition>;
-
-export type EndpointName = keyof typeof ENDPOINTS;
 
 /**
  * Endpoints whose contract is written but whose service does not serve them yet. The gateway

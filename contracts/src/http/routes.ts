@@ -1,4 +1,4 @@
-import type { ENDPOINTS, EndpointName } from './index';
+import type { ENDPOINTS, EndpointName } from './endpoints';
 
 /*
  * Where each endpoint lives, without its schemas: this module does not load zod, so a page can
@@ -25,17 +25,6 @@ export const ENDPOINT_ROUTES = {
   recentAssessments: { method: 'GET', path: '/api/admin/assessments/recent' },
   analyticsStream: { method: 'GET', path: '/api/admin/analytics/stream' },
 } as const satisfies { readonly [N in EndpointName]: Pick<(typeof ENDPOINTS)[N], 'method' | 'path'> };
-
-/** First path segments the site uses itself, so never an adviser's page. */
-export const RESERVED_SEGMENTS = [
-  'admin',
-  'register',
-  'login',
-  'privacy',
-  'security',
-  'assessment',
-  'api',
-] as const;
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>

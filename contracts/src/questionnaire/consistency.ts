@@ -1,4 +1,4 @@
-import type { QuestionNumber } from './questions';
+import type { QuestionNumber } from './question-numbers';
 import { type AnswerScore, type Responses, responseKey, unansweredQuestions } from './responses';
 
 export interface ConsistencyIssue {

@@ -1,8 +1,6 @@
 import { PROFILE_NAMES } from './profiles';
-import { QUESTION_NUMBERS } from './question-numbers';
+import { QUESTION_NUMBERS, type QuestionNumber } from './question-numbers';
 import type { AnswerScore, ResponseKey } from './responses';
-
-export type QuestionNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18;
 
 export type SectionId = 'A' | 'B' | 'estimate';
 

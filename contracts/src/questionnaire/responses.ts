@@ -1,5 +1,4 @@
-import { QUESTION_NUMBERS } from './question-numbers';
-import type { Question, QuestionNumber } from './questions';
+import { QUESTION_NUMBERS, type QuestionNumber } from './question-numbers';
 
 export type ResponseKey = `q${QuestionNumber}`;
 
@@ -33,7 +32,10 @@ export function isComplete(responses: Responses): responses is CompleteResponses
   return firstUnanswered(responses) === undefined;
 }
 
-export function scoreForOption(question: Question, optionIndex: number): AnswerScore {
+/** The part of a question that option scoring reads; questions.ts imports this module, not the reverse. */
+type ScoredQuestion = { readonly number: QuestionNumber; readonly scoring: readonly AnswerScore[] };
+
+export function scoreForOption(question: ScoredQuestion, optionIndex: number): AnswerScore {
   const score = question.scoring[optionIndex];
   if (!Number.isInteger(optionIndex) || score === undefined) {
     throw new RangeError(`Question ${question.number} has no option ${optionIndex}`);
@@ -41,7 +43,7 @@ export function scoreForOption(question: Question, optionIndex: number): AnswerS
   return score;
 }
 
-export function optionForScore(question: Question, score: AnswerScore): OptionIndex {
+export function optionForScore(question: ScoredQuestion, score: AnswerScore): OptionIndex {
   const index = question.scoring.indexOf(score);
   if (index === -1) throw new RangeError(`Question ${question.number} has no option scoring ${score}`);
   return index as OptionIndex;

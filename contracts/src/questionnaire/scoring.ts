@@ -1,6 +1,5 @@
 import type { RiskGroup } from './profiles';
-import { SCORED_QUESTION_NUMBERS } from './question-numbers';
-import type { QuestionNumber } from './questions';
+import { type QuestionNumber, SCORED_QUESTION_NUMBERS } from './question-numbers';
 import { type Responses, responseKey, unansweredQuestions } from './responses';
 
 export const MAX_RISK_SCORE = 60;

@@ -1,54 +1,47 @@
-import type { CompleteResponses, ProfileName } from '@risk-profile/contracts';
-import type { DraftedAssessment } from './assessment.state';
-
-/** What the client adds when signing. */
-export interface SigningDetails {
-  investmentExclusions: string;
-  investmentPreferences: string;
-  signedAt: Date;
-  ipAddress: string;
-  userAgent: string;
-}
+import { pickKeys } from '@risk-profile/contracts';
+import type { AssessmentSignature, DraftedAssessment } from './assessment.state';
 
 /**
- * Exactly what a signature covers: the client, their answers, the result, their choice and its
- * reason, their instructions, and when and from where they signed. The SHA-256 of its canonical
- * JSON is recorded with the signature (docs/assessment-service.md shows how to recompute it from
- * the two stored events).
+ * What a signature covers: the client, their answers, the result, their choice and its reason,
+ * their instructions, and when and from where they signed. The lists are fixed, whatever fields
+ * the events gain, because an auditor recomputes old digests from them (docs/assessment-service.md).
  */
-export interface SignedContent {
-  assessmentId: string;
-  clientName: string;
-  clientEmail: string | null;
-  clientPhone: string | null;
-  responses: CompleteResponses;
-  riskScore: number;
-  originalProfile: ProfileName;
-  selectedProfile: ProfileName;
-  profileChangeReason: string | null;
-  investmentExclusions: string;
-  investmentPreferences: string;
-  /** ISO 8601 with milliseconds, as stored in AssessmentSigned. */
-  signedAt: string;
-  ipAddress: string;
-  userAgent: string;
-}
+const SIGNED_DRAFT_FIELDS = [
+  'assessmentId',
+  'clientName',
+  'clientEmail',
+  'clientPhone',
+  'responses',
+  'riskScore',
+  'originalProfile',
+  'selectedProfile',
+  'profileChangeReason',
+] as const satisfies readonly (keyof DraftedAssessment)[];
+const SIGNED_SIGNING_FIELDS = [
+  'investmentExclusions',
+  'investmentPreferences',
+  'signedAt',
+  'ipAddress',
+  'userAgent',
+] as const satisfies readonly (keyof AssessmentSignature)[];
+type SignedSigningField = (typeof SIGNED_SIGNING_FIELDS)[number];
+
+/** What the client adds when signing. */
+export type SigningDetails = Pick<AssessmentSignature, Exclude<SignedSigningField, 'signedAt'>> & {
+  signedAt: Date;
+};
+
+/**
+ * The content whose canonical JSON's SHA-256 is recorded with the signature; `signedAt` is ISO
+ * 8601 with milliseconds, as stored in AssessmentSigned.
+ */
+export type SignedContent = Pick<DraftedAssessment, (typeof SIGNED_DRAFT_FIELDS)[number]> &
+  Pick<AssessmentSignature, SignedSigningField>;
 
 export function signedContent(draft: DraftedAssessment, signing: SigningDetails): SignedContent {
   return {
-    assessmentId: draft.assessmentId,
-    clientName: draft.clientName,
-    clientEmail: draft.clientEmail,
-    clientPhone: draft.clientPhone,
-    responses: draft.responses,
-    riskScore: draft.riskScore,
-    originalProfile: draft.originalProfile,
-    selectedProfile: draft.selectedProfile,
-    profileChangeReason: draft.profileChangeReason,
-    investmentExclusions: signing.investmentExclusions,
-    investmentPreferences: signing.investmentPreferences,
+    ...pickKeys(draft, SIGNED_DRAFT_FIELDS),
+    ...pickKeys(signing, SIGNED_SIGNING_FIELDS),
     signedAt: signing.signedAt.toISOString(),
-    ipAddress: signing.ipAddress,
-    userAgent: signing.userAgent,
   };
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { DraftAssessment as DraftAssessmentBody, ReportAdviser } from '@risk-profile/contracts';
-import { type EventStore, handleCommand } from '@risk-profile/platform';
-import { assessmentStreamId } from '../application/assessment-stream';
-import { type CommandContext, commandMetadata } from '../application/command-context';
-import { type DraftAssessment, decide } from '../domain/assessment.decider';
-import { type AssessmentState, evolve, initialState } from '../domain/assessment.state';
+import type { EventStore } from '@risk-profile/platform';
+import { runAssessmentCommand } from '../application/assessment-stream';
+import type { CommandContext } from '../application/command-context';
+import type { DraftAssessment } from '../domain/assessment.decider';
+import type { AssessmentState } from '../domain/assessment.state';
 
 /** Creates a new assessment stream from a validated request body; returns the draft. */
 export async function draftAssessment(
@@ -14,39 +14,11 @@ export async function draftAssessment(
   context: CommandContext,
 ): Promise<AssessmentState> {
   const assessmentId = randomUUID();
+  // Every field of the body goes to the domain, except the page's placeholder signature.
+  const { signatureData: _placeholder, ...fields } = body;
   const command: DraftAssessment = {
     type: 'DraftAssessment',
-    data: {
-      assessmentId,
-      clientName: body.clientName,
-      clientEmail: body.clientEmail,
-      clientPhone: body.clientPhone,
-      responses: body.responses,
-      riskScore: body.riskScore,
-      originalProfile: body.originalProfile,
-      selectedProfile: body.selectedProfile,
-      profileChanged: body.profileChanged,
-      profileChangeReason: body.profileChangeReason,
-      riskAcknowledged: body.riskAcknowledged,
-      consistencyWarnings: body.consistencyWarnings,
-      investmentExclusions: body.investmentExclusions,
-      investmentPreferences: body.investmentPreferences,
-      adviserSlug: body.adviserSlug,
-      adviser,
-      sessionId: body.sessionId,
-      deviceType: body.deviceType,
-      draftedAt: context.now,
-    },
+    data: { ...fields, assessmentId, adviser, draftedAt: context.now },
   };
-  const { state } = await handleCommand({
-    eventStore: store,
-    streamId: assessmentStreamId(assessmentId),
-    decide,
-    evolve,
-    initialState,
-    command,
-    metadata: commandMetadata(context),
-    newStream: true,
-  });
-  return state;
+  return runAssessmentCommand(store, assessmentId, command, context, true);
 }

@@ -1,13 +1,19 @@
 import {
-  type AssessmentDraftedV1,
   type AssessmentLifecycleTopicEvent,
-  type AssessmentSignedV1,
+  assessmentDraftedV1,
   assessmentLifecycleTopicSchema,
+  assessmentSignedV1,
+  pickFields,
 } from '@risk-profile/contracts';
 import type { StoredEvent } from '@risk-profile/platform';
 import type { AssessmentEvent } from '../domain/assessment.events';
 import type { AssessmentState } from '../domain/assessment.state';
 import { evolve, initialState } from '../domain/assessment.state';
+
+/** What tells one lifecycle event from another: the rest is the envelope every one of them shares. */
+type EventContent<E extends AssessmentLifecycleTopicEvent = AssessmentLifecycleTopicEvent> = E extends unknown
+  ? Pick<E, 'type' | 'version' | 'occurredAt' | 'data'>
+  : never;
 
 /**
  * The integration event for one stored event, given the stream up to and including it. The
@@ -23,32 +29,37 @@ export function toLifecycleEvent(
       evolve(current, { type: event.type, data: event.data } as AssessmentEvent),
     initialState(),
   );
-  const envelope = {
+  const content = eventContent(stored, state);
+  if (content === undefined) return undefined;
+  return assessmentLifecycleTopicSchema.parse({
     id: stored.id,
     correlationId: stringOr(stored.metadata.correlationId, stored.id),
     causationId: typeof stored.metadata.causationId === 'string' ? stored.metadata.causationId : null,
-  };
+    ...content,
+  } satisfies AssessmentLifecycleTopicEvent);
+}
+
+// Each event's data is its contract's fields taken from the assessment as stored.
+function eventContent(stored: StoredEvent, state: AssessmentState): EventContent | undefined {
   const event = stored as StoredEvent<AssessmentEvent['type']>;
   switch (event.type) {
     case 'AssessmentDrafted': {
       if (state.status !== 'draft') throw new Error(`${stored.streamId}: drafted event without a draft`);
-      return assessmentLifecycleTopicSchema.parse({
-        ...envelope,
-        type: 'AssessmentDrafted',
-        version: 1,
-        occurredAt: state.assessment.draftedAt,
-        data: draftedData(state.assessment),
-      } satisfies AssessmentDraftedV1);
+      const a = state.assessment;
+      const data = pickFields(assessmentDraftedV1.shape.data, { ...a, createdAt: a.draftedAt });
+      return { type: 'AssessmentDrafted', version: 1, occurredAt: a.draftedAt, data };
     }
     case 'AssessmentSigned': {
       if (state.status !== 'signed') throw new Error(`${stored.streamId}: signed event without a signature`);
-      return assessmentLifecycleTopicSchema.parse({
-        ...envelope,
-        type: 'AssessmentSigned',
-        version: 1,
-        occurredAt: state.signature.signedAt,
-        data: signedData(state),
-      } satisfies AssessmentSignedV1);
+      const { assessment: a, signature: s } = state;
+      const data = pickFields(assessmentSignedV1.shape.data, {
+        ...a,
+        // What the client signed replaces what the draft held.
+        ...s,
+        adviser: a.adviser ?? null,
+        createdAt: a.draftedAt,
+      });
+      return { type: 'AssessmentSigned', version: 1, occurredAt: s.signedAt, data };
     }
     default:
       return undefined;
@@ -57,54 +68,3 @@ export function toLifecycleEvent(
 
 const stringOr = (value: unknown, fallback: string): string =>
   typeof value === 'string' && value !== '' ? value : fallback;
-
-function draftedData(
-  a: Extract<AssessmentState, { status: 'draft' }>['assessment'],
-): AssessmentDraftedV1['data'] {
-  return {
-    assessmentId: a.assessmentId,
-    clientName: a.clientName,
-    clientEmail: a.clientEmail,
-    clientPhone: a.clientPhone,
-    adviserSlug: a.adviserSlug,
-    riskScore: a.riskScore,
-    riskGroup: a.riskGroup,
-    originalProfile: a.originalProfile,
-    selectedProfile: a.selectedProfile,
-    profileChanged: a.profileChanged,
-    sessionId: a.sessionId,
-    deviceType: a.deviceType,
-    createdAt: a.draftedAt,
-  };
-}
-
-function signedData(state: Extract<AssessmentState, { status: 'signed' }>): AssessmentSignedV1['data'] {
-  const { assessment: a, signature: s } = state;
-  return {
-    assessmentId: a.assessmentId,
-    clientName: a.clientName,
-    clientEmail: a.clientEmail,
-    clientPhone: a.clientPhone,
-    responses: a.responses,
-    riskScore: a.riskScore,
-    riskGroup: a.riskGroup,
-    percentile: a.percentile,
-    originalProfile: a.originalProfile,
-    selectedProfile: a.selectedProfile,
-    profileChanged: a.profileChanged,
-    profileChangeReason: a.profileChangeReason,
-    riskAcknowledged: a.riskAcknowledged,
-    consistencyWarnings: a.consistencyWarnings,
-    investmentExclusions: s.investmentExclusions,
-    investmentPreferences: s.investmentPreferences,
-    adviserSlug: a.adviserSlug,
-    adviser: a.adviser ?? null,
-    signedAt: s.signedAt,
-    ipAddress: s.ipAddress,
-    userAgent: s.userAgent,
-    digest: s.digest,
-    sessionId: a.sessionId,
-    deviceType: a.deviceType,
-    createdAt: a.draftedAt,
-  };
-}

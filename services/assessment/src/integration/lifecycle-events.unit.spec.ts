@@ -1,4 +1,8 @@
-import { assessmentLifecycleTopicSchema } from '@risk-profile/contracts';
+import {
+  assessmentDraftedV1,
+  assessmentLifecycleTopicSchema,
+  assessmentSignedV1,
+} from '@risk-profile/contracts';
 import type { StoredEvent } from '@risk-profile/platform';
 import { describe, expect, it } from 'vitest';
 import type { AssessmentEvent } from '../domain/assessment.events';
@@ -105,5 +109,15 @@ describe('a stored event this service does not publish', () => {
   it('has no lifecycle event', () => {
     const other = { ...draftedStored, type: 'SomethingInternal' };
     expect(toLifecycleEvent(other, [])).toBeUndefined();
+  });
+});
+
+// A field added to an event's contract fails here until the relay carries it, in the contract's order.
+describe('the data of each lifecycle event', () => {
+  it('has every field of its contract, in its order', () => {
+    const draftedData = toLifecycleEvent(draftedStored, [draftedStored])?.data;
+    const signedData = toLifecycleEvent(signedStored, [draftedStored, signedStored])?.data;
+    expect(Object.keys(draftedData ?? {})).toEqual(Object.keys(assessmentDraftedV1.shape.data.shape));
+    expect(Object.keys(signedData ?? {})).toEqual(Object.keys(assessmentSignedV1.shape.data.shape));
   });
 });

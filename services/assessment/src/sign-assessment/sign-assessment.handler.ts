@@ -1,12 +1,12 @@
 import type { signAssessmentBodySchema } from '@risk-profile/contracts';
-import { type EventStore, handleCommand } from '@risk-profile/platform';
+import type { EventStore } from '@risk-profile/platform';
 import type { z } from 'zod';
-import { assessmentStreamId } from '../application/assessment-stream';
-import { type CommandContext, commandMetadata } from '../application/command-context';
+import { runAssessmentCommand } from '../application/assessment-stream';
+import type { CommandContext } from '../application/command-context';
 import { signatureDigest } from '../application/signature-digest';
-import { decide, type SignAssessment } from '../domain/assessment.decider';
+import type { SignAssessment } from '../domain/assessment.decider';
 import { type SigningDetails, signedContent } from '../domain/assessment.signed-content';
-import { type AssessmentState, evolve, initialState } from '../domain/assessment.state';
+import type { AssessmentState } from '../domain/assessment.state';
 
 export interface SignContext extends CommandContext {
   ipAddress: string;
@@ -40,14 +40,5 @@ export async function signAssessment(
       digest: state.status === 'draft' ? signatureDigest(signedContent(state.assessment, signing)) : '',
     },
   });
-  const { state } = await handleCommand({
-    eventStore: store,
-    streamId: assessmentStreamId(assessmentId),
-    decide,
-    evolve,
-    initialState,
-    command,
-    metadata: commandMetadata(context),
-  });
-  return state;
+  return runAssessmentCommand(store, assessmentId, command, context);
 }

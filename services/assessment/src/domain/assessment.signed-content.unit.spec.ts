@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { signatureDigest } from '../application/signature-digest';
+import { draftedEvent, FIXTURE } from '../testing/domain-fixtures';
+import { type SigningDetails, signedContent } from './assessment.signed-content';
+import type { DraftedAssessment } from './assessment.state';
+
+const draft: DraftedAssessment = draftedEvent({
+  selectedProfile: 'Growth',
+  profileChanged: true,
+  profileChangeReason: 'Long horizon.',
+  riskAcknowledged: true,
+}).data;
+
+const signing: SigningDetails = {
+  investmentExclusions: 'Tobacco',
+  investmentPreferences: '',
+  signedAt: FIXTURE.signedAt,
+  ipAddress: '203.0.113.7',
+  userAgent: 'Mozilla/5.0',
+};
+
+// The fields docs/assessment-service.md lists: old signatures are recomputed with exactly these.
+const DOCUMENTED_FIELDS = [
+  'assessmentId',
+  'clientEmail',
+  'clientName',
+  'clientPhone',
+  'investmentExclusions',
+  'investmentPreferences',
+  'ipAddress',
+  'originalProfile',
+  'profileChangeReason',
+  'responses',
+  'riskScore',
+  'selectedProfile',
+  'signedAt',
+  'userAgent',
+];
+
+describe('the signed content of a draft', () => {
+  it('holds exactly the documented fields, with the signing time in ISO 8601', () => {
+    const content = signedContent(draft, signing);
+    expect(Object.keys(content).sort()).toEqual(DOCUMENTED_FIELDS);
+    expect(content).toMatchObject({
+      assessmentId: FIXTURE.assessmentId,
+      selectedProfile: 'Growth',
+      profileChangeReason: 'Long horizon.',
+      investmentExclusions: 'Tobacco',
+      signedAt: FIXTURE.signedAt.toISOString(),
+    });
+  });
+
+  it('keeps the digest of the same draft and signing byte for byte', () => {
+    expect(signatureDigest(signedContent(draft, signing))).toBe(
+      '364dee1094801ae04419301c75c7998c20e768749364ed0ed5c89ab5d4885617',
+    );
+  });
+
+  it('leaves out whatever else the draft or the signing holds, so a new field never changes old digests', () => {
+    const moreDraft = { ...draft, somethingNew: 'x' } as DraftedAssessment;
+    const moreSigning = { ...signing, somethingElse: 'y' } as SigningDetails;
+    expect(signedContent(moreDraft, moreSigning)).toEqual(signedContent(draft, signing));
+  });
+});
