@@ -1,4 +1,4 @@
-import { defineEndpoint, errorBodySchema } from '@risk-profile/contracts';
+import { defineEndpoint, errorBodySchema, MAX_JSON_DEPTH } from '@risk-profile/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { silentLogger } from '../logging/logger';
@@ -101,6 +101,20 @@ describe('HTTP kit', () => {
     expect(res.status).toBe(status);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(((await res.json()) as { error: string }).error).toBe(message);
+  });
+
+  /** `{ name, age, nested }` whose `nested` makes the body `depth` arrays and objects deep. */
+  const nestedBody = (depth: number) =>
+    `{"name":"Jo","age":40,"nested":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+
+  it('refuses JSON nested deeper than MAX_JSON_DEPTH with 400, and accepts it that deep', async () => {
+    expect((await post(nestedBody(MAX_JSON_DEPTH))).status).toBe(201);
+    const res = await post(nestedBody(MAX_JSON_DEPTH + 1));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('maps typed errors to their status and code', async () => {

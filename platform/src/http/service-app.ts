@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MAX_JSON_DEPTH } from '@risk-profile/contracts';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { TrustProxy } from '../config/config';
 import type { Logger } from '../logging/logger';
@@ -87,7 +88,10 @@ export const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** JSON only: a body in another media type is refused rather than silently ignored. */
+/**
+ * JSON only: a body in another media type is refused rather than silently ignored. A body nested
+ * deeper than MAX_JSON_DEPTH is refused as it is parsed, before any handler walks it.
+ */
 function jsonBody(limit: string): RequestHandler {
   const parse = express.json({ limit, strict: true });
   return (req, res, next) => {
@@ -95,8 +99,37 @@ function jsonBody(limit: string): RequestHandler {
       req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
     if (!hasBody || req.method === 'GET' || req.method === 'HEAD') return next();
     if (!req.is('application/json')) return next(httpError.unsupportedMediaType());
-    parse(req, res, next);
+    parse(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      if (nestedDeeperThan(req.body, MAX_JSON_DEPTH)) {
+        return next(httpError.badRequest(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`));
+      }
+      next();
+    });
   };
+}
+
+/**
+ * Whether arrays and objects in `value` nest more than `max` levels (the outermost is level 1).
+ * JSON.parse itself does not recurse, so the parsed value exists; this walk keeps its own stack
+ * and stops at the first container past the bound.
+ */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const containers: object[] = [value];
+  const depths: number[] = [1];
+  while (containers.length > 0) {
+    const container = containers.pop()!;
+    const depth = depths.pop()!;
+    if (depth > max) return true;
+    for (const child of Array.isArray(container) ? container : Object.values(container)) {
+      if (typeof child === 'object' && child !== null) {
+        containers.push(child);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
 }
 
 export const notFound: RequestHandler = (req, _res, next) => {
