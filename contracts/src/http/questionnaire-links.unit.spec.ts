@@ -43,6 +43,14 @@ describe('sendQuestionnaireLinkBodySchema', () => {
       'clientPhone',
       'Please enter a valid mobile number.',
     ],
+    // Only a mobile number can take an SMS: no emergency, premium-rate or landline number.
+    ...['000', '1', '1900 123 456', '02 9876 5432', '0312 345 678', '0512 345 678', '4123 456 789'].map(
+      (clientPhone) => [
+        { ...base, clientPhone, method: 'sms' },
+        'clientPhone',
+        'Please enter a valid mobile number.',
+      ],
+    ),
     [{ ...base, method: 'fax' }, 'method', expect.stringContaining('Invalid option')],
   ])('refuses %j at %s', (body, path, message) => {
     const issues = sendQuestionnaireLinkBodySchema.safeParse(body).error?.issues ?? [];
