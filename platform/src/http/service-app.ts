@@ -143,6 +143,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       logger.error({ err: error, reqId: res.locals.requestId, url: req.originalUrl }, 'unhandled error');
     }
     if (res.headersSent) return;
+    // An error can be raised before the no-store middleware ran (an undecodable path): say it here too.
+    res.setHeader('Cache-Control', 'no-store');
     res.status(mapped.status).json({
       error: mapped.message,
       code: mapped.code,

@@ -335,6 +335,23 @@ describe('analytics service (chDB, PGlite)', () => {
       expect(text).toContain('event: changed\ndata: {}');
     });
 
+    it("answers HEAD of the stream with the stream's headers at once, without holding it open", async () => {
+      const res = await fetch(`${server.url}${ENDPOINT_ROUTES.analyticsStream.path}`, {
+        method: 'HEAD',
+        headers: { cookie: ADMIN },
+        signal: AbortSignal.timeout(5_000),
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/event-stream');
+      expect(res.headers.get('cache-control')).toContain('no-store');
+      expect(await res.text()).toBe('');
+      const refused = await fetch(`${server.url}${ENDPOINT_ROUTES.analyticsStream.path}`, {
+        method: 'HEAD',
+        signal: AbortSignal.timeout(5_000),
+      });
+      expect(refused.status).toBe(401);
+    });
+
     it('ends the stream of a session revoked while it is open', async () => {
       const cookie = sessions.grant('leaving-admin', { role: 'admin' });
       const res = await fetch(`${server.url}${ENDPOINT_ROUTES.analyticsStream.path}`, {
