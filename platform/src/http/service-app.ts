@@ -3,7 +3,7 @@ import { MAX_JSON_DEPTH } from '@risk-profile/contracts';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { TrustProxy } from '../config/config';
 import type { Logger } from '../logging/logger';
-import { HttpError, httpError } from './http-errors';
+import { HttpError, httpError, isDiskFull } from './http-errors';
 
 export interface ServiceAppOptions {
   name: string;
@@ -140,11 +140,14 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const mapped = toHttpError(error);
     if (mapped.status >= 500) {
-      logger.error({ err: error, reqId: res.locals.requestId, url: req.originalUrl }, 'unhandled error');
+      const what = mapped.code === 'STORAGE_FULL' ? 'disk full' : 'unhandled error';
+      logger.error({ err: error, reqId: res.locals.requestId, url: req.originalUrl }, what);
     }
     if (res.headersSent) return;
     // An error can be raised before the no-store middleware ran (an undecodable path): say it here too.
     res.setHeader('Cache-Control', 'no-store');
+    if (mapped.retryAfterSeconds !== undefined)
+      res.setHeader('Retry-After', String(mapped.retryAfterSeconds));
     res.status(mapped.status).json({
       error: mapped.message,
       code: mapped.code,
@@ -182,5 +185,7 @@ export function toHttpError(error: unknown): HttpError {
     const code = status === 404 ? 'NOT_FOUND' : status === 400 ? 'BAD_REQUEST' : `HTTP_${status}`;
     return new HttpError(status, CLIENT_ERROR_MESSAGES[status] ?? 'Bad request', code);
   }
+  // A full disk is the operator's to fix, and passes: 503 with Retry-After, never a 500.
+  if (isDiskFull(error)) return httpError.storageFull();
   return new HttpError(500, 'Internal server error', 'INTERNAL');
 }
