@@ -94,9 +94,25 @@ describe('gateway on the embedded start', () => {
     async (path) => {
       const res = await fetch(`${system.url}${path}`, { method: path.endsWith('/sign') ? 'POST' : 'GET' });
       expect(res.status).toBe(400);
+      expect(res.headers.get('cache-control')).toBe('no-store');
       expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST' });
     },
   );
+
+  it('takes a write from the origin the product reports (localhost) when reached at 127.0.0.1', async () => {
+    const login = await post(
+      '/api/auth/login',
+      JSON.stringify({ email: 'adviser@example.com', password: 'adviser-demo-2026' }),
+    );
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const logout = (origin: string) =>
+      fetch(`${system.url}/api/auth/logout`, { method: 'POST', headers: { cookie, origin } });
+    // What startEmbedded reports as the product's url without PUBLIC_URL.
+    const reported = `http://localhost:${system.running.port}`;
+    expect((await logout('https://evil.example')).status).toBe(403);
+    expect((await logout(`http://localhost:${system.running.port + 1}`)).status).toBe(403);
+    expect((await logout(reported)).status).toBe(200);
+  });
 
   it('answers a corrupt compressed body with 400', async () => {
     const res = await fetch(`${system.url}/api/assessments`, {

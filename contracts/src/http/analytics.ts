@@ -58,17 +58,64 @@ const isBatch = (value: unknown): boolean => typeof value === 'object' && value 
  * The ingest body is one event (the page's original shape) or `{ events }` (so the page can
  * batch); either way the service gets an array. Dispatching on `events` instead of a zod union
  * keeps the field-level issues of the shape that was meant, where a union reports only "Invalid input".
+ * An answer is never before its view.
  */
 export const questionEventIngestBodySchema = z.transform(
   (value: QuestionEventIngestBody, ctx): QuestionEvent[] => {
-    const result = isBatch(value)
+    const batch = isBatch(value);
+    const result = batch
       ? questionEventBatchSchema.safeParse(value)
       : questionEventSchema.transform((event) => ({ events: [event] })).safeParse(value);
-    if (result.success) return result.data.events;
-    for (const { path, message } of result.error.issues) ctx.addIssue({ code: 'custom', path, message });
-    return z.NEVER;
+    if (!result.success) {
+      for (const { path, message } of result.error.issues) ctx.addIssue({ code: 'custom', path, message });
+      return z.NEVER;
+    }
+    result.data.events.forEach((event, index) => {
+      const { questionViewedAt, questionAnsweredAt } = event;
+      if (questionAnsweredAt === null || Date.parse(questionAnsweredAt) >= Date.parse(questionViewedAt))
+        return;
+      const path = [...(batch ? ['events', index] : []), 'questionAnsweredAt'];
+      ctx.addIssue({ code: 'custom', path, message: 'must not be before questionViewedAt' });
+    });
+    return result.data.events;
   },
 );
+
+/**
+ * How far a question event's times may lie from the server's clock. An answer event carries its
+ * question's first view, which may be up to a day before the answer (timeSpent is at most a day),
+ * and a page that slept (a closed laptop) sends its queue when it wakes: a day for each. A client
+ * clock may run a little fast. Outside the window a time is refused, so no session dated in year
+ * 9999 or 0001 ever counts in the dashboard's periods.
+ */
+export const QUESTION_EVENT_MAX_AGE_MS = 2 * DAY_MS;
+export const QUESTION_EVENT_MAX_AHEAD_MS = 10 * 60 * 1000;
+export const QUESTION_EVENT_TIME_MESSAGE =
+  "must be at most 48 hours before and 10 minutes after the server's time";
+
+/** Each view or answer time in the ingested events outside the window around `now`, by its path in the body. */
+export function questionEventTimesOutside(
+  events: readonly QuestionEvent[],
+  now: Date,
+  batch: boolean,
+): { path: string; message: string }[] {
+  const earliest = now.getTime() - QUESTION_EVENT_MAX_AGE_MS;
+  const latest = now.getTime() + QUESTION_EVENT_MAX_AHEAD_MS;
+  const issues: { path: string; message: string }[] = [];
+  events.forEach((event, index) => {
+    for (const field of ['questionViewedAt', 'questionAnsweredAt'] as const) {
+      const time = event[field];
+      if (time === null) continue;
+      const ms = Date.parse(time);
+      if (ms >= earliest && ms <= latest) continue;
+      issues.push({ path: batch ? `events.${index}.${field}` : field, message: QUESTION_EVENT_TIME_MESSAGE });
+    }
+  });
+  return issues;
+}
+
+/** Whether an ingest body is the batch shape (`{ events }`) rather than one event. */
+export const isQuestionEventBatch = isBatch;
 
 export const acceptedResponseSchema = z.object({ accepted: z.int().min(0) });
 

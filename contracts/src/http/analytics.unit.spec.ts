@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   analyticsPeriodQuerySchema,
   analyticsSummarySchema,
+  QUESTION_EVENT_TIME_MESSAGE,
   questionEventIngestBodySchema,
   questionEventSchema,
+  questionEventTimesOutside,
   recentAssessmentsSchema,
 } from './analytics';
 import { MAX_QUESTION_EVENT_BATCH } from './limits';
@@ -76,8 +78,50 @@ describe('questionEventIngestBodySchema', () => {
     ['a single event with a bad field', { ...event, questionId: 'q42' }, ['questionId']],
     ['null', null, ['']],
     ['a list without the wrapper', [event], ['']],
+    [
+      'an answer before its view',
+      { ...event, questionAnsweredAt: '2026-01-10T08:59:59.999Z' },
+      ['questionAnsweredAt'],
+    ],
+    [
+      'a batch with an answer before its view',
+      { events: [event, { ...event, questionAnsweredAt: '2026-01-10T08:00:00+00:00' }] },
+      ['events.1.questionAnsweredAt'],
+    ],
   ])('refuses %s, pointing at %j', (_, input, paths) => {
     expect(pathsOf(input)).toEqual(paths);
+  });
+
+  it('takes an answer at the instant of its view, whatever the offsets say', () => {
+    const sameInstant = { ...event, questionAnsweredAt: '2026-01-10T19:00:00.000+10:00', timeSpent: 0 };
+    expect(pathsOf(sameInstant)).toEqual([]);
+  });
+});
+
+describe('questionEventTimesOutside', () => {
+  const now = new Date('2026-01-10T09:00:10.000Z');
+  const at = (iso: string) => ({ ...event, questionViewedAt: iso, questionAnsweredAt: iso });
+
+  it('accepts times from 48 hours before to 10 minutes after now', () => {
+    const edges = [at('2026-01-08T09:00:10.000Z'), at('2026-01-10T09:10:10.000Z'), event];
+    expect(questionEventTimesOutside(edges, now, true)).toEqual([]);
+  });
+
+  it.each([
+    ['year 9999', '9999-12-31T23:59:59.999Z'],
+    ['year 0001', '0001-01-01T00:00:00.000Z'],
+    ['just over 48 hours old', '2026-01-08T09:00:09.999Z'],
+    ['just over 10 minutes ahead', '2026-01-10T09:10:10.001Z'],
+  ])('names both times of an event dated %s, by their paths', (_, iso) => {
+    const issues = questionEventTimesOutside([event, at(iso)], now, true);
+    expect(issues).toEqual([
+      { path: 'events.1.questionViewedAt', message: QUESTION_EVENT_TIME_MESSAGE },
+      { path: 'events.1.questionAnsweredAt', message: QUESTION_EVENT_TIME_MESSAGE },
+    ]);
+    expect(questionEventTimesOutside([at(iso)], now, false).map((issue) => issue.path)).toEqual([
+      'questionViewedAt',
+      'questionAnsweredAt',
+    ]);
   });
 });
 

@@ -131,6 +131,12 @@ describe('draftAssessmentBodySchema', () => {
       'clientPhone',
       'Please enter a valid mobile number.',
     ],
+    [
+      'a landline for a phone',
+      { ...draft, clientPhone: '02 9876 5432' },
+      'clientPhone',
+      'Please enter a valid mobile number.',
+    ],
     ['a reserved adviser slug', { ...draft, adviserSlug: 'admin' }, 'adviserSlug', expect.any(String)],
     ['a score below 12', { ...draft, riskScore: 11 }, 'riskScore', expect.any(String)],
     ['a score above 60', { ...draft, riskScore: 61 }, 'riskScore', expect.any(String)],

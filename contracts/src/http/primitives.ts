@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MOBILE_INPUT_MAX_LENGTH } from '../format/phone';
+import { isPlausibleMobile, MOBILE_INPUT_MAX_LENGTH } from '../format/phone';
 import { blankToNull } from '../format/text';
 import {
   INVALID_EMAIL_MESSAGE,
@@ -23,7 +23,12 @@ export const optionalEmailSchema = z
   .transform(blankToNull)
   .pipe(z.email(INVALID_EMAIL_MESSAGE).max(MAX_EMAIL_LENGTH, INVALID_EMAIL_MESSAGE).nullable());
 
-/** A mobile number as the page formats it (digits in groups); absent, null and blank mean none. */
+/**
+ * An Australian mobile number as the page formats it ("0412 345 678"); absent, null and blank
+ * mean none. The page's own check (isPlausibleMobile) is the rule: 04 is the whole mobile range
+ * of the Australian numbering plan, so emergency, premium-rate and landline numbers, which cannot
+ * take an SMS, are refused.
+ */
 export const optionalPhoneSchema = z
   .string()
   .trim()
@@ -32,8 +37,10 @@ export const optionalPhoneSchema = z
   .pipe(
     z
       .string()
-      .max(MOBILE_INPUT_MAX_LENGTH, INVALID_PHONE_MESSAGE)
-      .regex(/^\d[\d ]*$/, INVALID_PHONE_MESSAGE)
+      .refine(
+        (phone) => phone.length <= MOBILE_INPUT_MAX_LENGTH && isPlausibleMobile(phone),
+        INVALID_PHONE_MESSAGE,
+      )
       .nullable(),
   );
 

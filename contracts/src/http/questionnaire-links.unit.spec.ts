@@ -52,6 +52,20 @@ describe('sendQuestionnaireLinkBodySchema', () => {
   });
 });
 
+describe('the client phone of a link', () => {
+  // Only a mobile number can take an SMS: no emergency, premium-rate or landline number.
+  it.each(['000', '1', '1900 123 456', '02 9876 5432', '0312 345 678', '0512 345 678', '4123 456 789'])(
+    'refuses %j with the spec message',
+    (clientPhone) => {
+      const issues = sendQuestionnaireLinkBodySchema.safeParse({ ...base, clientPhone, method: 'sms' }).error
+        ?.issues;
+      expect(issues?.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))).toEqual([
+        { path: 'clientPhone', message: 'Please enter a valid mobile number.' },
+      ]);
+    },
+  );
+});
+
 describe('verifyQuestionnaireLinkBodySchema', () => {
   it.each([
     ['abc.def', true],

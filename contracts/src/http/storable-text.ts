@@ -25,30 +25,48 @@ export function findUnstorableText(input: unknown, path: readonly string[] = [])
 }
 
 /**
- * The walk behind findUnstorableText. It runs on every request body, so it allocates nothing
- * while all is well: the path is built only on the way back from a string that failed.
+ * The walk behind findUnstorableText, in document order (a key before its value). It keeps its
+ * own stack rather than recursing, so no nesting a client sends can exhaust the call stack; each
+ * entry remembers its parent and key, and the path is built only for a string that failed.
  */
 function unstorablePath(input: unknown): string[] | undefined {
   if (typeof input === 'string') return isStorableText(input) ? undefined : [];
   if (typeof input !== 'object' || input === null) return undefined;
-  if (Array.isArray(input)) {
-    for (let index = 0; index < input.length; index++) {
-      const found = unstorablePath(input[index]);
-      if (found) {
-        found.unshift(String(index));
-        return found;
+  const values: unknown[] = [input];
+  const parents: number[] = [-1];
+  const keys: (string | number)[] = [''];
+  const pending: number[] = [0];
+  while (pending.length > 0) {
+    const at = pending.pop()!;
+    const value = values[at];
+    if (typeof value === 'string') {
+      if (!isStorableText(value)) return pathOf(at, parents, keys);
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    const first = values.length;
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) {
+        values.push(value[index]);
+        parents.push(at);
+        keys.push(index);
+      }
+    } else {
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        // The key itself is checked as an entry of its own, with the same path as its value.
+        values.push(key, (value as Record<string, unknown>)[key]);
+        parents.push(at, at);
+        keys.push(key, key);
       }
     }
-    return undefined;
-  }
-  for (const key in input) {
-    if (!Object.hasOwn(input, key)) continue;
-    if (!isStorableText(key)) return [key];
-    const found = unstorablePath((input as Record<string, unknown>)[key]);
-    if (found) {
-      found.unshift(key);
-      return found;
-    }
+    for (let entry = values.length - 1; entry >= first; entry--) pending.push(entry);
   }
   return undefined;
+}
+
+function pathOf(entry: number, parents: readonly number[], keys: readonly (string | number)[]): string[] {
+  const path: string[] = [];
+  for (let at = entry; at > 0; at = parents[at]!) path.push(String(keys[at]));
+  return path.reverse();
 }

@@ -34,4 +34,18 @@ describe('storable text', () => {
     inherited.fine = 'y';
     expect(findUnstorableText(inherited)).toBeUndefined();
   });
+
+  it('walks input nested deeper than the call stack allows, without recursing', () => {
+    const depth = 100_000;
+    let clean: unknown = 'fine';
+    let dirty: unknown = 'bad\u0000';
+    for (let level = 0; level < depth; level++) {
+      clean = level % 2 === 0 ? [clean] : { k: clean };
+      dirty = level % 2 === 0 ? [dirty] : { k: dirty };
+    }
+    expect(findUnstorableText(clean)).toBeUndefined();
+    const path = findUnstorableText(dirty);
+    expect(path).toHaveLength(depth);
+    expect(path?.slice(-2)).toEqual(['k', '0']);
+  });
 });

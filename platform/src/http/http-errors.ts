@@ -8,6 +8,8 @@ export class HttpError extends Error {
     message: string,
     readonly code: string,
     readonly details?: readonly { path: string; message: string }[],
+    /** Sent as `Retry-After` by the kit's error handler. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -29,4 +31,30 @@ export const httpError = {
   tooManyRequests: (message = 'Too many requests, please try again later') =>
     new HttpError(429, message, 'RATE_LIMITED'),
   unavailable: (message = 'Service unavailable') => new HttpError(503, message, 'UNAVAILABLE'),
+  /** The disk under a store is full: nothing was stored, and a retry after space is freed works. */
+  storageFull: () =>
+    new HttpError(
+      503,
+      'The service cannot store anything right now (its disk is full). Please try again later.',
+      'STORAGE_FULL',
+      undefined,
+      STORAGE_FULL_RETRY_AFTER_SECONDS,
+    ),
 };
+
+const STORAGE_FULL_RETRY_AFTER_SECONDS = 60;
+/** Node's (ENOSPC, EDQUOT) and PostgreSQL's (SQLSTATE 53100 disk_full) codes for a full disk. */
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
+const DISK_FULL_MESSAGE = /could not extend file|no space left on device/i;
+
+/** Whether `error`, or an error it was caused by, says the disk is full. */
+export function isDiskFull(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && DISK_FULL_CODES.has(code)) return true;
+    if (typeof message === 'string' && DISK_FULL_MESSAGE.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}

@@ -1,4 +1,5 @@
-import { defineEndpoint, errorBodySchema } from '@risk-profile/contracts';
+import { writeFile } from 'node:fs/promises';
+import { defineEndpoint, errorBodySchema, MAX_JSON_DEPTH } from '@risk-profile/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { silentLogger } from '../logging/logger';
@@ -38,6 +39,21 @@ function app(ready = true) {
       });
       a.get('/boom', () => {
         throw new Error('secret internal detail');
+      });
+      // A full disk as each store reports it: Node's fs (ENOSPC, from writing to /dev/full),
+      // PostgreSQL (SQLSTATE 53100), and either wrapped by a library as the cause of its own error.
+      a.get('/full/fs', async () => {
+        await writeFile('/dev/full', 'x');
+      });
+      a.get('/full/postgres', () => {
+        throw Object.assign(new Error('could not extend file "base/5/16384": No space left on device'), {
+          code: '53100',
+          severity: 'ERROR',
+        });
+      });
+      a.get('/full/wrapped', async () => {
+        const cause = await writeFile('/dev/full', 'x').catch((error: unknown) => error);
+        throw new Error('append failed', { cause });
       });
       a.get('/async-boom', async () => {
         await Promise.resolve();
@@ -103,6 +119,20 @@ describe('HTTP kit', () => {
     expect(((await res.json()) as { error: string }).error).toBe(message);
   });
 
+  /** `{ name, age, nested }` whose `nested` makes the body `depth` arrays and objects deep. */
+  const nestedBody = (depth: number) =>
+    `{"name":"Jo","age":40,"nested":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+
+  it('refuses JSON nested deeper than MAX_JSON_DEPTH with 400, and accepts it that deep', async () => {
+    expect((await post(nestedBody(MAX_JSON_DEPTH))).status).toBe(201);
+    const res = await post(nestedBody(MAX_JSON_DEPTH + 1));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+      code: 'BAD_REQUEST',
+    });
+  });
+
   it('maps typed errors to their status and code', async () => {
     const res = await fetch(`${url}/conflict`);
     expect(res.status).toBe(409);
@@ -117,6 +147,21 @@ describe('HTTP kit', () => {
       const text = await res.text();
       expect(JSON.parse(text)).toEqual({ error: 'Internal server error', code: 'INTERNAL' });
       expect(text).not.toMatch(/detail|at |\.ts/);
+    },
+  );
+
+  it.each(['/full/fs', '/full/postgres', '/full/wrapped'])(
+    'answers a full disk on %s with 503 and Retry-After, and keeps serving',
+    async (path) => {
+      const res = await fetch(`${url}${path}`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('60');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.json()).toEqual({
+        error: 'The service cannot store anything right now (its disk is full). Please try again later.',
+        code: 'STORAGE_FULL',
+      });
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
     },
   );
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { MAX_JSON_DEPTH } from '@risk-profile/contracts';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { TrustProxy } from '../config/config';
 import type { Logger } from '../logging/logger';
-import { HttpError, httpError } from './http-errors';
+import { HttpError, httpError, isDiskFull } from './http-errors';
 
 export interface ServiceAppOptions {
   name: string;
@@ -87,7 +88,10 @@ export const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** JSON only: a body in another media type is refused rather than silently ignored. */
+/**
+ * JSON only: a body in another media type is refused rather than silently ignored. A body nested
+ * deeper than MAX_JSON_DEPTH is refused as it is parsed, before any handler walks it.
+ */
 function jsonBody(limit: string): RequestHandler {
   const parse = express.json({ limit, strict: true });
   return (req, res, next) => {
@@ -95,8 +99,37 @@ function jsonBody(limit: string): RequestHandler {
       req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
     if (!hasBody || req.method === 'GET' || req.method === 'HEAD') return next();
     if (!req.is('application/json')) return next(httpError.unsupportedMediaType());
-    parse(req, res, next);
+    parse(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      if (nestedDeeperThan(req.body, MAX_JSON_DEPTH)) {
+        return next(httpError.badRequest(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`));
+      }
+      next();
+    });
   };
+}
+
+/**
+ * Whether arrays and objects in `value` nest more than `max` levels (the outermost is level 1).
+ * JSON.parse itself does not recurse, so the parsed value exists; this walk keeps its own stack
+ * and stops at the first container past the bound.
+ */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const containers: object[] = [value];
+  const depths: number[] = [1];
+  while (containers.length > 0) {
+    const container = containers.pop()!;
+    const depth = depths.pop()!;
+    if (depth > max) return true;
+    for (const child of Array.isArray(container) ? container : Object.values(container)) {
+      if (typeof child === 'object' && child !== null) {
+        containers.push(child);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
 }
 
 export const notFound: RequestHandler = (req, _res, next) => {
@@ -107,9 +140,14 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const mapped = toHttpError(error);
     if (mapped.status >= 500) {
-      logger.error({ err: error, reqId: res.locals.requestId, url: req.originalUrl }, 'unhandled error');
+      const what = mapped.code === 'STORAGE_FULL' ? 'disk full' : 'unhandled error';
+      logger.error({ err: error, reqId: res.locals.requestId, url: req.originalUrl }, what);
     }
     if (res.headersSent) return;
+    // An error can be raised before the no-store middleware ran (an undecodable path): say it here too.
+    res.setHeader('Cache-Control', 'no-store');
+    if (mapped.retryAfterSeconds !== undefined)
+      res.setHeader('Retry-After', String(mapped.retryAfterSeconds));
     res.status(mapped.status).json({
       error: mapped.message,
       code: mapped.code,
@@ -147,5 +185,7 @@ export function toHttpError(error: unknown): HttpError {
     const code = status === 404 ? 'NOT_FOUND' : status === 400 ? 'BAD_REQUEST' : `HTTP_${status}`;
     return new HttpError(status, CLIENT_ERROR_MESSAGES[status] ?? 'Bad request', code);
   }
+  // A full disk is the operator's to fix, and passes: 503 with Retry-After, never a 500.
+  if (isDiskFull(error)) return httpError.storageFull();
   return new HttpError(500, 'Internal server error', 'INTERNAL');
 }

@@ -113,6 +113,26 @@ describe('analytics service (chDB, PGlite)', () => {
         { events: [event('bad', 1, false), { ...event('bad', 2, false), deviceType: 'tv' }] },
       ],
       ['no body', ''],
+      ['a view in year 9999', { ...event('bad', 1, false), questionViewedAt: '9999-12-31T23:59:59.000Z' }],
+      ['a view in year 0001', { ...event('bad', 1, false), questionViewedAt: '0001-01-01T00:00:00.000Z' }],
+      ['a view 49 hours old', { ...event('bad', 1, false), questionViewedAt: '2026-11-20T11:00:00.000Z' }],
+      [
+        'an answer 11 minutes ahead of the server',
+        { ...event('bad', 1, true), questionAnsweredAt: '2026-11-22T12:11:00.000Z' },
+      ],
+      [
+        'an answer before its view',
+        { ...event('bad', 1, true), questionAnsweredAt: '2026-11-22T10:59:59.999Z' },
+      ],
+      [
+        'a batch with one event dated 9999',
+        {
+          events: [
+            event('bad', 1, false),
+            { ...event('bad', 2, true), questionAnsweredAt: '9999-01-01T00:00:00.000Z' },
+          ],
+        },
+      ],
     ])('refuses %s with 400 and a JSON error, and stores nothing', async (_, body) => {
       const res = await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, body);
       expect(res.status).toBe(400);
@@ -122,6 +142,38 @@ describe('analytics service (chDB, PGlite)', () => {
         [QUESTION_EVENTS_TOPIC],
       );
       expect(published.rows[0]!.n).toBe(0);
+    });
+
+    it("names the field of a time outside the server's window, or out of order", async () => {
+      const late = { ...event('bad', 2, false), questionViewedAt: '9999-12-31T23:59:59.000Z' };
+      const res = await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, {
+        events: [event('bad', 1, false), late],
+      });
+      expect(await res.json()).toMatchObject({
+        error:
+          "events.1.questionViewedAt: must be at most 48 hours before and 10 minutes after the server's time",
+      });
+      const early = { ...event('bad', 1, true), questionAnsweredAt: '2026-11-22T10:00:00.000Z' };
+      expect(
+        await (await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, early)).json(),
+      ).toMatchObject({
+        error: 'questionAnsweredAt: must not be before questionViewedAt',
+      });
+    });
+
+    it('takes times up to 48 hours old and up to 10 minutes ahead of the server', async () => {
+      const edges = [
+        { ...event('edges', 1, false), questionViewedAt: '2026-11-20T12:00:00.000Z' },
+        {
+          ...event('edges', 2, true),
+          questionViewedAt: '2026-11-22T12:09:00.000Z',
+          questionAnsweredAt: '2026-11-22T12:10:00.000Z',
+          timeSpent: 60_000,
+        },
+      ];
+      const res = await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, { events: edges });
+      expect(res.status).toBe(202);
+      await eventually(async () => expect(await countIn('edges')).toBe(2));
     });
 
     it('counts the same event sent twice once', async () => {
@@ -281,6 +333,23 @@ describe('analytics service (chDB, PGlite)', () => {
       }
       controller.abort();
       expect(text).toContain('event: changed\ndata: {}');
+    });
+
+    it("answers HEAD of the stream with the stream's headers at once, without holding it open", async () => {
+      const res = await fetch(`${server.url}${ENDPOINT_ROUTES.analyticsStream.path}`, {
+        method: 'HEAD',
+        headers: { cookie: ADMIN },
+        signal: AbortSignal.timeout(5_000),
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/event-stream');
+      expect(res.headers.get('cache-control')).toContain('no-store');
+      expect(await res.text()).toBe('');
+      const refused = await fetch(`${server.url}${ENDPOINT_ROUTES.analyticsStream.path}`, {
+        method: 'HEAD',
+        signal: AbortSignal.timeout(5_000),
+      });
+      expect(refused.status).toBe(401);
     });
 
     it('ends the stream of a session revoked while it is open', async () => {

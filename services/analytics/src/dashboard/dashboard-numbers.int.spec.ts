@@ -5,6 +5,7 @@ import {
   type AnalyticsPeriod,
   ASSESSMENT_LIFECYCLE_TOPIC,
   ENDPOINT_ROUTES,
+  type QuestionEvent,
   type RecentAssessments,
 } from '@risk-profile/contracts';
 import { PgliteSqlClient, type SqlClient } from '@risk-profile/platform';
@@ -20,6 +21,7 @@ import { mostDifficultQuestion } from './definitions';
 
 const dir = mkdtempSync(join(tmpdir(), 'analytics-numbers-'));
 const NOW = new Date('2026-11-22T12:00:00.000Z');
+let now = NOW;
 const SESSIONS = withUntimedAssessments(generateSessions(400, NOW.getTime(), 11));
 const verifier = new TestSessionVerifier();
 const ADMIN = verifier.grant('admin', { role: 'admin' });
@@ -59,17 +61,24 @@ describe('dashboard numbers on 400 generated sessions, against an independent ca
     server = await startServiceUnderTest(
       sql,
       (deps) => createAnalyticsService(deps, { sessions: verifier, config, store }),
-      { background: true, clock: () => NOW },
+      { background: true, clock: () => now },
     );
-    // Through the real ingest endpoint, in the page's batch size; some sent twice, as a page may.
+    // Through the real ingest endpoint, each session's events when its page sent them (the ingest
+    // takes only times near its clock), in the page's batch size; some sent twice, as a page may.
     const events = SESSIONS.flatMap((s) => s.events);
-    for (let i = 0; i < events.length; i += 100) {
-      const res = await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, {
-        events: events.slice(i, i + 100),
-      });
+    const sendAsItHappened = async (batch: readonly QuestionEvent[]) => {
+      const times = batch.map((e) => Date.parse(e.questionAnsweredAt ?? e.questionViewedAt));
+      now = new Date(Math.max(...times));
+      const res = await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, { events: batch });
       expect(res.status).toBe(202);
+    };
+    for (const session of SESSIONS) {
+      for (let i = 0; i < session.events.length; i += 100)
+        await sendAsItHappened(session.events.slice(i, i + 100));
     }
-    await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, { events: events.slice(0, 50) });
+    const firstSessions = SESSIONS.filter((s) => s.events.length > 0).slice(0, 3);
+    for (const session of firstSessions) await sendAsItHappened(session.events);
+    now = NOW;
     const lifecycle = SESSIONS.flatMap((s) => [s.drafted, s.signed]).filter((e) => e !== null);
     await server.bus.publish(
       ASSESSMENT_LIFECYCLE_TOPIC,

@@ -54,6 +54,12 @@ export function mountAdminRoutes(app: Express, deps: AdminRouteDeps): void {
       'x-accel-buffering': 'no',
       connection: 'keep-alive',
     });
+    // HEAD gets GET's headers and nothing more: a response to HEAD carries no body, so Node would
+    // swallow every write of a stream and never even send the headers.
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
     res.write('retry: 2000\n\n');
     const unsubscribe = deps.changes.subscribe(() => {
       res.write(`event: ${ANALYTICS_CHANGED_EVENT}\ndata: {}\n\n`);

@@ -2,6 +2,7 @@ import {
   assessmentSchema,
   type DraftAssessmentBody,
   errorBodySchema,
+  MAX_JSON_DEPTH,
   MESSAGES,
 } from '@risk-profile/contracts';
 import type { SqlClient } from '@risk-profile/platform';
@@ -183,6 +184,11 @@ describeTargets(
 
     it('answers 400 to malformed JSON', async () => {
       await expectRefused('{"clientName": "Jo"', 400, 'Malformed JSON body');
+    });
+
+    it('answers 400 to JSON nested thousands of levels deep', async () => {
+      const deep = `${'['.repeat(10_000)}"\\u0000"${']'.repeat(10_000)}`;
+      await expectRefused(`{"clientName":${deep}}`, 400, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
     });
 
     it('answers 413 to a body over the limit', async () => {
