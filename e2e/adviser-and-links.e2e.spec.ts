@@ -46,7 +46,7 @@ describeTarget('adviser pages and questionnaire links', browserTarget, () => {
     const draft = await agreeWithProfile(suite.page);
     await signAssessment(suite.page);
     expect(await suite.page.getByTestId('report-recipients').textContent()).toBe(
-      `Your Risk Profile report is being emailed to Alex Morgan at Harbour Wealth Partners (adviser@example.com), with a copy to you at ${CLIENT.email}.`,
+      `Your Risk Profile report is being emailed to Alex Morgan at Harbour Wealth Partners, with a copy to you at ${CLIENT.email}.`,
     );
 
     const events = await assessmentEvents(suite.system, draft.id);

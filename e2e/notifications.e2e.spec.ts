@@ -56,11 +56,13 @@ describeTarget('reports and links reach a real SMTP server', browserTarget, () =
 
   it("emails the adviser's report and the client's copy, each with the PDF, when a client signs", async () => {
     await openAssessment(page, system.url, '/demo-adviser');
-    await page.getByTestId('adviser-banner').filter({ hasText: DEMO_ADVISER.email }).waitFor();
+    await page.getByTestId('adviser-banner').filter({ hasText: DEMO_ADVISER.adviserName }).waitFor();
+    // The page never learns the adviser's address: the public lookup does not carry it.
+    expect(await page.getByTestId('adviser-banner').textContent()).not.toContain(DEMO_ADVISER.email);
     await reachResults(page);
     await agreeWithProfile(page);
     expect(await page.getByTestId('report-destination').textContent()).toBe(
-      `Your signature completes the assessment and emails your report to Alex Morgan at Harbour Wealth Partners (${DEMO_ADVISER.email}), with a copy to you at ${CLIENT.email}.`,
+      `Your signature completes the assessment and emails your report to Alex Morgan at Harbour Wealth Partners, with a copy to you at ${CLIENT.email}.`,
     );
     await signAssessment(page);
 

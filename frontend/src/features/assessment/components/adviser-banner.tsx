@@ -22,8 +22,7 @@ export function AdviserBanner({ lookup }: { lookup: AdviserLookup }) {
           </span>
           <p>
             This assessment is provided by <strong>{lookup.adviser.adviserName}</strong> of{' '}
-            <strong>{lookup.adviser.companyName}</strong>. When you sign, your report will be emailed to them
-            at <strong>{lookup.adviser.email}</strong>.
+            <strong>{lookup.adviser.companyName}</strong>. When you sign, your report will be emailed to them.
           </p>
         </aside>
       );

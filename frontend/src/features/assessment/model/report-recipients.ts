@@ -5,15 +5,14 @@ import type { Adviser } from '@risk-profile/contracts';
  * adviser whose page or link the client came through; the client gets a copy by email, or, with
  * only a mobile number, a text message with their profile. The screens say exactly this.
  */
-const adviserWithAddress = (adviser: Adviser) =>
-  `${adviser.adviserName} at ${adviser.companyName} (${adviser.email})`;
+const adviserAndCompany = (adviser: Adviser) => `${adviser.adviserName} at ${adviser.companyName}`;
 
 /** After signing (the success screen): what is on its way, and to whom. */
 export function reportRecipients(clientEmail: string, clientPhone: string, adviser: Adviser | null): string {
   const email = clientEmail.trim();
   const phone = clientPhone.trim();
   if (adviser) {
-    const to = `Your Risk Profile report is being emailed to ${adviserWithAddress(adviser)}`;
+    const to = `Your Risk Profile report is being emailed to ${adviserAndCompany(adviser)}`;
     if (email) return `${to}, with a copy to you at ${email}.`;
     if (phone) return `${to}. A text message with your profile is on its way to ${phone}.`;
     return `${to}.`;
@@ -34,7 +33,7 @@ export function reportOnSigning(clientEmail: string, clientPhone: string, advise
       ? `a text message with your profile to ${phone}`
       : null;
   if (adviser) {
-    return `Your signature completes the assessment and emails your report to ${adviserWithAddress(adviser)}${copy ? `, with ${copy}` : ''}.`;
+    return `Your signature completes the assessment and emails your report to ${adviserAndCompany(adviser)}${copy ? `, with ${copy}` : ''}.`;
   }
   return copy
     ? `Your signature completes the assessment and sends ${copy}.`

@@ -5,7 +5,6 @@ const adviser = {
   slug: 'demo-adviser',
   adviserName: 'Alex Morgan',
   companyName: 'Harbour Wealth Partners',
-  email: 'adviser@example.com',
 };
 
 describe('reportRecipients (after signing)', () => {
@@ -15,14 +14,14 @@ describe('reportRecipients (after signing)', () => {
       'jane@example.com',
       '',
       adviser,
-      'Your Risk Profile report is being emailed to Alex Morgan at Harbour Wealth Partners (adviser@example.com), with a copy to you at jane@example.com.',
+      'Your Risk Profile report is being emailed to Alex Morgan at Harbour Wealth Partners, with a copy to you at jane@example.com.',
     ],
     [
       'an adviser and only a phone',
       '',
       '0412 345 678',
       adviser,
-      'Your Risk Profile report is being emailed to Alex Morgan at Harbour Wealth Partners (adviser@example.com). A text message with your profile is on its way to 0412 345 678.',
+      'Your Risk Profile report is being emailed to Alex Morgan at Harbour Wealth Partners. A text message with your profile is on its way to 0412 345 678.',
     ],
     [
       'no adviser and an email',
@@ -50,7 +49,7 @@ describe('reportRecipients (after signing)', () => {
 describe('reportOnSigning (before signing)', () => {
   it('names the adviser, their address and the client copy', () => {
     expect(reportOnSigning('jane@example.com', '', adviser)).toBe(
-      'Your signature completes the assessment and emails your report to Alex Morgan at Harbour Wealth Partners (adviser@example.com), with a copy to you at jane@example.com.',
+      'Your signature completes the assessment and emails your report to Alex Morgan at Harbour Wealth Partners, with a copy to you at jane@example.com.',
     );
   });
 
