@@ -150,6 +150,35 @@ describeTargets(
       expect(await listDeliveries(sql, { eventId: event.id })).toHaveLength(2);
     });
 
+    it('sends one client at most 5 copies a day and records the rest as suppressed, the adviser getting every report', async () => {
+      const events = Array.from({ length: 7 }, (_, i) =>
+        signedAssessment({ clientEmail: i % 2 === 0 ? 'capped@example.com' : 'Capped@Example.com' }),
+      );
+      await service.bus.publish(
+        ASSESSMENT_LIFECYCLE_TOPIC,
+        events.map((event) => ({ id: event.id, key: integrationEventKey(event), value: event })),
+      );
+      const rows = await eventually(async () => {
+        const found = (await Promise.all(events.map((e) => listDeliveries(sql, { eventId: e.id })))).flat();
+        if (found.length < 14 || found.some((d) => d.status === 'pending'))
+          throw new Error(`not settled yet: ${found.map((d) => d.status).join()}`);
+        return found;
+      }, 30_000);
+      const copies = rows.filter((d) => d.kind === 'client-report');
+      expect(copies.filter((d) => d.status === 'sent')).toHaveLength(5);
+      const suppressed = copies.filter((d) => d.status === 'suppressed');
+      expect(suppressed).toHaveLength(2);
+      for (const d of suppressed) {
+        expect(d).toMatchObject({ attempts: 0, content: null, sentAt: null, providerMessageId: null });
+        expect(d.lastError).toMatch(/5 client copies a day/);
+      }
+      expect(rows.filter((d) => d.kind === 'adviser-report' && d.status === 'sent')).toHaveLength(7);
+      const received = smtp.received.filter((m) =>
+        m.envelope.to.some((to) => to.toLowerCase() === 'capped@example.com'),
+      );
+      expect(received).toHaveLength(5);
+    });
+
     it('texts a client who gave only a mobile number their profile', async () => {
       const event = signedAssessment({ clientEmail: null, clientPhone: '0499 111 222' });
       await publish(event);
