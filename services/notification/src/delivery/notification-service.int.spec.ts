@@ -19,6 +19,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { notificationConfigSchema } from '../config';
 import { createNotificationService } from '../index';
 import { smtpMailer } from '../mail/smtp-mailer.adapter';
+import { formatReportDate } from '../rendering';
 import { vonageSms } from '../sms/vonage-sms.adapter';
 import { ADVISER, linkRequested, signedAssessment } from '../testing/fixtures';
 import { type SmtpTestServer, startSmtpTestServer } from '../testing/smtp-test-server';
@@ -86,7 +87,9 @@ describeTargets(
         if (!adviserMail || clientMail.length === 0) throw new Error('not delivered yet');
         return [adviserMail, clientMail[0]!];
       });
-      expect(toAdviser.parsed.subject).toBe('Risk Profile report: Jane Citizen – Balanced');
+      expect(toAdviser.parsed.subject).toBe(
+        `Risk Profile report: Balanced, signed ${formatReportDate(event.data.signedAt, 'Australia/Sydney')}`,
+      );
       expect(toAdviser.parsed.replyTo?.text).toBe('report-client@example.com');
       expect(toClient.parsed.subject).toBe('Your Risk Profile report: Balanced');
       expect(toClient.parsed.replyTo?.text).toBe(ADVISER.email);
