@@ -12,7 +12,9 @@ describe('the assessment configuration', () => {
   });
 
   it('refuses a negative signing limit', () => {
-    expect(() => loadAssessmentConfig({ SIGN_RATE_LIMIT_PER_HOUR: '-1' })).toThrow(/SIGN_RATE_LIMIT_PER_HOUR/);
+    expect(() => loadAssessmentConfig({ SIGN_RATE_LIMIT_PER_HOUR: '-1' })).toThrow(
+      /SIGN_RATE_LIMIT_PER_HOUR/,
+    );
   });
 
   it('treats an empty variable as unset', () => {
