@@ -17,6 +17,7 @@ const WARMUP_MS = 3_000;
 async function run(label: string, env: Record<string, string>): Promise<void> {
   const { url, stop } = await startProduct('dist/server/embedded.mjs', {
     RATE_LIMIT_PER_MINUTE: '0',
+    SIGN_RATE_LIMIT_PER_HOUR: '0',
     ...env,
   });
   try {

@@ -73,6 +73,7 @@ async function run(
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-reports-'));
   const product = await startProduct(['scripts/run-ts.mjs', 'bench/support/embedded-entry.ts'], {
     RATE_LIMIT_PER_MINUTE: '0',
+    SIGN_RATE_LIMIT_PER_HOUR: '0',
     DATA_DIR: dataDir,
     ...env,
   });

@@ -173,6 +173,11 @@ describe('gateway on the embedded start', () => {
     });
   });
 
+  it("never routes the services' internal adviser lookup, which carries the adviser's email", async () => {
+    const res = await fetch(`${system.url}/internal/advisers/demo-adviser`);
+    expect(await res.text()).not.toContain('adviser@example.com');
+  });
+
   it('serves security.txt per RFC 9116', async () => {
     const res = await fetch(`${system.url}/.well-known/security.txt`);
     expect(res.status).toBe(200);

@@ -16,16 +16,22 @@ export const adviserSlugSchema = z
   .refine((slug) => !reserved.has(slug), 'This name is reserved by the site and cannot be an adviser page.');
 
 /**
- * What the adviser's page shows: the banner names the adviser and company, and the client is told
- * the address their signed report will be emailed to.
+ * What the adviser's page shows: the banner names the adviser and company. Public, so it carries
+ * no email address (the services inside the deployment ask `internalAdviserPath`).
  */
 export const adviserSchema = z.object({
   slug: z.string(),
   companyName: z.string(),
   adviserName: z.string(),
-  email: z.string(),
 });
 export type Adviser = z.infer<typeof adviserSchema>;
+
+/**
+ * Where an adviser's reports go (a `reportAdviserSchema` body, 404 when unknown), asked by the
+ * assessment service of the adviser service directly. Not one of the ENDPOINTS, so the gateway
+ * never routes it: only a caller inside the deployment reaches it.
+ */
+export const internalAdviserPath = (slug: string): string => `/internal/advisers/${encodeURIComponent(slug)}`;
 
 export const getAdviserEndpoint = defineEndpoint({
   method: 'GET',

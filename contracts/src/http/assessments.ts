@@ -150,5 +150,11 @@ export const signAssessmentEndpoint = defineEndpoint({
   access: 'public',
   summary: 'Signs (completes) a draft, recording time, IP, user agent and digest; 409 when already signed.',
   body: signAssessmentBodySchema,
-  responses: { 200: assessmentSchema, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+  responses: {
+    200: assessmentSchema,
+    400: errorBodySchema,
+    404: errorBodySchema,
+    409: errorBodySchema,
+    429: errorBodySchema,
+  },
 });

@@ -59,7 +59,13 @@ export const loginEndpoint = defineEndpoint({
   access: 'public',
   summary: 'Adviser (or admin) sign-in; sets the session cookie.',
   body: loginBodySchema,
-  responses: { 200: userResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
+  responses: {
+    200: userResponseSchema,
+    400: errorBodySchema,
+    401: errorBodySchema,
+    429: errorBodySchema,
+    503: errorBodySchema,
+  },
 });
 
 export const logoutEndpoint = defineEndpoint({
@@ -78,7 +84,13 @@ export const adminLoginEndpoint = defineEndpoint({
   access: 'public',
   summary: 'Administrator sign-in; refuses accounts without the admin role (401).',
   body: loginBodySchema,
-  responses: { 200: userResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
+  responses: {
+    200: userResponseSchema,
+    400: errorBodySchema,
+    401: errorBodySchema,
+    429: errorBodySchema,
+    503: errorBodySchema,
+  },
 });
 
 export const adminMeEndpoint = defineEndpoint({

@@ -102,7 +102,9 @@ describe('endpoint types', () => {
       .toEqualTypeOf<true>();
     expectTypeOf<RequestBody<typeof ENDPOINTS.adminMe>>().toBeUndefined();
     expectTypeOf<SuccessBody<typeof ENDPOINTS.adminMe>>().toEqualTypeOf<User>();
-    expectTypeOf<ResponseStatus<typeof ENDPOINTS.signAssessment>>().toEqualTypeOf<200 | 400 | 404 | 409>();
+    expectTypeOf<ResponseStatus<typeof ENDPOINTS.signAssessment>>().toEqualTypeOf<
+      200 | 400 | 404 | 409 | 429
+    >();
     expect(buildPath(ENDPOINTS.signAssessment, { id: 'a/b' })).toBe('/api/assessments/a%2Fb/sign');
     // @ts-expect-error the sign path needs its id
     expect(() => buildPath(ENDPOINTS.signAssessment)).toThrow('Missing path parameter "id"');

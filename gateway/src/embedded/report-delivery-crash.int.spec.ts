@@ -65,6 +65,7 @@ describe('report delivery across two SIGKILLs', () => {
         DEMO_DATA: 'true',
         LOG_LEVEL: process.env.CRASH_LOG_LEVEL ?? 'silent',
         RATE_LIMIT_PER_MINUTE: '100000',
+        SIGN_RATE_LIMIT_PER_HOUR: '0',
         SMTP_URL: smtp.url,
         MAIL_FROM: 'Risk Profile <reports@risk-profile.test>',
       },

@@ -101,7 +101,7 @@ export async function startEmbedded(
     const adviser = await createAdviserService(platform, adviserConfig, {
       publicUrl: () => gatewayConfig.PUBLIC_URL ?? `http://localhost:${listeningPort ?? gatewayConfig.PORT}`,
     });
-    // The assessment service asks the adviser service's public lookup, in process.
+    // The assessment service asks the adviser service's internal lookup, in process.
     const advisers = httpAdviserDirectory(inProcessOrigin(adviser.app));
     modules.push(await createAssessmentService(platform, assessmentConfig, { advisers }), adviser);
     if (!options.withoutNotifications) {

@@ -7,6 +7,8 @@ export const SESSION_AUDIENCE = 'risk-profile-web';
 /** Sessions last 24 hours (the security page says so). */
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;
 export const MIN_SESSION_SECRET_LENGTH = 32;
+/** How far ahead of this clock another instance's may be when it issues a token. */
+export const SESSION_CLOCK_SKEW_SECONDS = 60;
 
 /** What a session token says, beyond the registered claims. */
 export interface SessionClaims {
@@ -33,7 +35,9 @@ export interface SessionSubject {
 
 /**
  * HS256 session tokens. Verification allows exactly HS256 (no `none`, no algorithm the token
- * names), and requires our issuer, audience and an unexpired `exp`. Time is injected for tests.
+ * names), and requires our issuer, audience, an unexpired `exp`, a `jti` (logout revokes by it)
+ * and an `iat` that is not in the future: every token we issue has them, so one without them was
+ * minted elsewhere, with a leaked key. Time is injected for tests.
  */
 export function createSessionTokens(secret: string, clock: () => Date = () => new Date()) {
   if (secret.length < MIN_SESSION_SECRET_LENGTH) {
@@ -70,7 +74,7 @@ export function createSessionTokens(secret: string, clock: () => Date = () => ne
           audience: SESSION_AUDIENCE,
           clockTimestamp: nowSeconds(),
         });
-        return isClaims(payload) ? payload : null;
+        return isClaims(payload, nowSeconds()) ? payload : null;
       } catch {
         return null;
       }
@@ -80,17 +84,21 @@ export function createSessionTokens(secret: string, clock: () => Date = () => ne
 
 export type SessionTokens = ReturnType<typeof createSessionTokens>;
 
-function isClaims(payload: unknown): payload is SessionClaims {
+function isClaims(payload: unknown, now: number): payload is SessionClaims {
   if (typeof payload !== 'object' || payload === null) return false;
   const p = payload as Record<string, unknown>;
   return (
     typeof p.sub === 'string' &&
     typeof p.jti === 'string' &&
+    p.jti.length > 0 &&
     (p.role === 'adviser' || p.role === 'admin') &&
     typeof p.email === 'string' &&
     typeof p.name === 'string' &&
     (typeof p.adviserSlug === 'string' || p.adviserSlug === null) &&
     typeof p.sv === 'number' &&
-    typeof p.exp === 'number'
+    typeof p.exp === 'number' &&
+    typeof p.iat === 'number' &&
+    p.iat <= now + SESSION_CLOCK_SKEW_SECONDS &&
+    p.exp > p.iat
   );
 }

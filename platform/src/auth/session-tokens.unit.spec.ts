@@ -82,6 +82,33 @@ describe('session tokens', () => {
     expect(tokens.verify('not a token')).toBeNull();
   });
 
+  it('refuses a correctly signed token without exp, without jti or issued in the future', () => {
+    now = T0;
+    const { claims } = tokens.issue(subject);
+    const sign = (payload: object) =>
+      jwt.sign(payload, SECRET, { algorithm: 'HS256', issuer: SESSION_ISSUER, audience: SESSION_AUDIENCE });
+    const { exp: _exp, ...withoutExp } = claims;
+    const { jti: _jti, ...withoutJti } = claims;
+    const { iat: _iat, ...withoutIat } = claims;
+    expect(tokens.verify(sign(claims))).not.toBeNull();
+    expect(tokens.verify(sign(withoutExp))).toBeNull();
+    expect(tokens.verify(sign(withoutJti))).toBeNull();
+    expect(tokens.verify(sign({ ...claims, jti: '' }))).toBeNull();
+    expect(
+      tokens.verify(
+        jwt.sign(withoutIat, SECRET, {
+          algorithm: 'HS256',
+          noTimestamp: true,
+          issuer: SESSION_ISSUER,
+          audience: SESSION_AUDIENCE,
+        }),
+      ),
+    ).toBeNull();
+    expect(tokens.verify(sign({ ...claims, iat: claims.iat + 3600 }))).toBeNull();
+    // A little clock skew between instances is tolerated.
+    expect(tokens.verify(sign({ ...claims, iat: claims.iat + 5 }))).not.toBeNull();
+  });
+
   it('refuses a key shorter than 32 characters', () => {
     expect(() => createSessionTokens('short')).toThrow(/at least 32/);
   });

@@ -8,7 +8,7 @@ export const adviserConfigSchema = z
     /** Seed the demo adviser (slug demo-adviser) on start. Default false; the local start sets true. */
     DEMO_DATA: env.bool(false),
     /**
-     * HMAC-SHA256 key of questionnaire link tokens. Required, no default, at least 32 characters:
+     * Key of questionnaire link tokens (an AES-256-GCM key is derived from it). Required, no default, at least 32 characters:
      * the embedded start generates one and keeps it under ./data; production passes its own.
      */
     LINK_TOKEN_SECRET: z

@@ -9,6 +9,11 @@ export const assessmentConfigSchema = z.object({
    * distributed mode "1" (the gateway in front), so the signing IP is the client's.
    */
   TRUST_PROXY: env.trustProxy(),
+  /**
+   * Signings per client address per hour (0: no limit). Each signing emails a report to the
+   * adviser and a copy to an address the signer typed, so it is limited where a draft is not.
+   */
+  SIGN_RATE_LIMIT_PER_HOUR: env.int(30),
   /** The adviser service (distributed mode), asked whether a draft's adviser exists. */
   ADVISER_URL: z.url().default('http://localhost:3002'),
 });

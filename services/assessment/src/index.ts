@@ -33,7 +33,13 @@ export async function createAssessmentService(
     trustProxy: config.TRUST_PROXY,
     ready,
     routes: (router) =>
-      mountAssessmentRoutes(router, { store: eventStore, advisers, clock, onStored: () => relay?.wake() }),
+      mountAssessmentRoutes(router, {
+        store: eventStore,
+        advisers,
+        clock,
+        onStored: () => relay?.wake(),
+        signRateLimitPerHour: config.SIGN_RATE_LIMIT_PER_HOUR,
+      }),
   });
 
   return {

@@ -1,3 +1,4 @@
+import { env } from '@risk-profile/platform';
 import { z } from 'zod';
 
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
@@ -25,6 +26,11 @@ export const notificationConfigSchema = z
       (value) => (value === '' ? undefined : value),
       z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
     ),
+    /**
+     * Client copies (email or SMS) of signed assessments to one recipient in 24 hours; beyond it a
+     * copy is recorded as `suppressed` and not sent. 0: no cap.
+     */
+    CLIENT_COPIES_PER_RECIPIENT_PER_DAY: env.int(5),
     /** Time zone of the dates in reports and messages (IANA name). */
     REPORT_TIME_ZONE: z
       .string()

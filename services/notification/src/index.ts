@@ -99,6 +99,8 @@ export async function createNotificationService(
         bus,
         clock,
         onRecorded: () => sender?.wake(),
+        clientCopiesPerRecipientPerDay: config.CLIENT_COPIES_PER_RECIPIENT_PER_DAY,
+        logger,
       });
       logger.info(
         {

@@ -42,4 +42,14 @@ export const ACCOUNT_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX auth_audit_by_time ON auth_audit (at);
     `,
   },
+  {
+    // A sign-in attempt is recorded before its password is checked (lockout.ts): `attempt` names
+    // it, `checking` marks it as still in progress, so a success clears settled failures and its
+    // own row but not the attempts still being checked beside it.
+    id: '002-login-attempts-reserved-before-the-check',
+    sql: `
+      ALTER TABLE login_failures ADD COLUMN attempt uuid;
+      ALTER TABLE login_failures ADD COLUMN checking boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];

@@ -1,7 +1,8 @@
 import { errorBodySchema, userResponseSchema, userSchema } from '@risk-profile/contracts';
 import { PgliteSqlClient, type SqlClient } from '@risk-profile/platform';
 import { capturingLogger, describeTargets, eventually, sqlTargets } from '@risk-profile/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import bcrypt from 'bcrypt';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS } from '../demo/seed';
 import { type AdviserTestServer, startAdviserServer } from '../testing/adviser-test-server';
 import { ACCOUNT_LOCKED_MESSAGE, SIGN_IN_REFUSED_MESSAGE } from './auth.routes';
@@ -161,6 +162,44 @@ describeTargets(
       expect(rows.filter((row) => row.outcome === 'failure')).toHaveLength(10);
       expect(rows.some((row) => row.event === 'account_locked')).toBe(true);
       expect(rows.at(-1)).toEqual({ event: 'login', outcome: 'refused' });
+    });
+
+    it('checks at most 10 passwords of a burst of 30 parallel wrong ones from 30 addresses, then stays locked', async () => {
+      const accounts = accountManager(sql, () => new Date());
+      await accounts.create({
+        role: 'admin',
+        email: 'burst@example.com',
+        name: 'Burst',
+        password: 'the burst passphrase',
+      });
+      const compare = vi.spyOn(bcrypt, 'compare');
+      try {
+        const burst = Promise.all(
+          Array.from({ length: 30 }, () => login('burst@example.com', `${WRONG}-burst`)),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        // Another account's genuine sign-in is answered at once, not queued behind the burst.
+        const started = Date.now();
+        const other = await login(ADMIN.email, ADMIN.password);
+        const otherMs = Date.now() - started;
+        const right = await login('burst@example.com', 'the burst passphrase');
+        const statuses = (await burst).map((res) => res.status);
+        expect(otherMs).toBeLessThan(6_000);
+        expect([200, 503]).toContain(other.status);
+        if (other.status === 503) expect(Number(other.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(right.status).toBe(429);
+        expect(errorBodySchema.parse(await right.json()).code).toBe('ACCOUNT_LOCKED');
+        expect(statuses).not.toContain(200);
+        expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20);
+        const checked = compare.mock.calls.filter(([password]) => password === `${WRONG}-burst`);
+        expect(checked.length).toBeGreaterThan(0);
+        expect(checked.length).toBeLessThanOrEqual(10);
+        expect(compare.mock.calls.some(([password]) => password === 'the burst passphrase')).toBe(false);
+        // Once the burst has settled, the right password is still refused.
+        expect((await login('burst@example.com', 'the burst passphrase')).status).toBe(429);
+      } finally {
+        compare.mockRestore();
+      }
     });
 
     it('limits sign-in attempts per client address', async () => {

@@ -24,10 +24,12 @@ import {
 import type { Express, Request, RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { recordAudit } from './audit';
+import { HashingBusyError } from './passwords';
 import { signIn } from './sign-in';
 
 /** One message for every refused sign-in, so nobody learns whether an email has an account. */
 export const SIGN_IN_REFUSED_MESSAGE = 'Invalid email or password.';
+export const SIGN_IN_BUSY_MESSAGE = 'Signing in is busy just now. Please try again in a few seconds.';
 export const ACCOUNT_LOCKED_MESSAGE =
   'Too many failed sign-in attempts for this account. Please try again later.';
 
@@ -79,6 +81,12 @@ export function mountAuthRoutes(app: Express, deps: AuthRouteDeps): void {
       ip: clientIp(req),
       now: deps.clock(),
       adminOnly,
+    }).catch((error: unknown) => {
+      if (error instanceof HashingBusyError) {
+        res.setHeader('Retry-After', String(error.retryAfterSeconds));
+        throw new HttpError(503, SIGN_IN_BUSY_MESSAGE, 'SIGN_IN_BUSY');
+      }
+      throw error;
     });
     if (result.kind === 'locked') {
       res.setHeader('Retry-After', String(result.retryAfterSeconds));

@@ -1,14 +1,16 @@
-import type { SqlExecutor } from '@risk-profile/platform';
+import { randomUUID } from 'node:crypto';
+import type { SqlClient, SqlExecutor } from '@risk-profile/platform';
 
 /** After this many failed sign-ins within the window, the account answers 429 for every IP. */
 export const LOCK_THRESHOLD = 10;
 export const LOCK_WINDOW_MS = 15 * 60 * 1000;
 
 /**
- * Until when an account is locked, or null. Locked while its last LOCK_THRESHOLD failures all
- * fall within the window, so it unlocks LOCK_WINDOW_MS after the oldest of them. Failures are only
- * counted when a password was checked, and a locked account checks none: at most 10 failures per
- * 15 minutes, 40 an hour, reach the password check of one account.
+ * Until when an account is locked, or null. Locked while its last LOCK_THRESHOLD attempts all
+ * fall within the window, so it unlocks LOCK_WINDOW_MS after the oldest of them. An attempt is
+ * counted before its password is checked (reserveAttempt), and a locked account checks none: at
+ * most 10 passwords per 15 minutes, 40 an hour, reach the check of one account, however many
+ * arrive at once.
  */
 export async function lockedUntil(sql: SqlExecutor, key: string, now: Date): Promise<Date | null> {
   const { rows } = await sql.query<{ failed_at: Date }>(
@@ -21,16 +23,50 @@ export async function lockedUntil(sql: SqlExecutor, key: string, now: Date): Pro
   return new Date(oldest.getTime() + LOCK_WINDOW_MS);
 }
 
-/** Records a failure; returns true when it is the one that locks the account. */
-export async function recordFailure(sql: SqlExecutor, key: string, now: Date): Promise<boolean> {
-  await sql.query('INSERT INTO login_failures (email_key, failed_at) VALUES ($1, $2)', [key, now]);
-  await sql.query('DELETE FROM login_failures WHERE email_key = $1 AND failed_at <= $2', [
-    key,
-    new Date(now.getTime() - LOCK_WINDOW_MS),
-  ]);
-  return (await lockedUntil(sql, key, now)) !== null;
+export type Reservation =
+  /** The password may be checked; `locks` when this attempt took the last place before the lock. */
+  { kind: 'reserved'; attempt: string; locks: boolean } | { kind: 'locked'; until: Date };
+
+/**
+ * Records an attempt on the account as a failure before its password is checked, unless the
+ * account is locked. Attempts on one account take turns on a transaction-scoped advisory lock,
+ * so parallel attempts, in any process sharing the database, cannot all see the last free place.
+ */
+export function reserveAttempt(sql: SqlClient, key: string, now: Date): Promise<Reservation> {
+  return sql.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`login-attempts:${key}`]);
+    await tx.query('DELETE FROM login_failures WHERE email_key = $1 AND failed_at <= $2', [
+      key,
+      new Date(now.getTime() - LOCK_WINDOW_MS),
+    ]);
+    const until = await lockedUntil(tx, key, now);
+    if (until) return { kind: 'locked', until };
+    const attempt = randomUUID();
+    await tx.query(
+      'INSERT INTO login_failures (email_key, failed_at, attempt, checking) VALUES ($1, $2, $3, true)',
+      [key, now, attempt],
+    );
+    return { kind: 'reserved', attempt, locks: (await lockedUntil(tx, key, now)) !== null };
+  });
 }
 
-export async function clearFailures(sql: SqlExecutor, key: string): Promise<void> {
-  await sql.query('DELETE FROM login_failures WHERE email_key = $1', [key]);
+/** The attempt's password was wrong: it stays counted, as a settled failure. */
+export async function settleFailure(sql: SqlExecutor, attempt: string): Promise<void> {
+  await sql.query('UPDATE login_failures SET checking = false WHERE attempt = $1', [attempt]);
+}
+
+/** The attempt does not count (a right password refused for its role): its place is freed. */
+export async function releaseAttempt(sql: SqlExecutor, attempt: string): Promise<void> {
+  await sql.query('DELETE FROM login_failures WHERE attempt = $1', [attempt]);
+}
+
+/**
+ * A successful sign-in clears the account's failures and its own attempt; attempts still being
+ * checked beside it stay counted, so a burst gains nothing from a sign-in landing in its midst.
+ */
+export async function clearFailures(sql: SqlExecutor, key: string, attempt: string): Promise<void> {
+  await sql.query('DELETE FROM login_failures WHERE email_key = $1 AND (NOT checking OR attempt = $2)', [
+    key,
+    attempt,
+  ]);
 }

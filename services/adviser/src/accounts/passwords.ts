@@ -23,11 +23,29 @@ export const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
  */
 export const MIN_MS_BETWEEN_HASHES = 500;
 
+/**
+ * A sign-in's password check waits behind at most this many others (about two seconds at the
+ * spacing above); beyond that it is refused at once with HashingBusyError rather than held for as
+ * long as a storm lasts. Hashing a new password (the accounts tool, the demo seed) always waits.
+ */
+export const MAX_WAITING_CHECKS = 4;
+
+/** Too many password checks are waiting: the caller answers 503 with `Retry-After`. */
+export class HashingBusyError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('too many password checks are waiting');
+    this.name = 'HashingBusyError';
+  }
+}
+
 let running = 0;
 let lastStart = 0;
 const waiting: Array<() => void> = [];
 
-async function limited<T>(work: () => Promise<T>): Promise<T> {
+async function limited<T>(work: () => Promise<T>, options: { refuseWhenBusy?: boolean } = {}): Promise<T> {
+  if (options.refuseWhenBusy && running >= MAX_CONCURRENT_HASHES && waiting.length >= MAX_WAITING_CHECKS) {
+    throw new HashingBusyError(Math.ceil(((waiting.length + 1) * MIN_MS_BETWEEN_HASHES) / 1000));
+  }
   if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
   running++;
   const wait = lastStart + MIN_MS_BETWEEN_HASHES - Date.now();
@@ -50,13 +68,14 @@ let dummyHash: Promise<string> | undefined;
 
 /**
  * Checks a password against a stored hash. For an unknown account it compares against a dummy
- * hash of the same cost, so a wrong email takes as long as a wrong password.
+ * hash of the same cost, so a wrong email takes as long as a wrong password. Throws
+ * HashingBusyError when too many checks are already waiting.
  */
 export async function verifyPassword(password: string, hash: string | undefined): Promise<boolean> {
   if (passwordTooLong(password)) return false;
   dummyHash ??= hashPassword('not-a-real-password-for-timing');
   const against = hash ?? (await dummyHash);
-  const matches = await limited(() => bcrypt.compare(password, against));
+  const matches = await limited(() => bcrypt.compare(password, against), { refuseWhenBusy: true });
   return hash !== undefined && matches;
 }
 

@@ -1,8 +1,8 @@
 import type { User } from '@risk-profile/contracts';
 import type { SessionTokens, SqlClient } from '@risk-profile/platform';
 import { recordAudit } from './audit';
-import { clearFailures, lockedUntil, recordFailure } from './lockout';
-import { verifyPassword } from './passwords';
+import { clearFailures, releaseAttempt, reserveAttempt, settleFailure } from './lockout';
+import { HashingBusyError, verifyPassword } from './passwords';
 import { emailKey, findUserByEmail } from './user-repository';
 
 export type SignInResult =
@@ -11,9 +11,12 @@ export type SignInResult =
   | { kind: 'locked'; retryAfterSeconds: number };
 
 /**
- * One sign-in attempt. An active lock is checked first, so not even the right password gets past
- * it; an unknown email, a wrong password and a disabled account all come back as the same
- * `refused` after the same bcrypt work. `adminOnly` refuses other roles the same way.
+ * One sign-in attempt. The attempt is counted against the account before its password is checked
+ * (and the count cleared by a success), so a locked account checks no password, not even the
+ * right one, and attempts sent in parallel cannot all get past the lock. An unknown email, a wrong
+ * password and a disabled account all come back as the same `refused` after the same bcrypt
+ * work. `adminOnly` refuses other roles the same way. Throws HashingBusyError (the attempt still
+ * counted) when too many password checks are waiting.
  */
 export async function signIn(deps: {
   sql: SqlClient;
@@ -27,22 +30,36 @@ export async function signIn(deps: {
   const { sql, now, ip } = deps;
   const event = deps.adminOnly ? 'admin_login' : 'login';
   const key = emailKey(deps.email);
-  const until = await lockedUntil(sql, key, now);
-  if (until) {
+  const reservation = await reserveAttempt(sql, key, now);
+  if (reservation.kind === 'locked') {
     await recordAudit(sql, { at: now, event, email: key, ip, outcome: 'refused', detail: 'account locked' });
     return {
       kind: 'locked',
-      retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
+      retryAfterSeconds: Math.max(1, Math.ceil((reservation.until.getTime() - now.getTime()) / 1000)),
     };
   }
+  const { attempt } = reservation;
   const user = await findUserByEmail(sql, key);
-  const matches = await verifyPassword(deps.password, user?.passwordHash);
+  const matches = await verifyPassword(deps.password, user?.passwordHash).catch(async (error: unknown) => {
+    if (error instanceof HashingBusyError) {
+      await recordAudit(sql, {
+        at: now,
+        event,
+        email: key,
+        userId: user?.id,
+        ip,
+        outcome: 'refused',
+        detail: 'busy',
+      });
+    }
+    throw error;
+  });
   if (!user || !matches || user.disabled) {
     const detail = !user ? 'unknown email' : !matches ? 'wrong password' : 'account disabled';
     await sql.transaction(async (tx) => {
-      const nowLocked = await recordFailure(tx, key, now);
+      await settleFailure(tx, attempt);
       await recordAudit(tx, { at: now, event, email: key, userId: user?.id, ip, outcome: 'failure', detail });
-      if (nowLocked) {
+      if (reservation.locks) {
         await recordAudit(tx, {
           at: now,
           event: 'account_locked',
@@ -56,6 +73,7 @@ export async function signIn(deps: {
     return { kind: 'refused' };
   }
   if (deps.adminOnly && user.role !== 'admin') {
+    await releaseAttempt(sql, attempt);
     await recordAudit(sql, {
       at: now,
       event,
@@ -67,7 +85,7 @@ export async function signIn(deps: {
     });
     return { kind: 'refused' };
   }
-  await clearFailures(sql, key);
+  await clearFailures(sql, key, attempt);
   await recordAudit(sql, { at: now, event, email: key, userId: user.id, ip, outcome: 'success' });
   const { token } = deps.tokens.issue({
     id: user.id,

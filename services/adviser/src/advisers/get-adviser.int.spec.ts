@@ -1,4 +1,9 @@
-import { adviserSchema, errorBodySchema } from '@risk-profile/contracts';
+import {
+  adviserSchema,
+  errorBodySchema,
+  internalAdviserPath,
+  reportAdviserSchema,
+} from '@risk-profile/contracts';
 import type { SqlClient } from '@risk-profile/platform';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -37,7 +42,7 @@ describeTargets(
       await sql?.close();
     });
 
-    it('answers 200 with the public details of a known adviser', async () => {
+    it('answers 200 with the public details of a known adviser, and not their email address', async () => {
       const response = await fetch(`${server.url}/api/advisers/jane-smith`);
       expect(response.status).toBe(200);
       const body = await response.json();
@@ -45,8 +50,21 @@ describeTargets(
         slug: 'jane-smith',
         companyName: 'Smith Advice',
         adviserName: 'Jane Smith',
+      });
+      expect(JSON.stringify(body)).not.toContain('jane@example.com');
+    });
+
+    it("tells the services inside the deployment where the adviser's reports go", async () => {
+      const response = await fetch(`${server.url}${internalAdviserPath('jane-smith')}`);
+      expect(response.status).toBe(200);
+      expect(reportAdviserSchema.strict().parse(await response.json())).toEqual({
+        slug: 'jane-smith',
+        companyName: 'Smith Advice',
+        adviserName: 'Jane Smith',
         email: 'jane@example.com',
       });
+      expect((await fetch(`${server.url}${internalAdviserPath('admin')}`)).status).toBe(404);
+      expect((await fetch(`${server.url}${internalAdviserPath('no-such-adviser')}`)).status).toBe(404);
     });
 
     it.each([

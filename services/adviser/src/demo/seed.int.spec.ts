@@ -1,3 +1,4 @@
+import { internalAdviserPath } from '@risk-profile/contracts';
 import type { SqlClient } from '@risk-profile/platform';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -27,7 +28,8 @@ describeTargets(
       const first = await startAdviserServer(sql, { env: { DEMO_DATA: 'true' } });
       await first.stop();
       const second = await startAdviserServer(sql, { env: { DEMO_DATA: 'true' } });
-      const response = await fetch(`${second.url}/api/advisers/demo-adviser`);
+      // The internal lookup, which carries the email the demo adviser's reports go to.
+      const response = await fetch(`${second.url}${internalAdviserPath('demo-adviser')}`);
       await second.stop();
 
       expect(response.status).toBe(200);

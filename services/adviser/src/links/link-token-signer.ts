@@ -1,11 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import {
-  decodeLinkTokenPayload,
-  encodeLinkTokenPayload,
   isLinkTokenExpired,
+  LINK_TOKEN_MAX_LENGTH,
   LINK_TOKEN_TTL_DAYS,
   linkTokenExpiry,
-  splitLinkToken,
+  linkTokenPayloadSchema,
   type VerifiedLink,
 } from '@risk-profile/contracts';
 
@@ -21,18 +20,27 @@ export interface LinkTokenSubject {
 
 export type LinkTokenVerification =
   | { ok: true; link: VerifiedLink }
-  | { ok: false; reason: 'malformed' | 'bad-signature' | 'expired' };
+  | { ok: false; reason: 'malformed' | 'tampered' | 'expired' | 'old-format' };
 
 export interface LinkTokenSigner {
   sign(subject: LinkTokenSubject): string;
   verify(token: string): LinkTokenVerification;
 }
 
+/** The token's first byte. Format 1 was `<readable base64url JSON>.<HMAC>`, refused since. */
+const FORMAT = 2;
+/** The key is derived for this one use, so LINK_TOKEN_SECRET never seals anything else. */
+const KEY_INFO = 'risk-profile questionnaire link token v2';
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
 /**
- * Tokens are `<payload>.<signature>`: the payload is the contracts' base64url JSON (so the page
- * can read it), the signature base64url(HMAC-SHA256(payload part, secret)). The payload carries
- * its expiry, so a token needs no storage; the signature makes both the details and the expiry
- * tamper-evident.
+ * Tokens are base64url(format byte, nonce, AES-256-GCM ciphertext, tag): the link's details
+ * (name, email, phone, the adviser's slug and the expiry) are sealed with a key derived from the
+ * secret (HKDF-SHA256), so a link in a proxy log or a browser history shows nothing, and any
+ * change to a byte fails the tag. The token carries its expiry, so it needs no storage; only this
+ * service can open it, and the page asks it to (POST /api/questionnaire-links/verify).
  */
 export function createLinkTokenSigner(
   secret: string,
@@ -43,12 +51,12 @@ export function createLinkTokenSigner(
     throw new Error(`The link token secret must be at least ${MIN_LINK_TOKEN_SECRET_LENGTH} characters`);
   }
   const ttlDays = options.ttlDays ?? LINK_TOKEN_TTL_DAYS;
-  const signatureOf = (payloadPart: string) =>
-    createHmac('sha256', secret).update(payloadPart).digest('base64url');
+  const key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), KEY_INFO, 32));
+  const header = Buffer.from([FORMAT]);
 
   return {
     sign(subject) {
-      const payload = encodeLinkTokenPayload({
+      const payload = linkTokenPayloadSchema.parse({
         v: 1,
         name: subject.name,
         ...(subject.email ? { email: subject.email } : {}),
@@ -56,20 +64,46 @@ export function createLinkTokenSigner(
         ...(subject.adviserSlug ? { adviserSlug: subject.adviserSlug } : {}),
         exp: linkTokenExpiry(clock().getTime(), ttlDays),
       });
-      return `${payload}.${signatureOf(payload)}`;
+      const nonce = randomBytes(NONCE_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', key, nonce, { authTagLength: TAG_BYTES });
+      cipher.setAAD(header);
+      const sealed = Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final()]);
+      return Buffer.concat([header, nonce, sealed, cipher.getAuthTag()]).toString('base64url');
     },
 
     verify(token) {
-      const parts = splitLinkToken(token);
-      if (parts === undefined) return { ok: false, reason: 'malformed' };
-      // Compared as the canonical encoding: a differently padded spelling of the same bytes is refused.
-      const expected = Buffer.from(signatureOf(parts.payload));
-      const actual = Buffer.from(parts.signature);
-      if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) {
-        return { ok: false, reason: 'bad-signature' };
+      if (token.length > LINK_TOKEN_MAX_LENGTH) return { ok: false, reason: 'malformed' };
+      if (/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token)) return { ok: false, reason: 'old-format' };
+      if (!BASE64URL.test(token)) return { ok: false, reason: 'malformed' };
+      const bytes = Buffer.from(token, 'base64url');
+      // Only the canonical spelling of the bytes, so one token has one spelling.
+      if (bytes.toString('base64url') !== token) return { ok: false, reason: 'malformed' };
+      if (bytes.length <= 1 + NONCE_BYTES + TAG_BYTES || bytes[0] !== FORMAT) {
+        return { ok: false, reason: 'malformed' };
       }
-      const payload = decodeLinkTokenPayload(token);
-      if (payload === undefined) return { ok: false, reason: 'malformed' };
+      let json: string;
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(1, 1 + NONCE_BYTES), {
+          authTagLength: TAG_BYTES,
+        });
+        decipher.setAAD(header);
+        decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+        json = Buffer.concat([
+          decipher.update(bytes.subarray(1 + NONCE_BYTES, bytes.length - TAG_BYTES)),
+          decipher.final(),
+        ]).toString('utf8');
+      } catch {
+        return { ok: false, reason: 'tampered' };
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(json);
+      } catch {
+        return { ok: false, reason: 'malformed' };
+      }
+      const result = linkTokenPayloadSchema.safeParse(parsed);
+      if (!result.success) return { ok: false, reason: 'malformed' };
+      const payload = result.data;
       if (isLinkTokenExpired(payload, clock().getTime())) return { ok: false, reason: 'expired' };
       return {
         ok: true,

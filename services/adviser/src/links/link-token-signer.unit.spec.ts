@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { decodeLinkTokenPayload } from '@risk-profile/contracts';
+import { LINK_TOKEN_MAX_LENGTH } from '@risk-profile/contracts';
 import { describe, expect, it } from 'vitest';
 import { createLinkTokenSigner } from './link-token-signer';
 
@@ -21,20 +21,29 @@ const hmac = (part: string, secret = SECRET) => createHmac('sha256', secret).upd
 describe('a link token signed now', () => {
   const token = createLinkTokenSigner(SECRET, clockAt(ISSUED)).sign(subject);
 
-  it('carries the details readably, for the page, with an expiry 14 days on', () => {
-    expect(decodeLinkTokenPayload(token)).toEqual({
-      v: 1,
-      ...subject,
-      exp: (ISSUED.getTime() + days(14)) / 1000,
-    });
+  it('is opaque: neither the token nor its decoded bytes show the details it carries', () => {
+    expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
+    const bytes = Buffer.from(token, 'base64url').toString('latin1');
+    for (const text of [token, bytes, decodeURIComponent(token)]) {
+      for (const detail of [
+        'Jo Client',
+        'Client',
+        'jo@example.com',
+        'example',
+        '0412',
+        'demo-adviser',
+        'name',
+      ]) {
+        expect(text).not.toContain(detail);
+      }
+    }
   });
 
-  it('is the payload part and the HMAC-SHA256 of that part, both base64url', () => {
-    const [payload, signature] = token.split('.');
-    expect(signature).toBe(hmac(payload!));
+  it('differs each time the same details are signed', () => {
+    expect(createLinkTokenSigner(SECRET, clockAt(ISSUED)).sign(subject)).not.toBe(token);
   });
 
-  it('verifies until just before it expires', () => {
+  it('verifies until just before it expires, 14 days on', () => {
     const later = createLinkTokenSigner(SECRET, clockAt(new Date(ISSUED.getTime() + days(14) - 1000)));
     expect(later.verify(token)).toEqual({
       ok: true,
@@ -49,12 +58,35 @@ describe('a link token signed now', () => {
 
   it('is refused under another secret', () => {
     const other = createLinkTokenSigner(`${SECRET}-rotated`, clockAt(ISSUED));
-    expect(other.verify(token)).toEqual({ ok: false, reason: 'bad-signature' });
+    expect(other.verify(token)).toEqual({ ok: false, reason: 'tampered' });
   });
 
   it('lasts the configured number of days', () => {
     const short = createLinkTokenSigner(SECRET, clockAt(ISSUED), { ttlDays: 2 }).sign(subject);
-    expect(decodeLinkTokenPayload(short)?.exp).toBe((ISSUED.getTime() + days(2)) / 1000);
+    const signerAt = (ms: number) => createLinkTokenSigner(SECRET, clockAt(new Date(ISSUED.getTime() + ms)));
+    expect(signerAt(days(2) - 1000).verify(short)).toMatchObject({
+      ok: true,
+      link: { expiresAt: '2026-01-12T09:00:00.000Z' },
+    });
+    expect(signerAt(days(2)).verify(short)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('stays within the verify endpoint’s length limit with the longest details', () => {
+    const longest = createLinkTokenSigner(SECRET, clockAt(ISSUED)).sign({
+      name: 'N'.repeat(200),
+      email: `${'e'.repeat(64)}@${'d'.repeat(180)}.com`,
+      phone: '+'.padEnd(32, '9'),
+      adviserSlug: 's'.repeat(64),
+    });
+    expect(longest.length).toBeLessThanOrEqual(LINK_TOKEN_MAX_LENGTH);
+  });
+});
+
+describe('a token with non-ASCII details', () => {
+  it('gives them back exactly', () => {
+    const signer = createLinkTokenSigner(SECRET, clockAt(ISSUED));
+    const token = signer.sign({ name: "Zoë O'Brien 李雷 🙂", email: 'zoe@example.com' });
+    expect(signer.verify(token)).toMatchObject({ ok: true, link: { name: "Zoë O'Brien 李雷 🙂" } });
   });
 });
 
@@ -72,36 +104,48 @@ describe('a token with only a name and a phone', () => {
 describe('a tampered or malformed token', () => {
   const signer = createLinkTokenSigner(SECRET, clockAt(ISSUED));
   const token = signer.sign(subject);
-  const [payload, signature] = token.split('.') as [string, string];
-  const exp = (ISSUED.getTime() + days(14)) / 1000;
+  const bytes = Buffer.from(token, 'base64url');
+  const flipped = (index: number) => {
+    const copy = Buffer.from(bytes);
+    copy[index] = copy[index]! ^ 0x01;
+    return copy.toString('base64url');
+  };
+
+  // The last character of a token whose length is not a multiple of 4 has unused low bits: setting
+  // one spells the same bytes differently.
+  const nonCanonical = () => {
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    let spelled = token;
+    for (let extra = 1; spelled.length % 4 === 0; extra++)
+      spelled = signer.sign({ ...subject, name: `Jo${'e'.repeat(extra)}` });
+    const last = ALPHABET.indexOf(spelled.at(-1)!);
+    const other = `${spelled.slice(0, -1)}${ALPHABET[last ^ 1]}`;
+    expect(Buffer.from(other, 'base64url').equals(Buffer.from(spelled, 'base64url'))).toBe(true);
+    return other;
+  };
 
   it.each([
-    [
-      'another name in the payload',
-      `${base64url(JSON.stringify({ v: 1, ...subject, name: 'Mallory', exp }))}.${signature}`,
-    ],
-    [
-      'a later expiry',
-      `${base64url(JSON.stringify({ v: 1, ...subject, exp: exp + days(365) / 1000 }))}.${signature}`,
-    ],
-    ['a changed signature', `${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`],
-    ['a truncated signature', `${payload}.${signature.slice(0, -1)}`],
+    ['a changed nonce', flipped(1)],
+    ['a changed sealed byte', flipped(20)],
+    ['a changed tag', flipped(bytes.length - 1)],
+    ['a truncated tag', bytes.subarray(0, -1).toString('base64url')],
   ])('is refused for %s', (_, tampered) => {
-    expect(signer.verify(tampered)).toEqual({ ok: false, reason: 'bad-signature' });
+    expect(signer.verify(tampered)).toEqual({ ok: false, reason: 'tampered' });
   });
 
   it.each([
     ['garbage', 'not a token'],
-    ['no signature part', payload],
-    ['three parts', `${token}.extra`],
-    ['an oversized token', `${'a'.repeat(3000)}.${signature}`],
+    ['an unknown format byte', flipped(0)],
+    ['too short to be sealed', bytes.subarray(0, 20).toString('base64url')],
+    ['a non-canonical spelling of its bytes', nonCanonical()],
+    ['an oversized token', 'a'.repeat(3000)],
   ])('is refused as malformed for %s', (_, bad) => {
     expect(signer.verify(bad)).toEqual({ ok: false, reason: 'malformed' });
   });
 
-  it('is refused as malformed when a correctly signed payload is not the contract shape', () => {
-    const odd = base64url(JSON.stringify({ v: 2, name: 'Jo', exp }));
-    expect(signer.verify(`${odd}.${hmac(odd)}`)).toEqual({ ok: false, reason: 'malformed' });
+  it('refuses a correctly signed token of the old, readable format', () => {
+    const payload = base64url(JSON.stringify({ v: 1, ...subject, exp: ISSUED.getTime() / 1000 + 3600 }));
+    expect(signer.verify(`${payload}.${hmac(payload)}`)).toEqual({ ok: false, reason: 'old-format' });
   });
 });
 

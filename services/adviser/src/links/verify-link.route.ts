@@ -5,7 +5,9 @@ import type { LinkTokenSigner } from './link-token-signer';
 
 /**
  * Checks a questionnaire link before the page pre-fills the form. Every kind of bad token gets
- * the one message the page shows, so a caller learns nothing about which check failed.
+ * the one message the page shows, so a caller learns nothing about which check failed; a link of
+ * the first, readable format gets it too (the client enters their details, or asks for a new
+ * link), and the log says `old-format`.
  */
 export function mountVerifyLink(app: Express, signer: LinkTokenSigner, logger: Logger): void {
   app.post(verifyQuestionnaireLinkEndpoint.path, (req, res) => {

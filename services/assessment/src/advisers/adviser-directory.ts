@@ -1,4 +1,4 @@
-import { adviserSchema, buildPath, getAdviserEndpoint, type ReportAdviser } from '@risk-profile/contracts';
+import { internalAdviserPath, type ReportAdviser, reportAdviserSchema } from '@risk-profile/contracts';
 
 /** Which adviser pages exist, and where each adviser's reports go: a draft may name only an existing adviser. */
 export interface AdviserDirectory {
@@ -12,7 +12,8 @@ export const UNKNOWN_TTL_MS = 10_000;
 const MAX_CACHED = 10_000;
 
 /**
- * The adviser service's public lookup (GET /api/advisers/:slug), cached so a draft for a known
+ * The adviser service's internal lookup (GET /internal/advisers/:slug, which unlike the public
+ * one carries the adviser's email), cached so a draft for a known
  * adviser does not wait on another service: only the first draft of a slug, or one after the
  * cache expired, asks.
  */
@@ -25,13 +26,13 @@ export function httpAdviserDirectory(
     async find(slug) {
       const hit = cache.get(slug);
       if (hit && now() < hit.until) return hit.adviser;
-      const url = new URL(buildPath(getAdviserEndpoint, { slug }), await origin());
+      const url = new URL(internalAdviserPath(slug), await origin());
       const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       if (res.status !== 200) await res.body?.cancel();
       if (res.status !== 200 && res.status !== 404) throw new Error(`adviser lookup answered ${res.status}`);
       let adviser: ReportAdviser | null = null;
       if (res.status === 200) {
-        const { slug: found, adviserName, companyName, email } = adviserSchema.parse(await res.json());
+        const { slug: found, adviserName, companyName, email } = reportAdviserSchema.parse(await res.json());
         adviser = { slug: found, adviserName, companyName, email };
       }
       if (cache.size >= MAX_CACHED) cache.clear();

@@ -8,4 +8,6 @@ export interface AssessmentRouteDeps {
   clock: () => Date;
   /** Called after events were stored, so the relay publishes them now rather than at its next poll. */
   onStored: () => void;
+  /** Successful signings per client address per hour; 0 for no limit. */
+  signRateLimitPerHour: number;
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { type Assessment, assessmentSchema, errorBodySchema, MESSAGES } from '@risk-profile/contracts';
-import type { SqlClient } from '@risk-profile/platform';
+import { PgliteSqlClient, type SqlClient } from '@risk-profile/platform';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../application/canonical-json';
 import { type AssessmentTestServer, startAssessmentServer } from '../testing/assessment-test-server';
 import { changedBody, yesBody } from '../testing/fixtures';
@@ -180,3 +180,39 @@ describeTargets(
     });
   },
 );
+
+describe('signings per client address', () => {
+  let sql: SqlClient;
+  let server: AssessmentTestServer;
+
+  beforeAll(async () => {
+    sql = await PgliteSqlClient.open();
+    server = await startAssessmentServer(sql, {
+      env: { TRUST_PROXY: 'loopback', SIGN_RATE_LIMIT_PER_HOUR: '3' },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await sql?.close();
+  });
+
+  const signFrom = async (ip: string, body: unknown = SIGN_BODY) => {
+    const drafted = await server.post('/api/assessments', yesBody());
+    const { id } = assessmentSchema.parse(await drafted.json());
+    return server.post(`/api/assessments/${id}/sign`, body, { 'x-forwarded-for': ip });
+  };
+
+  it('refuses the signing beyond the hourly limit of one address with 429 and Retry-After, and stores nothing', async () => {
+    // A refused signing (no confirmation) sends nothing, so it does not count.
+    expect((await signFrom('198.51.100.20', { ...SIGN_BODY, confirmed: false })).status).toBe(400);
+    for (let n = 0; n < 3; n++) expect((await signFrom('198.51.100.20')).status).toBe(200);
+    const refused = await signFrom('198.51.100.20');
+    expect(refused.status).toBe(429);
+    expect(errorBodySchema.parse(await refused.json())).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const signed = (await server.store.readAll({ limit: 100 })).filter((e) => e.type === 'AssessmentSigned');
+    expect(signed).toHaveLength(3);
+    // Another address is not held up.
+    expect((await signFrom('198.51.100.21')).status).toBe(200);
+  });
+});

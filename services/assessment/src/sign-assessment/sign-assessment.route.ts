@@ -1,6 +1,7 @@
 import { signAssessmentEndpoint } from '@risk-profile/contracts';
-import { clientIp, parseBody } from '@risk-profile/platform';
-import type { Express } from 'express';
+import { clientIp, HttpError, parseBody } from '@risk-profile/platform';
+import type { Express, RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import { isAssessmentId } from '../application/assessment-stream';
 import { assessmentErrors } from '../domain/assessment.errors';
 import { toAssessmentHttpError } from '../http/assessment-http-errors';
@@ -10,8 +11,32 @@ import { signAssessment } from './sign-assessment.handler';
 
 export const MAX_USER_AGENT_LENGTH = 512;
 
-export function mountSignAssessment(app: Express, { store, clock, onStored }: AssessmentRouteDeps): void {
-  app.post(signAssessmentEndpoint.path, async (req, res) => {
+export const SIGN_RATE_LIMITED_MESSAGE =
+  'Too many assessments have been signed from this address. Please try again later.';
+
+/**
+ * At most `perHour` successful signings per client address: a signing sends email, to the
+ * adviser and to whatever address the signer typed. A refused signing sends nothing and does not
+ * count. The count is this process's; each instance keeps its own.
+ */
+function signingsPerAddress(perHour: number): RequestHandler {
+  if (perHour <= 0) return (_req, _res, next) => next();
+  return rateLimit({
+    windowMs: 60 * 60_000,
+    limit: perHour,
+    keyGenerator: (req) => clientIp(req),
+    skipFailedRequests: true,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next) => next(new HttpError(429, SIGN_RATE_LIMITED_MESSAGE, 'RATE_LIMITED')),
+  });
+}
+
+export function mountSignAssessment(
+  app: Express,
+  { store, clock, onStored, signRateLimitPerHour }: AssessmentRouteDeps,
+): void {
+  app.post(signAssessmentEndpoint.path, signingsPerAddress(signRateLimitPerHour), async (req, res) => {
     const id = String(req.params.id);
     if (!isAssessmentId(id)) throw toAssessmentHttpError(assessmentErrors.notFound());
     const body = parseBody(signAssessmentEndpoint, req.body);

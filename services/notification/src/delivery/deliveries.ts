@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SqlExecutor } from '@risk-profile/platform';
 
 export type DeliveryKind = 'adviser-report' | 'client-report' | 'client-sms' | 'link-email' | 'link-sms';
-export type DeliveryStatus = 'pending' | 'sent' | 'failed';
+export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'suppressed';
 
 export interface NewDelivery {
   eventId: string;
@@ -128,16 +128,20 @@ async function recordChunk(tx: SqlExecutor, deliveries: readonly NewDelivery[], 
   return rowCount;
 }
 
-/** A delivery that cannot be attempted at all (no address was recorded): failed at once, with the reason. */
+/**
+ * A delivery that is never attempted, with the reason: `failed` when it cannot be (no address was
+ * recorded), `suppressed` when it must not be (the recipient's daily cap of client copies).
+ */
 export async function recordUndeliverable(
   tx: SqlExecutor,
   d: Omit<NewDelivery, 'content'> & { reason: string },
   now: Date,
+  status: 'failed' | 'suppressed' = 'failed',
 ): Promise<void> {
   await tx.query(
     `INSERT INTO notification_deliveries
        (id, event_id, recipient_role, kind, channel, recipient, status, next_attempt_at, created_at, failed_at, last_error)
-     VALUES ($1, $2, $3, $4, $5, $6, 'failed', $7, $7, $7, $8)
+     VALUES ($1, $2, $3, $4, $5, $6, $9, $7, $7, CASE WHEN $9 = 'failed' THEN $7::timestamptz END, $8)
      ON CONFLICT ON CONSTRAINT notification_deliveries_once DO NOTHING`,
     [
       randomUUID(),
@@ -148,6 +152,7 @@ export async function recordUndeliverable(
       d.recipient,
       now.toISOString(),
       d.reason,
+      status,
     ],
   );
 }

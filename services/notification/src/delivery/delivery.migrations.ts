@@ -34,4 +34,18 @@ export const DELIVERY_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX notification_deliveries_to_purge ON notification_deliveries (created_at) WHERE content IS NOT NULL AND status <> 'pending';
     `,
   },
+  {
+    // A client copy beyond the daily cap per recipient is recorded as `suppressed`, never sent
+    // (client-copy-cap.ts); the index finds a recipient's copies of the last day, whatever the
+    // case of an email or the spacing of a number.
+    id: '002-suppressed-client-copies',
+    sql: `
+      ALTER TABLE notification_deliveries DROP CONSTRAINT notification_deliveries_status_check;
+      ALTER TABLE notification_deliveries ADD CONSTRAINT notification_deliveries_status_check
+        CHECK (status IN ('pending', 'sent', 'failed', 'suppressed'));
+      CREATE INDEX notification_deliveries_client_copies
+        ON notification_deliveries ((lower(replace(recipient, ' ', ''))), created_at)
+        WHERE recipient_role = 'client';
+    `,
+  },
 ];

@@ -6,12 +6,14 @@ import {
 import {
   type BusMessage,
   type EventBus,
+  type Logger,
   runOnce,
   runOnceEach,
   type SqlClient,
   type SqlExecutor,
   type Subscription,
 } from '@risk-profile/platform';
+import { capClientCopies } from './client-copy-cap';
 import { recordDeliveries, recordUndeliverable } from './deliveries';
 import { type Planned, planLinkDeliveries, planSignedDeliveries } from './plan-deliveries';
 
@@ -30,14 +32,33 @@ export function planFor(message: BusMessage): Planned[] {
   }
 }
 
-/** Records what the planned deliveries of fresh events ask for, in the caller's transaction. */
-async function record(tx: SqlExecutor, planned: readonly Planned[], now: Date): Promise<void> {
+export interface ConsumerLimits {
+  /** Client copies (email or SMS) to one recipient in 24 hours; 0 for no cap. */
+  clientCopiesPerRecipientPerDay: number;
+  logger: Logger;
+}
+
+/**
+ * Records what the planned deliveries of fresh events ask for, in the caller's transaction; the
+ * client copies beyond a recipient's daily cap are recorded as suppressed, and logged.
+ */
+async function record(tx: SqlExecutor, planned: readonly Planned[], now: Date, limits: ConsumerLimits) {
+  const allowed = await capClientCopies(tx, planned, now, limits.clientCopiesPerRecipientPerDay);
   await recordDeliveries(
     tx,
-    planned.flatMap((p) => (p.undeliverable ? [] : [p.delivery])),
+    allowed.flatMap((p) => (p.undeliverable ? [] : [p.delivery])),
     now,
   );
-  for (const p of planned) if (p.undeliverable) await recordUndeliverable(tx, p.delivery, now);
+  for (const p of allowed) {
+    if (!p.undeliverable) continue;
+    await recordUndeliverable(tx, p.delivery, now, p.suppressed ? 'suppressed' : 'failed');
+    if (p.suppressed) {
+      limits.logger.warn(
+        { eventId: p.delivery.eventId, kind: p.delivery.kind, reason: p.delivery.reason },
+        'client copy suppressed: the recipient reached the daily cap',
+      );
+    }
+  }
 }
 
 /**
@@ -47,12 +68,14 @@ async function record(tx: SqlExecutor, planned: readonly Planned[], now: Date): 
  * recorded in one transaction with one insert (the bus falls back to one message at a time if
  * the batch fails). Sending is the sender's job; `onRecorded` wakes it.
  */
-export function subscribeNotificationConsumer(deps: {
-  sql: SqlClient;
-  bus: EventBus;
-  clock: () => Date;
-  onRecorded: () => void;
-}): Promise<Subscription> {
+export function subscribeNotificationConsumer(
+  deps: {
+    sql: SqlClient;
+    bus: EventBus;
+    clock: () => Date;
+    onRecorded: () => void;
+  } & ConsumerLimits,
+): Promise<Subscription> {
   return deps.bus.subscribe({
     groupId: NOTIFICATION_CONSUMER,
     topics: [ASSESSMENT_LIFECYCLE_TOPIC, QUESTIONNAIRE_LINKS_TOPIC],
@@ -60,7 +83,7 @@ export function subscribeNotificationConsumer(deps: {
       const planned = planFor(message);
       if (planned.length === 0) return;
       const ran = await runOnce(deps.sql, NOTIFICATION_CONSUMER, message.id, (tx) =>
-        record(tx, planned, deps.clock()),
+        record(tx, planned, deps.clock(), deps),
       );
       if (ran) deps.onRecorded();
     },
@@ -76,6 +99,7 @@ export function subscribeNotificationConsumer(deps: {
           tx,
           ids.flatMap((id) => plans.get(id) ?? []),
           deps.clock(),
+          deps,
         ),
       );
       if (fresh.length > 0) deps.onRecorded();

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { notificationConfigSchema } from '../config';
 import { createNotificationService } from '../index';
 import { smtpMailer } from '../mail/smtp-mailer.adapter';
+import { formatReportDate } from '../rendering';
 import { vonageSms } from '../sms/vonage-sms.adapter';
 import { ADVISER, linkRequested, signedAssessment } from '../testing/fixtures';
 import { type SmtpTestServer, startSmtpTestServer } from '../testing/smtp-test-server';
@@ -86,7 +87,9 @@ describeTargets(
         if (!adviserMail || clientMail.length === 0) throw new Error('not delivered yet');
         return [adviserMail, clientMail[0]!];
       });
-      expect(toAdviser.parsed.subject).toBe('Risk Profile report: Jane Citizen – Balanced');
+      expect(toAdviser.parsed.subject).toBe(
+        `Risk Profile report: Balanced, signed ${formatReportDate(event.data.signedAt, 'Australia/Sydney')}`,
+      );
       expect(toAdviser.parsed.replyTo?.text).toBe('report-client@example.com');
       expect(toClient.parsed.subject).toBe('Your Risk Profile report: Balanced');
       expect(toClient.parsed.replyTo?.text).toBe(ADVISER.email);
@@ -148,6 +151,35 @@ describeTargets(
       await eventually(async () => expect(mailsTo('after-twice@example.com')).toHaveLength(1));
       expect(mailsTo('twice@example.com')).toHaveLength(1);
       expect(await listDeliveries(sql, { eventId: event.id })).toHaveLength(2);
+    });
+
+    it('sends one client at most 5 copies a day and records the rest as suppressed, the adviser getting every report', async () => {
+      const events = Array.from({ length: 7 }, (_, i) =>
+        signedAssessment({ clientEmail: i % 2 === 0 ? 'capped@example.com' : 'Capped@Example.com' }),
+      );
+      await service.bus.publish(
+        ASSESSMENT_LIFECYCLE_TOPIC,
+        events.map((event) => ({ id: event.id, key: integrationEventKey(event), value: event })),
+      );
+      const rows = await eventually(async () => {
+        const found = (await Promise.all(events.map((e) => listDeliveries(sql, { eventId: e.id })))).flat();
+        if (found.length < 14 || found.some((d) => d.status === 'pending'))
+          throw new Error(`not settled yet: ${found.map((d) => d.status).join()}`);
+        return found;
+      }, 30_000);
+      const copies = rows.filter((d) => d.kind === 'client-report');
+      expect(copies.filter((d) => d.status === 'sent')).toHaveLength(5);
+      const suppressed = copies.filter((d) => d.status === 'suppressed');
+      expect(suppressed).toHaveLength(2);
+      for (const d of suppressed) {
+        expect(d).toMatchObject({ attempts: 0, content: null, sentAt: null, providerMessageId: null });
+        expect(d.lastError).toMatch(/5 client copies a day/);
+      }
+      expect(rows.filter((d) => d.kind === 'adviser-report' && d.status === 'sent')).toHaveLength(7);
+      const received = smtp.received.filter((m) =>
+        m.envelope.to.some((to) => to.toLowerCase() === 'capped@example.com'),
+      );
+      expect(received).toHaveLength(5);
     });
 
     it('texts a client who gave only a mobile number their profile', async () => {

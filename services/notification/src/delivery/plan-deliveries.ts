@@ -3,7 +3,12 @@ import type { NewDelivery } from './deliveries';
 
 export type Planned =
   | { undeliverable: false; delivery: NewDelivery }
-  | { undeliverable: true; delivery: Omit<NewDelivery, 'content'> & { reason: string } };
+  | {
+      undeliverable: true;
+      /** Never attempted because it must not be sent (a cap), rather than because it cannot be. */
+      suppressed?: boolean;
+      delivery: Omit<NewDelivery, 'content'> & { reason: string };
+    };
 
 export const ADVISER_ADDRESS_UNKNOWN =
   "The adviser's email address was not recorded with this assessment (drafted before addresses were recorded).";

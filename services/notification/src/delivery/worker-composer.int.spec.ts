@@ -104,7 +104,15 @@ describe('the report composer in a worker thread', () => {
 
   it('composes many messages at once, each answered with its own', async () => {
     const deliveries = Array.from({ length: 20 }, (_, i) =>
-      due(planSignedDeliveries(signedAssessment({ clientName: `Client ${i}` }))),
+      // Each signed a minute apart: the adviser's subject names the signing time.
+      due(
+        planSignedDeliveries(
+          signedAssessment({
+            clientName: `Client ${i}`,
+            signedAt: `2026-11-22T04:${String(i).padStart(2, '0')}:00.000Z`,
+          }),
+        ),
+      ),
     ).flat();
     const composed = await Promise.all(deliveries.map((d) => composer.compose(d)));
     const inThread = createComposer(options);
@@ -113,7 +121,7 @@ describe('the report composer in a worker thread', () => {
       expect(c.channel === 'email' && c.mail.envelope.to).toBe(deliveries[i]!.recipient);
       expect(c.channel === 'email' && c.subject).toBe(expected.channel === 'email' && expected.subject);
     }
-    expect(composed.some((c) => c.channel === 'email' && c.subject.includes('Client 19'))).toBe(true);
+    expect(composed.some((c) => c.channel === 'email' && c.subject.includes('3:19 pm'))).toBe(true);
   });
 });
 

@@ -4,6 +4,7 @@ import { createElement as h } from 'react';
 import { renderEmailHtml } from './email-html';
 import type { RenderedEmail } from './report-email';
 import { formatReportDate, type ReportInput } from './report-model';
+import { smsFirstName, unlinkable } from './unlinkable';
 
 type LinkRequest = QuestionnaireLinkRequestedV1['data'];
 
@@ -12,12 +13,13 @@ type LinkRequest = QuestionnaireLinkRequestedV1['data'];
  * adviser has the report. Kept to one 160-character GSM segment for typical names.
  */
 export function clientSummarySms(input: ReportInput): string {
-  const firstName = input.assessment.clientName.trim().split(/\s+/)[0] ?? '';
+  const firstName = smsFirstName(input.assessment.clientName);
+  const hi = firstName ? `Hi ${firstName},` : 'Hi,';
   const profile = input.assessment.selectedProfile;
   const adviser = input.adviser;
   return adviser
-    ? `Hi ${firstName}, your signed Risk Profile is ${profile}. ${adviser.adviserName} of ${adviser.companyName} has your report and will be in touch.`
-    : `Hi ${firstName}, your signed Risk Profile is ${profile}. Thank you for completing it.`;
+    ? `${hi} your signed Risk Profile is ${profile}. ${adviser.adviserName} of ${adviser.companyName} has your report and will be in touch.`
+    : `${hi} your signed Risk Profile is ${profile}. Thank you for completing it.`;
 }
 
 /** The link by SMS: who it is from and the address, one segment where the names allow. */
@@ -29,7 +31,7 @@ const FONT = 'Helvetica, Arial, sans-serif';
 
 /** The link by email: a short note from the adviser, a button, and the plain address. */
 export async function renderLinkEmail(link: LinkRequest, timeZone?: string): Promise<RenderedEmail> {
-  const firstName = link.clientName.trim().split(/\s+/)[0] ?? link.clientName;
+  const firstName = unlinkable(link.clientName.trim().split(/\s+/)[0] ?? link.clientName);
   const expires = formatReportDate(link.expiresAt, timeZone);
   const intro = `${link.adviserName} of ${link.companyName} has invited you to complete your Risk Profile questionnaire. It takes about 10 minutes, and your answers help them recommend investments that suit you.`;
   const html = renderEmailHtml(

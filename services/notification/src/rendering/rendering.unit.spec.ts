@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { optionForScore, QUESTIONS, RISK_ACKNOWLEDGEMENT_STATEMENT } from '@risk-profile/contracts';
 import { uniformResponses } from '@risk-profile/contracts/testing';
+import LinkifyIt from 'linkify-it';
+import tlds from 'tlds';
 import { describe, expect, it } from 'vitest';
 import { ADVISER, linkRequested, signedAssessment } from '../testing/fixtures';
 import {
@@ -25,10 +27,12 @@ const inputOf = (event = signedAssessment()): ReportInput => ({
 const pdfText = (pdf: Buffer): string =>
   execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, ' ');
 
-const collapse = (text: string) => text.replace(/\s+/g, ' ');
-/** The HTML's visible text, entities decoded, so assertions read like the email. */
+const spaces = (text: string) => text.replace(/\s+/g, ' ');
+/** The text as a reader sees it: zero-width spaces are invisible, runs of space one space. */
+const collapse = (text: string) => spaces(text.replace(/\u200b/g, ''));
+/** The HTML's text, entities decoded, so assertions read like the email (zero-width spaces kept). */
 const htmlText = (html: string) =>
-  collapse(
+  spaces(
     html
       .replace(/<[^>]+>/g, ' ')
       .replace(/&#x27;|&#39;/g, "'")
@@ -74,11 +78,13 @@ function expectEveryField(text: string, input: ReportInput) {
 }
 
 describe('the adviser report email', () => {
-  it('holds every field in the HTML and the text part, with the client and profile in the subject', async () => {
+  it('holds every field in the HTML and the text part, with the profile and signing time in the subject', async () => {
     const input = inputOf();
     const email = await renderAdviserReportEmail(input);
-    expect(email.subject).toBe('Risk Profile report: Jane Citizen – Balanced');
-    expectEveryField(htmlText(email.html), input);
+    expect(email.subject).toBe(
+      `Risk Profile report: Balanced, signed ${formatReportDate(input.assessment.signedAt)}`,
+    );
+    expectEveryField(collapse(htmlText(email.html)), input);
     expectEveryField(collapse(email.text), input);
   });
 
@@ -121,7 +127,7 @@ describe('the adviser report email', () => {
     );
     const { html } = await renderAdviserReportEmail(hostile);
     expect(html).not.toContain('<script>alert(1)</script>');
-    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html.replace(/\u200b/g, '')).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/<img[^>]+src=["']?https?:/i);
     expect(html).not.toMatch(/<link[^>]+stylesheet/i);
@@ -195,5 +201,67 @@ describe('the link email', () => {
     expect(email.text).toContain(link.url);
     expect(email.text).toMatch(/works until 6 December 2026/);
     expect(email.html).not.toMatch(/<script/i);
+  });
+});
+
+describe('client text in messages', () => {
+  // Every linkifier mail clients use differs; linkify-it with every top-level domain stands in for them.
+  const linkify = new LinkifyIt().tlds(tlds);
+  const evilLinks = (text: string) =>
+    (linkify.match(text) ?? []).map((m) => m.url).filter((url) => url.includes('evil'));
+  const hostile = signedAssessment({
+    clientName: 'Win at www.evil.com now',
+    selectedProfile: 'Growth',
+    profileChangeReason: 'See https://evil.com/prize and write to win@evil.com',
+    investmentExclusions: 'evil.net/claim',
+    investmentPreferences: '<a href="http://evil.com:8080/a">click</a> evil。com',
+    userAgent: 'Mozilla/5.0 (visit evil.com)',
+  });
+
+  it('stays out of every subject', async () => {
+    for (const email of [
+      await renderAdviserReportEmail(inputOf(hostile)),
+      await renderClientCopyEmail(inputOf(hostile)),
+    ]) {
+      expect(email.subject).not.toContain('Win at');
+      expect(email.subject).not.toContain('evil');
+    }
+  });
+
+  it('is never a link in the HTML or text part of a report, and reads as typed', async () => {
+    for (const email of [
+      await renderAdviserReportEmail(inputOf(hostile)),
+      await renderClientCopyEmail(inputOf(hostile)),
+    ]) {
+      expect(email.html).not.toMatch(/<a[\s>]/i);
+      expect(email.html).toContain('&lt;a href=');
+      expect(evilLinks(htmlText(email.html))).toEqual([]);
+      expect(evilLinks(email.text)).toEqual([]);
+      for (const typed of [
+        'Win at www.evil.com now',
+        'See https://evil.com/prize and write to win@evil.com',
+        'evil.net/claim',
+        'Mozilla/5.0 (visit evil.com)',
+      ]) {
+        expect(collapse(htmlText(email.html))).toContain(typed);
+        expect(collapse(email.text)).toContain(typed);
+      }
+    }
+  });
+
+  it('is never a link in the link email, whose only link is the questionnaire', async () => {
+    const email = await renderLinkEmail(linkRequested({ clientName: 'evil.com/win Jones' }).data);
+    expect(evilLinks(htmlText(email.html))).toEqual([]);
+    expect(evilLinks(email.text)).toEqual([]);
+    expect(collapse(email.text)).toContain('Hi evil.com/win,');
+  });
+
+  it('leaves out of an SMS a first name that a phone could make a link', () => {
+    const text = clientSummarySms(inputOf(signedAssessment({ clientName: 'evil.com/win Jones' })));
+    expect(evilLinks(text)).toEqual([]);
+    expect(text).toMatch(/^Hi, your signed Risk Profile is /);
+    expect(clientSummarySms(inputOf(signedAssessment({ clientName: "Zoë-Anne O'Brien" })))).toMatch(
+      /^Hi Zoë-Anne, /,
+    );
   });
 });

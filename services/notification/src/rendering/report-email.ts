@@ -22,6 +22,7 @@ import {
   type Row,
 } from './report-model';
 import { renderText } from './report-text';
+import { unlinkable } from './unlinkable';
 
 export interface RenderedEmail {
   subject: string;
@@ -146,9 +147,35 @@ function emailDocument(preview: string, title: string, intro: string, body: Reac
   );
 }
 
+/**
+ * The report model with what the signer typed made unlinkable (unlinkable.ts) for the email's
+ * HTML and text; the PDF keeps the text as typed (its fonts have no zero-width space).
+ */
+function emailModel(input: ReportInput): ReportModel {
+  const a = input.assessment;
+  const safe = unlinkable;
+  const typed = new Set([
+    a.clientName,
+    a.profileChangeReason,
+    a.investmentExclusions.trim(),
+    a.investmentPreferences.trim(),
+    a.userAgent,
+  ]);
+  const model = buildReportModel(input);
+  const row = ([label, value]: Row): Row => [label, typed.has(value) ? safe(value) : value];
+  return {
+    ...model,
+    clientName: safe(model.clientName),
+    client: model.client.map(row),
+    changed: model.changed && { ...model.changed, reason: safe(model.changed.reason) },
+    choices: model.choices.map(row),
+    signature: model.signature.map(row),
+  };
+}
+
 /** The report emailed to the adviser: the whole report in the body, and as the attached PDF. */
 export async function renderAdviserReportEmail(input: ReportInput): Promise<RenderedEmail> {
-  const model = buildReportModel(input);
+  const model = emailModel(input);
   const intro = `${model.clientName} signed their Risk Profile on ${model.signedAt} and chose the ${model.chosenProfile} profile. The full report is below and attached as a PDF.`;
   const html = renderEmailHtml(emailDocument(intro, 'Risk Profile Report', intro, reportBody(model)));
   return { subject: adviserReportSubject(input), html, text: renderText(model, intro) };
@@ -156,7 +183,7 @@ export async function renderAdviserReportEmail(input: ReportInput): Promise<Rend
 
 /** The client's copy: the same report, addressed to them; replies go to their adviser. */
 export async function renderClientCopyEmail(input: ReportInput): Promise<RenderedEmail> {
-  const model = buildReportModel(input);
+  const model = emailModel(input);
   const adviser = input.adviser;
   const intro = adviser
     ? `Thank you, ${model.clientName}. This is your copy of the Risk Profile you signed on ${model.signedAt}. ${adviser.adviserName} of ${adviser.companyName} has received the report and will be in touch; reply to this email to reach them.`

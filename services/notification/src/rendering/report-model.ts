@@ -154,8 +154,12 @@ export function buildReportModel(input: ReportInput): ReportModel {
   };
 }
 
+/**
+ * Subjects carry only what the product wrote (the profile, the signing time), never what the
+ * signer typed: anyone can sign, so a subject must not become their message.
+ */
 export const adviserReportSubject = (input: ReportInput): string =>
-  `Risk Profile report: ${input.assessment.clientName} – ${input.assessment.selectedProfile}`;
+  `Risk Profile report: ${input.assessment.selectedProfile}, signed ${formatReportDate(input.assessment.signedAt, input.timeZone)}`;
 
 export const clientCopySubject = (input: ReportInput): string =>
   `Your Risk Profile report: ${input.assessment.selectedProfile}`;

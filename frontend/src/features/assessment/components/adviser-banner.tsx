@@ -25,8 +25,7 @@ export function AdviserBanner({ lookup, signed }: { lookup: AdviserLookup; signe
           </span>
           <p>
             This assessment is provided by <strong>{lookup.adviser.adviserName}</strong> of{' '}
-            <strong>{lookup.adviser.companyName}</strong>. {adviserReportPhrase(signed, appConfig.delivery)}{' '}
-            at <strong>{lookup.adviser.email}</strong>.
+            <strong>{lookup.adviser.companyName}</strong>. {adviserReportPhrase(signed, appConfig.delivery)}.
           </p>
         </aside>
       );

@@ -8,8 +8,7 @@ import type { MessageDelivery } from '../../../lib/env';
  * where no mail server or SMS provider is configured (the embedded default), that the messages
  * are saved in the outbox folder on the server instead of being sent.
  */
-const adviserWithAddress = (adviser: Adviser) =>
-  `${adviser.adviserName} at ${adviser.companyName} (${adviser.email})`;
+const adviserAndCompany = (adviser: Adviser) => `${adviser.adviserName} at ${adviser.companyName}`;
 
 /** Which messages signing sends: an email when there is an adviser or a client address, else a text. */
 function messagesOf(email: string, phone: string, adviser: Adviser | null) {
@@ -40,7 +39,7 @@ export function reportRecipients(
   const texted = delivery?.sms === 'outbox' ? 'is addressed to' : 'is on its way to';
   const note = outboxNote(messagesOf(email, phone, adviser), delivery);
   if (adviser) {
-    const to = `Your Risk Profile report ${emailed} ${adviserWithAddress(adviser)}`;
+    const to = `Your Risk Profile report ${emailed} ${adviserAndCompany(adviser)}`;
     if (email) return `${to}, with a copy to you at ${email}.${note}`;
     if (phone) return `${to}. A text message with your profile ${texted} ${phone}.${note}`;
     return `${to}.${note}`;
@@ -68,14 +67,14 @@ export function reportOnSigning(
       : null;
   if (adviser) {
     const emails = delivery?.email === 'outbox' ? 'addresses' : 'emails';
-    return `Your signature completes the assessment and ${emails} your report to ${adviserWithAddress(adviser)}${copy ? `, with ${copy}` : ''}.${note}`;
+    return `Your signature completes the assessment and ${emails} your report to ${adviserAndCompany(adviser)}${copy ? `, with ${copy}` : ''}.${note}`;
   }
   if (!copy) return 'Your signature completes the assessment.';
   const saved = email ? delivery?.email === 'outbox' : delivery?.sms === 'outbox';
   return `Your signature completes the assessment and ${saved ? 'addresses' : 'sends'} ${copy}.${note}`;
 }
 
-/** The adviser banner's promise, before "at" and the adviser's address: what signing will do, then what it did. */
+/** The adviser banner's promise: what signing will do, then what it did. */
 export function adviserReportPhrase(signed: boolean, delivery: MessageDelivery | null): string {
   const saved = delivery?.email === 'outbox';
   if (signed) return `Your signed report ${saved ? 'is addressed' : 'is being emailed'} to them`;

@@ -6,7 +6,6 @@ const adviser = {
   slug: 'demo-adviser',
   adviserName: 'Alex Morgan',
   companyName: 'Harbour Wealth Partners',
-  email: 'adviser@example.com',
 };
 
 const providers: MessageDelivery = { email: 'smtp', sms: 'vonage' };
@@ -19,14 +18,14 @@ describe('reportRecipients (after signing)', () => {
       'jane@example.com',
       '',
       adviser,
-      'Your Risk Profile report is being emailed to Alex Morgan at Harbour Wealth Partners (adviser@example.com), with a copy to you at jane@example.com.',
+      'Your Risk Profile report is being emailed to Alex Morgan at Harbour Wealth Partners, with a copy to you at jane@example.com.',
     ],
     [
       'an adviser and only a phone',
       '',
       '0412 345 678',
       adviser,
-      'Your Risk Profile report is being emailed to Alex Morgan at Harbour Wealth Partners (adviser@example.com). A text message with your profile is on its way to 0412 345 678.',
+      'Your Risk Profile report is being emailed to Alex Morgan at Harbour Wealth Partners. A text message with your profile is on its way to 0412 345 678.',
     ],
     [
       'no adviser and an email',
@@ -52,7 +51,7 @@ describe('reportRecipients (after signing)', () => {
 
   it('says the same when the providers are configured', () => {
     expect(reportRecipients('jane@example.com', '', adviser, providers)).toBe(
-      'Your Risk Profile report is being emailed to Alex Morgan at Harbour Wealth Partners (adviser@example.com), with a copy to you at jane@example.com.',
+      'Your Risk Profile report is being emailed to Alex Morgan at Harbour Wealth Partners, with a copy to you at jane@example.com.',
     );
   });
 
@@ -62,14 +61,14 @@ describe('reportRecipients (after signing)', () => {
       'jane@example.com',
       '',
       adviser,
-      'Your Risk Profile report is addressed to Alex Morgan at Harbour Wealth Partners (adviser@example.com), with a copy to you at jane@example.com. No mail server is configured, so emails are saved in the folder data/outbox on the server instead of being sent.',
+      'Your Risk Profile report is addressed to Alex Morgan at Harbour Wealth Partners, with a copy to you at jane@example.com. No mail server is configured, so emails are saved in the folder data/outbox on the server instead of being sent.',
     ],
     [
       'an adviser and only a phone',
       '',
       '0412 345 678',
       adviser,
-      'Your Risk Profile report is addressed to Alex Morgan at Harbour Wealth Partners (adviser@example.com). A text message with your profile is addressed to 0412 345 678. No mail server or SMS provider is configured, so messages are saved in the folder data/outbox on the server instead of being sent.',
+      'Your Risk Profile report is addressed to Alex Morgan at Harbour Wealth Partners. A text message with your profile is addressed to 0412 345 678. No mail server or SMS provider is configured, so messages are saved in the folder data/outbox on the server instead of being sent.',
     ],
     [
       'no adviser and only a phone',
@@ -93,7 +92,7 @@ describe('reportRecipients (after signing)', () => {
 describe('reportOnSigning (before signing)', () => {
   it('names the adviser, their address and the client copy', () => {
     expect(reportOnSigning('jane@example.com', '', adviser)).toBe(
-      'Your signature completes the assessment and emails your report to Alex Morgan at Harbour Wealth Partners (adviser@example.com), with a copy to you at jane@example.com.',
+      'Your signature completes the assessment and emails your report to Alex Morgan at Harbour Wealth Partners, with a copy to you at jane@example.com.',
     );
   });
 
@@ -122,7 +121,7 @@ describe('adviserReportPhrase (the adviser banner)', () => {
 describe('reportOnSigning with the outbox folder', () => {
   it('says the report is addressed, not emailed, and where it is saved', () => {
     expect(reportOnSigning('jane@example.com', '', adviser, outbox)).toBe(
-      'Your signature completes the assessment and addresses your report to Alex Morgan at Harbour Wealth Partners (adviser@example.com), with a copy to you at jane@example.com. No mail server is configured, so emails are saved in the folder data/outbox on the server instead of being sent.',
+      'Your signature completes the assessment and addresses your report to Alex Morgan at Harbour Wealth Partners, with a copy to you at jane@example.com. No mail server is configured, so emails are saved in the folder data/outbox on the server instead of being sent.',
     );
   });
 });

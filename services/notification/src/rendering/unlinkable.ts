@@ -1,0 +1,20 @@
+/**
+ * Client text as mail clients must show it: never as a link. Mail clients and phones make links
+ * of anything that looks like an address (`www.x.com`, `x.com/y`, `https://…`, `a@b.com`); a
+ * zero-width space after every dot, at sign, colon and slash that joins two characters breaks
+ * each of those patterns while the text reads exactly as typed. Applied to what a signer or an
+ * adviser typed, never to the addresses the product itself writes.
+ */
+const JOINS_A_LINK = /([.@:/\\\uFF0E\u3002\uFF61\uFF20\uFF1A\uFF0F])(?=\S)/g;
+const ZERO_WIDTH_SPACE = '\u200B';
+
+export const unlinkable = (text: string): string => text.replace(JOINS_A_LINK, `$1${ZERO_WIDTH_SPACE}`);
+
+/**
+ * A first name for an SMS, where a zero-width space would cost a whole encoding: only a name of
+ * letters, apostrophes and hyphens, else none (the greeting reads "Hi," then).
+ */
+export const smsFirstName = (fullName: string): string => {
+  const first = fullName.trim().split(/\s+/)[0] ?? '';
+  return /^[\p{L}\p{M}'’-]+$/u.test(first) ? first : '';
+};
