@@ -41,9 +41,7 @@ describeTarget('adviser pages and questionnaire links', browserTarget, () => {
     const bannerText = await banner.textContent();
     expect(bannerText).toContain('Alex Morgan');
     expect(bannerText).toContain('Harbour Wealth Partners');
-    expect(bannerText).toContain(
-      'When you sign, your report will be addressed to them.',
-    );
+    expect(bannerText).toContain('When you sign, your report will be addressed to them.');
 
     await reachResults(suite.page);
     const draft = await agreeWithProfile(suite.page);
@@ -53,9 +51,7 @@ describeTarget('adviser pages and questionnaire links', browserTarget, () => {
       `Your Risk Profile report is addressed to Alex Morgan at Harbour Wealth Partners, with a copy to you at ${CLIENT.email}. No mail server is configured, so emails are saved in the folder ${join(suite.system.dataDir, 'outbox')} on the server instead of being sent.`,
     );
     // Once signed, the banner no longer promises what signing will do.
-    expect(await banner.textContent()).toContain(
-      'Your signed report is addressed to them.',
-    );
+    expect(await banner.textContent()).toContain('Your signed report is addressed to them.');
     expect(await banner.textContent()).not.toContain('When you sign');
 
     const events = await assessmentEvents(suite.system, draft.id);
