@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +57,10 @@ describe('the OpenAPI document served by the gateway', () => {
         LOG_LEVEL: 'silent',
         CONTACT_EMAIL: 'help@example.org',
         LINK_TOKEN_SECRET,
+        // Room for the burst of password checks below before the per-IP sign-in limit, and a
+        // signing limit low enough to reach.
+        LOGIN_RATE_LIMIT_PER_MINUTE: '40',
+        SIGN_RATE_LIMIT_PER_HOUR: '3',
       },
       { logger: silentLogger() },
     );
@@ -184,6 +189,12 @@ describe('the OpenAPI document served by the gateway', () => {
     await expectStatus(200, sign(id, { confirmed: true }));
     await expectStatus(409, sign(id, { confirmed: true }));
     await expectStatus(404, sign('0b6b8f4e-8a53-4d0e-9a59-0d1b0a7f2c11', { confirmed: true }));
+    // Past SIGN_RATE_LIMIT_PER_HOUR signings from one address, a new draft's signing is refused.
+    const signNewDraft = async () => {
+      const next = (await (await draft(yesBody())).json()) as { id: string };
+      return sign(next.id, { confirmed: true });
+    };
+    await expectStatus(429, untilLimited(5, signNewDraft));
 
     const event = {
       sessionId: 'openapi-session',
@@ -220,10 +231,28 @@ describe('the OpenAPI document served by the gateway', () => {
     await expectStatus(401, send('GET', stream));
     await expectStatus(403, send('GET', stream, { cookie: adviser }));
 
-    // Last, as the per-IP sign-in limit then refuses every sign-in from this address for a minute.
+    // Password checks sent at once beyond the few that may wait are refused at once (503), on
+    // both sign-in endpoints; every account is unknown, so none is locked.
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        send('POST', ENDPOINTS[i % 2 ? 'adminLogin' : 'login'].path, {
+          body: { email: `burst-${i}@example.com`, password: 'wrong-password' },
+        }),
+      ),
+    );
+    for (const parity of [0, 1]) {
+      expect(burst.filter((_, i) => i % 2 === parity).map((res) => res.status)).toContain(503);
+    }
+
+    // Last, as the per-IP sign-in limit then refuses every sign-in from this address for a minute
+    // (a new unknown account each time, so no account's lock answers first).
     await expectStatus(
       429,
-      untilLimited(20, () => send('POST', ENDPOINTS.login.path, { body: unknownAccount })),
+      untilLimited(60, () =>
+        send('POST', ENDPOINTS.login.path, {
+          body: { email: `per-ip-${randomUUID()}@example.com`, password: 'wrong-password' },
+        }),
+      ),
     );
     await expectStatus(429, send('POST', ENDPOINTS.adminLogin.path, { body: ADMIN }));
 
