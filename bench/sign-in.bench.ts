@@ -38,6 +38,8 @@ async function run(label: string, env: Record<string, string>): Promise<void> {
     DATA_DIR: dataDir,
     RATE_LIMIT_PER_MINUTE: '0',
     LOGIN_RATE_LIMIT_PER_MINUTE: '0',
+    // The assessment clients sign from one address: the per-address signing limit would refuse them.
+    SIGN_RATE_LIMIT_PER_HOUR: '0',
     EVENT_LOOP_PROBE_FILE: probeFile,
     NODE_OPTIONS: `--import=${resolve('bench/support/event-loop-probe.mjs')}`,
     ...env,

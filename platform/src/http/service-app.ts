@@ -90,7 +90,7 @@ export const noStore: RequestHandler = (_req, res, next) => {
 
 /**
  * JSON only: a body in another media type is refused rather than silently ignored. A body nested
- * deeper than MAX_JSON_DEPTH is refused as it is parsed, before any handler walks it.
+ * deeper than MAX_JSON_DEPTH is refused right after parsing, before any handler walks it.
  */
 function jsonBody(limit: string): RequestHandler {
   const parse = express.json({ limit, strict: true });
@@ -140,8 +140,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const mapped = toHttpError(error);
     if (mapped.status >= 500) {
-      const what = mapped.code === 'STORAGE_FULL' ? 'disk full' : 'unhandled error';
-      logger.error({ err: error, reqId: res.locals.requestId, url: req.originalUrl }, what);
+      const at = { reqId: res.locals.requestId, url: req.originalUrl };
+      // A 503 the code chose (busy, a dependency down) is expected under load: a warning without a
+      // stack, so a storm it answers does not flood the log with errors.
+      if (error instanceof HttpError && mapped.code !== 'STORAGE_FULL')
+        logger.warn({ ...at, code: mapped.code }, mapped.message);
+      else
+        logger.error({ err: error, ...at }, mapped.code === 'STORAGE_FULL' ? 'disk full' : 'unhandled error');
     }
     if (res.headersSent) return;
     // An error can be raised before the no-store middleware ran (an undecodable path): say it here too.

@@ -202,6 +202,26 @@ describeTargets(
       }
     });
 
+    it('lets a later success clear the attempts refused as busy, so they never lock a genuine user', async () => {
+      const accounts = accountManager(sql, () => new Date());
+      await accounts.create({
+        role: 'admin',
+        email: 'busy@example.com',
+        name: 'Busy',
+        password: 'the busy passphrase',
+      });
+      const statuses = (
+        await Promise.all(Array.from({ length: 8 }, () => login('busy@example.com', 'the busy passphrase')))
+      ).map((res) => res.status);
+      expect(statuses).toContain(503);
+      expect(statuses).toContain(200);
+      const { rows } = await sql.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM login_failures WHERE email_key = $1',
+        ['busy@example.com'],
+      );
+      expect(rows[0]!.n).toBe(0);
+    });
+
     it('limits sign-in attempts per client address', async () => {
       const ip = freshIp();
       const statuses: number[] = [];

@@ -22,7 +22,7 @@ import {
   sessionUserOf,
 } from '@risk-profile/platform';
 import type { Express, Request, RequestHandler, Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { recordAudit } from './audit';
 import { HashingBusyError } from './passwords';
 import { signIn } from './sign-in';
@@ -57,7 +57,7 @@ export function mountAuthRoutes(app: Express, deps: AuthRouteDeps): void {
       ? rateLimit({
           windowMs: 60_000,
           limit: deps.loginRateLimitPerMinute,
-          keyGenerator: (req) => clientIp(req),
+          keyGenerator: (req) => ipKeyGenerator(clientIp(req)),
           standardHeaders: 'draft-8',
           legacyHeaders: false,
           handler: (_req, _res, next) =>
@@ -83,8 +83,7 @@ export function mountAuthRoutes(app: Express, deps: AuthRouteDeps): void {
       adminOnly,
     }).catch((error: unknown) => {
       if (error instanceof HashingBusyError) {
-        res.setHeader('Retry-After', String(error.retryAfterSeconds));
-        throw new HttpError(503, SIGN_IN_BUSY_MESSAGE, 'SIGN_IN_BUSY');
+        throw new HttpError(503, SIGN_IN_BUSY_MESSAGE, 'SIGN_IN_BUSY', undefined, error.retryAfterSeconds);
       }
       throw error;
     });

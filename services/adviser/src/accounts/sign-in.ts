@@ -41,17 +41,22 @@ export async function signIn(deps: {
   const { attempt } = reservation;
   const user = await findUserByEmail(sql, key);
   const matches = await verifyPassword(deps.password, user?.passwordHash).catch(async (error: unknown) => {
-    if (error instanceof HashingBusyError) {
-      await recordAudit(sql, {
-        at: now,
-        event,
-        email: key,
-        userId: user?.id,
-        ip,
-        outcome: 'refused',
-        detail: 'busy',
-      });
-    }
+    // Unchecked, it still counts towards the lock, but as a settled failure, so the account's
+    // next successful sign-in clears it like any other.
+    await sql.transaction(async (tx) => {
+      await settleFailure(tx, attempt);
+      if (error instanceof HashingBusyError) {
+        await recordAudit(tx, {
+          at: now,
+          event,
+          email: key,
+          userId: user?.id,
+          ip,
+          outcome: 'refused',
+          detail: 'busy',
+        });
+      }
+    });
     throw error;
   });
   if (!user || !matches || user.disabled) {
