@@ -99,6 +99,7 @@ function isClaims(payload: unknown, now: number): payload is SessionClaims {
     typeof p.exp === 'number' &&
     typeof p.iat === 'number' &&
     p.iat <= now + SESSION_CLOCK_SKEW_SECONDS &&
-    p.exp > p.iat
+    p.exp > p.iat &&
+    p.exp - p.iat <= SESSION_TTL_SECONDS
   );
 }

@@ -107,6 +107,8 @@ describe('session tokens', () => {
     expect(tokens.verify(sign({ ...claims, iat: claims.iat + 3600 }))).toBeNull();
     // A little clock skew between instances is tolerated.
     expect(tokens.verify(sign({ ...claims, iat: claims.iat + 5 }))).not.toBeNull();
+    // Nor can a token made with a leaked key outlive a session's 24 hours.
+    expect(tokens.verify(sign({ ...claims, exp: claims.iat + SESSION_TTL_SECONDS + 3600 }))).toBeNull();
   });
 
   it('refuses a key shorter than 32 characters', () => {

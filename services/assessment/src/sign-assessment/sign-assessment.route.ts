@@ -1,7 +1,7 @@
 import { signAssessmentEndpoint } from '@risk-profile/contracts';
 import { clientIp, HttpError, parseBody } from '@risk-profile/platform';
 import type { Express, RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { isAssessmentId } from '../application/assessment-stream';
 import { assessmentErrors } from '../domain/assessment.errors';
 import { toAssessmentHttpError } from '../http/assessment-http-errors';
@@ -24,7 +24,7 @@ function signingsPerAddress(perHour: number): RequestHandler {
   return rateLimit({
     windowMs: 60 * 60_000,
     limit: perHour,
-    keyGenerator: (req) => clientIp(req),
+    keyGenerator: (req) => ipKeyGenerator(clientIp(req)),
     skipFailedRequests: true,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
