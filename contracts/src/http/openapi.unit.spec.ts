@@ -93,10 +93,10 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(ok.content ?? {})).toEqual(['text/event-stream']);
   });
 
-  it('gives the adviser lookup the fields the service returns, email included', () => {
-    expect(document.components?.schemas?.Adviser).toMatchObject({
-      required: ['slug', 'companyName', 'adviserName', 'email'],
-    });
+  it('gives the adviser lookup the fields the service returns, and no email', () => {
+    const adviser = document.components?.schemas?.Adviser as { required: string[]; properties: object };
+    expect(adviser.required).toEqual(['slug', 'companyName', 'adviserName']);
+    expect(Object.keys(adviser.properties)).not.toContain('email');
   });
 
   it('describes each answer with all five scores, not just the first', () => {
