@@ -160,13 +160,15 @@ export async function recordUndeliverable(
 /**
  * Claims up to `limit` due deliveries in one statement: each one's attempt count goes up and its
  * next attempt moves to now + `delaysMs[attempt - 1]` (or `fallbackMs` after the last), so a
- * crash mid-send leaves it due again then. Oldest due first.
+ * crash mid-send leaves it due again then. Oldest due first. The `except` ids (the caller's own
+ * sends still under way, which can outlast that time) are left alone.
  */
 export async function claimDue(
   sql: SqlExecutor,
   now: Date,
   retry: { delaysMs: readonly number[]; fallbackMs: number },
   limit: number,
+  except: readonly string[] = [],
 ): Promise<Delivery[]> {
   const { rows } = await sql.query<DeliveryRow>(
     `UPDATE notification_deliveries AS d
@@ -175,7 +177,7 @@ export async function claimDue(
            + make_interval(secs => COALESCE(($3::bigint[])[d.attempts + 1], $4::bigint) / 1000.0)
      FROM (
        SELECT id FROM notification_deliveries
-       WHERE status = 'pending' AND next_attempt_at <= $1
+       WHERE status = 'pending' AND next_attempt_at <= $1 AND NOT (id = ANY($5::uuid[]))
        ORDER BY next_attempt_at, created_at
        LIMIT $2
        FOR UPDATE SKIP LOCKED
@@ -184,7 +186,7 @@ export async function claimDue(
      RETURNING ${COLUMNS.split(',')
        .map((column) => `d.${column.trim()}`)
        .join(', ')}`,
-    [now.toISOString(), limit, [...retry.delaysMs], retry.fallbackMs],
+    [now.toISOString(), limit, [...retry.delaysMs], retry.fallbackMs, [...except]],
   );
   // RETURNING keeps no order: the oldest first.
   return rows.map(toDelivery).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());

@@ -15,12 +15,12 @@ import { smtpMailer } from '../mail/smtp-mailer.adapter';
 import { outboxSms } from '../sms/outbox-sms.adapter';
 import { signedAssessment } from '../testing/fixtures';
 import { type SmtpTestServer, startSmtpTestServer } from '../testing/smtp-test-server';
-import { createComposer } from './compose';
+import { createComposer, deliveryMessageId } from './compose';
 import { claimDue, listDeliveries, recordDeliveries } from './deliveries';
 import { DELIVERY_MIGRATIONS } from './delivery.migrations';
 import { DeliveryError } from './delivery-error';
 import { planSignedDeliveries } from './plan-deliveries';
-import { type Composer, type Sender, startSender } from './sender';
+import { type Composer, RETRY_AFTER_TIMEOUT_MS, type Sender, startSender } from './sender';
 import { fileSentJournal } from './sent-journal';
 
 /**
@@ -72,10 +72,15 @@ describeTargets(
       return delivery!.id;
     }
 
-    const start = async (db: SqlClient, journalPath?: string, composer: Composer = compose) =>
+    const start = async (
+      db: SqlClient,
+      journalPath?: string,
+      composer: Composer = compose,
+      transport: Mailer = mailer,
+    ) =>
       startSender({
         sql: db,
-        mailer,
+        mailer: transport,
         sms: outboxSms({ dir: join(dir, 'outbox'), from: 'RiskProfile' }),
         compose: composer,
         leases: await PostgresCheckpointStore.create(sql),
@@ -164,6 +169,79 @@ describeTargets(
         'Ok: queued as 1A2B',
         sentAt.toISOString(),
       ]);
+    });
+
+    it('sends and records the rest while one message waits for a slow server reply, and sends that one once', async () => {
+      const release = smtp.delayReply('slow-reply@example.com');
+      try {
+        const slow = await clientCopyDue('slow-reply@example.com');
+        const batch = await Promise.all(
+          Array.from({ length: 12 }, (_, i) => clientCopyDue(`beside-slow-${i}@example.com`)),
+        );
+        sender = await start(sql);
+        // The server has the slow message's data and has not answered yet.
+        await eventually(async () => expect(mailsTo('slow-reply@example.com')).toHaveLength(1));
+        // Messages that come due meanwhile do not wait for that answer either.
+        const later = await Promise.all(
+          Array.from({ length: 4 }, (_, i) => clientCopyDue(`after-slow-${i}@example.com`)),
+        );
+        sender.wake();
+        for (const id of [...batch, ...later]) {
+          await eventually(async () => expect((await delivery(id)).status).toBe('sent'));
+        }
+        expect((await delivery(slow)).status).toBe('pending');
+
+        release();
+        await eventually(async () => expect((await delivery(slow)).status).toBe('sent'));
+        // Held past its claim's retry time, the slow message was not claimed and sent again.
+        expect(mailsTo('slow-reply@example.com')).toHaveLength(1);
+        expect((await delivery(slow)).attempts).toBe(1);
+      } finally {
+        release();
+        smtp.delayReply('slow-reply@example.com', 0);
+      }
+    });
+
+    it('retries a message whose reply timed out only after RETRY_AFTER_TIMEOUT_MS, with the same Message-ID', async () => {
+      const timeoutMs = 300;
+      const impatient = smtpMailer({ url: smtp.url, timeouts: { socketMs: timeoutMs } });
+      const address = 'reply-after-timeout@example.com';
+      smtp.delayReply(address, 3 * timeoutMs);
+      try {
+        const id = await clientCopyDue(address);
+        const startedAt = Date.now();
+        sender = await start(sql, undefined, compose, impatient);
+        await eventually(async () => expect((await delivery(id)).lastError).toMatch(/timed out|timeout/i));
+        const failedBy = Date.now();
+        const row = await delivery(id);
+        expect([row.status, row.attempts]).toEqual(['pending', 1]);
+        // Not the usual short backoff: the server may well have taken the message.
+        expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(startedAt + RETRY_AFTER_TIMEOUT_MS);
+        expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(failedBy + RETRY_AFTER_TIMEOUT_MS);
+        expect(RETRY_AFTER_TIMEOUT_MS).toBeGreaterThanOrEqual(5 * 60_000);
+        // Well past the short backoff and the server's late answer, it was sent once.
+        await new Promise((resolve) => setTimeout(resolve, 3 * timeoutMs + 5 * retryDelaysMs[0]!));
+        expect(mailsTo(address)).toHaveLength(1);
+
+        // Once that retry is due, it goes with the same Message-ID, so the receiver can tell.
+        smtp.delayReply(address, 0);
+        await sql.query('UPDATE notification_deliveries SET next_attempt_at = $2 WHERE id = $1', [
+          id,
+          new Date().toISOString(),
+        ]);
+        sender.wake();
+        await eventually(async () => expect((await delivery(id)).status).toBe('sent'));
+        expect(mailsTo(address).map((m) => m.parsed.messageId)).toEqual([
+          deliveryMessageId(id),
+          deliveryMessageId(id),
+        ]);
+        expect((await delivery(id)).attempts).toBe(2);
+      } finally {
+        smtp.delayReply(address, 0);
+        await sender?.stop();
+        sender = undefined;
+        await impatient.close();
+      }
     });
   },
 );

@@ -42,6 +42,14 @@ export const DEFAULT_RETRY_DELAYS_MS = [
   12 * 60 * 60_000,
 ];
 
+/**
+ * The least wait before retrying a message whose transport had it whole but never answered (an
+ * SMTP server silent past its timeout after the data). Such a server has most likely kept the
+ * message, and one that is slow rather than gone is given time to deliver it (and recover)
+ * before a second copy follows, with the same Message-ID; the usual backoff applies beyond it.
+ */
+export const RETRY_AFTER_TIMEOUT_MS = 15 * 60_000;
+
 export interface SenderOptions {
   sql: SqlClient;
   mailer: Mailer;
@@ -53,8 +61,10 @@ export interface SenderOptions {
   logger: Logger;
   /** Delay before each further attempt; after the last, the delivery fails for good. */
   retryDelaysMs?: readonly number[];
+  /** The least delay after a failure that may have been accepted (RETRY_AFTER_TIMEOUT_MS). */
+  retryAfterTimeoutMs?: number;
   pollIntervalMs?: number;
-  /** Messages handed to the transports at once. */
+  /** Messages with the transports at once; each is claimed as a place among them comes free. */
   concurrency?: number;
   leaseMs?: number;
   /** How often content older than PURGE_AFTER_MS is purged. */
@@ -81,21 +91,29 @@ export const LEASE_NAME = 'notification-sender';
 /**
  * Sends pending deliveries while holding the lease. Each attempt is claimed in the database
  * before the transport is called (attempt count up, next attempt moved to the retry time), so a
- * crash mid-send leaves the delivery due again later rather than lost. A success is journaled the
- * moment the transport accepted the message, and the round's successes are recorded together in
- * one statement when the round ends; whatever the journal holds unrecorded is recorded before the
- * next claim, and a delivery recorded as sent is never claimed again. The one window
- * in which a message can go out twice is between the transport's acceptance and the journal
- * line: see docs/notifications.md.
+ * crash mid-send leaves the delivery due again later rather than lost. Up to `concurrency`
+ * attempts run at once, each on its own: a slow transport reply holds its own place, and rounds
+ * go on claiming for the others. A success is journaled the moment the transport accepted the
+ * message; each round first records whatever the journal holds in one statement, then claims,
+ * leaving out the deliveries still under way and the journaled ones, so neither is claimed again
+ * however long it took. A message can go out twice only where the transport's acceptance cannot
+ * be known: a crash between the acceptance and the journal line, and a reply that never came
+ * (see docs/notifications.md).
  */
 export function startSender(options: SenderOptions): Sender {
   const { sql, mailer, sms, compose, leases, clock, logger } = options;
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const retryAfterTimeoutMs = options.retryAfterTimeoutMs ?? RETRY_AFTER_TIMEOUT_MS;
   const concurrency = options.concurrency ?? 8;
   const leaseMs = options.leaseMs ?? 10_000;
   const purgeIntervalMs = options.purgeIntervalMs ?? 60_000;
   const budget = options.renderBudget === false ? undefined : (options.renderBudget ?? new RenderBudget());
   const journal = options.journal ?? memorySentJournal();
+  /** Attempts claimed and not yet settled (journaled, retried or failed), by delivery id. */
+  const underway = new Map<string, Promise<void>>();
+  /** What the journal held at start: a killed process's accepted sends. */
+  let recovered = journal.unsettled().length;
+  let stopping = false;
   /** Records accepted sends in one statement, then lets the journal forget them. */
   async function recordSent(sent: readonly SentRecord[]): Promise<void> {
     await markSent(sql, sent);
@@ -106,8 +124,8 @@ export function startSender(options: SenderOptions): Sender {
   // attempts = the attempt being made; the delay before the next one, or undefined after the last.
   const delayAfter = (attempts: number): number | undefined => delays[attempts - 1];
 
-  /** Sends one delivery; a message the transport accepted is returned, journaled, to be recorded. */
-  async function attempt(delivery: Delivery): Promise<SentRecord | undefined> {
+  /** Sends one delivery; a message the transport accepted is journaled, to be recorded next round. */
+  async function attempt(delivery: Delivery): Promise<void> {
     let subject: string | null = null;
     try {
       const composed = await (budget ? budget.run(() => compose(delivery)) : compose(delivery)).catch(
@@ -135,15 +153,13 @@ export function startSender(options: SenderOptions): Sender {
           reference: delivery.id,
         }));
       }
-      // From here on the message is out: it is journaled at once and recorded with the rest of
-      // the round's sends; until then its claim keeps it from being due again.
-      const record = { id: delivery.id, subject, providerMessageId, sentAt: clock() };
-      journal.append(record);
+      // From here on the message is out: it is journaled at once, and the next round records it
+      // before it claims anything.
+      journal.append({ id: delivery.id, subject, providerMessageId, sentAt: clock() });
       logger.info(
         { delivery: delivery.id, kind: delivery.kind, attempts: delivery.attempts },
         'message sent',
       );
-      return record;
     } catch (caught) {
       const error =
         caught instanceof DeliveryError
@@ -158,7 +174,8 @@ export function startSender(options: SenderOptions): Sender {
         await markFailed(sql, delivery.id, { subject, error: reason }, clock());
         logger.warn({ delivery: delivery.id, kind: delivery.kind, reason }, 'message failed');
       } else {
-        const nextAttemptAt = new Date(clock().getTime() + next);
+        const wait = error.mayHaveBeenAccepted ? Math.max(next, retryAfterTimeoutMs) : next;
+        const nextAttemptAt = new Date(clock().getTime() + wait);
         await markRetry(sql, delivery.id, { subject, error: error.message, nextAttemptAt });
         logger.info(
           { delivery: delivery.id, kind: delivery.kind, reason: error.message, nextAttemptAt },
@@ -168,7 +185,22 @@ export function startSender(options: SenderOptions): Sender {
     }
   }
 
-  /** One round: claim a batch and send it; another follows at once if it claimed any. */
+  /** Starts an attempt beside the others; a place coming free wakes the loop to claim again. */
+  function begin(delivery: Delivery): void {
+    const settled = attempt(delivery)
+      .catch((error: unknown) =>
+        // Its retry or failure was not written: the claim has it due again at its retry time.
+        logger.error({ err: error, delivery: delivery.id }, 'delivery attempt not recorded'),
+      )
+      .finally(() => {
+        underway.delete(delivery.id);
+        // Half the places free (or all): claims come in groups rather than one per message.
+        if (concurrency - underway.size >= Math.ceil(concurrency / 2)) leased.wake();
+      });
+    underway.set(delivery.id, settled);
+  }
+
+  /** One round: record the journaled sends, then claim what the free places can take. */
   async function round(): Promise<RoundOutcome> {
     const now = clock();
     if (now.getTime() >= nextPurgeAt) {
@@ -176,33 +208,23 @@ export function startSender(options: SenderOptions): Sender {
       const purged = await purgeContent(sql, new Date(now.getTime() - PURGE_AFTER_MS), now);
       if (purged > 0) logger.info({ purged }, 'message content purged');
     }
-    // Sends the transports accepted but the database does not hold yet (a failed record, or the
-    // journal of a process that was killed) are recorded before anything is claimed.
+    // Sends the transports accepted but the database does not hold yet are recorded before
+    // anything is claimed, in one statement; one that fails leaves them for the next round.
     const unrecorded = journal.unsettled();
     if (unrecorded.length > 0) {
       await recordSent(unrecorded);
-      logger.info({ recorded: unrecorded.length }, 'recorded sends the transports had accepted earlier');
-    }
-    const due = await claimDue(sql, now, { delaysMs: delays, fallbackMs: leaseMs }, concurrency * 4);
-    let next = 0;
-    const sent: SentRecord[] = [];
-    const worker = async () => {
-      while (next < due.length) {
-        const record = await attempt(due[next++]!);
-        if (record) sent.push(record);
+      if (recovered > 0) {
+        logger.info({ recorded: recovered }, 'recorded sends the transports had accepted before a restart');
+        recovered = 0;
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
-    // The round's sends in one statement: a claim moved each one's next attempt past the round.
-    // A failure leaves them in the journal, and the next round records them before claiming.
-    if (sent.length > 0) {
-      await recordSent(sent).catch((error: unknown) =>
-        logger.warn(
-          { err: error, unrecorded: sent.length },
-          'sent messages not recorded yet; recording them next round',
-        ),
-      );
     }
+    const free = stopping ? 0 : concurrency - underway.size;
+    if (free <= 0) return 'none';
+    // Sends under way keep their claim however long the transport takes, and sends accepted
+    // while the record above was written are not claimed before their own record.
+    const except = [...underway.keys(), ...journal.unsettled().map((r) => r.id)];
+    const due = await claimDue(sql, now, { delaysMs: delays, fallbackMs: leaseMs }, free, except);
+    for (const delivery of due) begin(delivery);
     return due.length > 0 ? 'more' : 'none';
   }
 
@@ -214,5 +236,27 @@ export function startSender(options: SenderOptions): Sender {
     onError: (error) => logger.error({ err: error }, 'sender round failed; retrying'),
     pollIntervalMs: options.pollIntervalMs ?? 500,
   });
-  return { wake: leased.wake, drain: leased.drain, stop: leased.stop };
+  const settled = () => Promise.all(underway.values());
+  return {
+    wake: leased.wake,
+    async drain() {
+      for (;;) {
+        await leased.drain();
+        if (underway.size === 0) return;
+        await settled();
+      }
+    },
+    async stop() {
+      // No more claims; the sends under way finish (rounds go on meanwhile, holding the lease),
+      // and their acceptances are recorded before the lease is given up.
+      stopping = true;
+      await settled();
+      await leased
+        .runRound()
+        .catch((error: unknown) =>
+          logger.warn({ err: error }, 'sent messages not recorded at stop; the journal keeps them'),
+        );
+      await leased.stop();
+    },
+  };
 }

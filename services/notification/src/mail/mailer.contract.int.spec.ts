@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
@@ -139,9 +140,42 @@ describe('SMTP failures', () => {
     const unreachable = smtpMailer({ url: closed.url });
     try {
       const error = await unreachable.send(await message()).catch((e: unknown) => e);
-      expect(error).toMatchObject({ kind: 'transient' });
+      expect(error).toMatchObject({ kind: 'transient', mayHaveBeenAccepted: false });
     } finally {
       await unreachable.close();
+    }
+  });
+
+  it('reports a reply to the data that does not come in time as transient, the message maybe accepted', async () => {
+    const impatient = smtpMailer({ url: server.url, timeouts: { socketMs: 300 } });
+    server.delayReply('slow-to-answer@example.com', 1_000);
+    try {
+      const sent = await message({ to: 'slow-to-answer@example.com' });
+      const error = await impatient.send(sent).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DeliveryError);
+      expect(error).toMatchObject({ kind: 'transient', mayHaveBeenAccepted: true });
+      // The server has it: it answers, to nobody, once its delay is over.
+      expect(server.received.filter((m) => m.parsed.messageId === sent.messageId)).toHaveLength(1);
+    } finally {
+      server.delayReply('slow-to-answer@example.com', 0);
+      await impatient.close();
+    }
+  });
+
+  it('reports a server that never greets as transient, the message not sent', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const mailer = smtpMailer({ url: `smtp://127.0.0.1:${port}`, timeouts: { greetingMs: 300 } });
+    try {
+      const error = await mailer.send(await message()).catch((e: unknown) => e);
+      expect(error).toMatchObject({ kind: 'transient', mayHaveBeenAccepted: false });
+      expect((error as Error).message).toMatch(/ETIMEDOUT/);
+    } finally {
+      await mailer.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 });

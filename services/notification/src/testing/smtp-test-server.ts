@@ -18,6 +18,13 @@ export interface SmtpTestServer {
   received: ReceivedMail[];
   /** Answer RCPT TO for this address with a code: 550 (permanent) or 451 (try later); 0 accepts again. */
   refuse(address: string, code: number, message?: string): void;
+  /**
+   * Holds the final reply to messages for this address (the answer to their data) for `ms`, or
+   * until the returned function is called, which also answers the ones held so far; 0 answers at
+   * once again. A held message counts as received when its data ends, as with a server that has
+   * queued it and is slow to say so: a client that stops waiting still leaves it delivered.
+   */
+  delayReply(address: string, ms?: number): () => void;
   stop(): Promise<void>;
 }
 
@@ -30,6 +37,8 @@ export async function startSmtpTestServer(
 ): Promise<SmtpTestServer> {
   const received: ReceivedMail[] = [];
   const refusals = new Map<string, { code: number; message: string }>();
+  const replyDelays = new Map<string, number>();
+  const heldReplies = new Map<string, Set<() => void>>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -61,7 +70,17 @@ export async function startSmtpTestServer(
           };
           received.push(mail);
           options.onMessage?.(mail);
-          callback(null, `Ok: queued as ${mail.queueId}`);
+          const address = mail.envelope.to[0]?.toLowerCase() ?? '';
+          const delay = replyDelays.get(address) ?? 0;
+          if (delay === 0) return callback(null, `Ok: queued as ${mail.queueId}`);
+          const held = heldReplies.get(address) ?? new Set();
+          heldReplies.set(address, held);
+          const reply = () => {
+            clearTimeout(timer);
+            if (held.delete(reply)) callback(null, `Ok: queued as ${mail.queueId}`);
+          };
+          const timer = Number.isFinite(delay) ? setTimeout(reply, delay) : undefined;
+          held.add(reply);
         } catch (error) {
           callback(error as Error);
         }
@@ -80,6 +99,16 @@ export async function startSmtpTestServer(
     refuse(address, code, message = code >= 500 ? 'No such user here' : 'Mailbox busy, try later') {
       refusals.set(address.toLowerCase(), { code, message });
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    delayReply(address, ms = Number.POSITIVE_INFINITY) {
+      const key = address.toLowerCase();
+      replyDelays.set(key, ms);
+      return () => {
+        for (const reply of [...(heldReplies.get(key) ?? [])]) reply();
+      };
+    },
+    stop: () => {
+      for (const held of heldReplies.values()) for (const reply of [...held]) reply();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
