@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { deferred, stoppedAfterEachOnFakeTimers } from '../testing/fake-timers';
 import {
   type LeasedWorker,
   type LeasedWorkerOptions,
@@ -49,26 +50,8 @@ function recording(note: () => unknown, outcome: RoundOutcome): () => Promise<Ro
   };
 }
 
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
-
 describe('startLeasedWorker', () => {
-  const workers: LeasedWorker[] = [];
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    vi.setSystemTime(0);
-  });
-  afterEach(async () => {
-    const stopping = Promise.all(workers.splice(0).map((worker) => worker.stop()));
-    await vi.runAllTimersAsync();
-    await stopping;
-    vi.useRealTimers();
-  });
+  const workers = stoppedAfterEachOnFakeTimers<LeasedWorker>();
 
   function start(
     overrides: Partial<LeasedWorkerOptions> & Pick<LeasedWorkerOptions, 'leases'>,

@@ -1,27 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { deferred, stoppedAfterEachOnFakeTimers } from '../testing/fake-timers';
 import { type RoundOutcome, WakeableLoop, type WakeableLoopOptions } from './wakeable-loop';
 
-/** A promise with its resolve, so a test decides when a round ends. */
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
-
 describe('WakeableLoop', () => {
-  const loops: WakeableLoop[] = [];
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    vi.setSystemTime(0);
-  });
-  afterEach(async () => {
-    const stopping = Promise.all(loops.splice(0).map((loop) => loop.stop()));
-    await vi.runAllTimersAsync();
-    await stopping;
-    vi.useRealTimers();
-  });
+  const loops = stoppedAfterEachOnFakeTimers<WakeableLoop>();
 
   /** A started loop whose rounds return `outcomes` in turn (then `none`), recording when each began. */
   function start(outcomes: RoundOutcome[], options: Partial<WakeableLoopOptions> = {}) {
@@ -74,17 +56,14 @@ describe('WakeableLoop', () => {
     const busy = deferred();
     const startedAt: number[] = [];
     let rounds = 0;
-    const loop = new WakeableLoop({
+    const { loop } = start([], {
       round: async () => {
         startedAt.push(Date.now());
         if (rounds++ === 0) await busy.promise;
         return 'none';
       },
-      onError: () => {},
       pollIntervalMs: 60_000,
     });
-    loops.push(loop);
-    loop.start();
     await vi.advanceTimersByTimeAsync(5);
     loop.wake();
     busy.resolve();
@@ -106,19 +85,14 @@ describe('WakeableLoop', () => {
     const failure = new Error('database away');
     let rounds = 0;
     const startedAt: number[] = [];
-    const errors: unknown[] = [];
-    const loop = new WakeableLoop({
+    const { errors } = start([], {
       round: async () => {
         startedAt.push(Date.now());
         if (rounds++ < 2) throw failure;
         return 'none';
       },
-      onError: (error) => errors.push(error),
-      pollIntervalMs: 100,
       maxPollIntervalMs: 1_000,
     });
-    loops.push(loop);
-    loop.start();
     await vi.advanceTimersByTimeAsync(300);
     expect(errors).toEqual([failure, failure]);
     expect(startedAt).toEqual([0, 100, 300]);
