@@ -276,7 +276,11 @@ describe('client text in messages', () => {
     ]) {
       expect(strict.match(defanged(typed)), typed).toBeNull();
     }
-    for (const ordinary of ['I prefer e.g. bonds, i.e. U.S. shares.', '3.5% returns by 2030.', 'Meet @ 5pm']) {
+    for (const ordinary of [
+      'I prefer e.g. bonds, i.e. U.S. shares.',
+      '3.5% returns by 2030.',
+      'Meet @ 5pm',
+    ]) {
       expect(defanged(ordinary)).toBe(ordinary);
     }
     expect(defanged('win@evil.com')).toBe('win[at]evil[.]com');
