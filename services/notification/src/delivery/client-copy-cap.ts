@@ -1,6 +1,7 @@
 import type { SqlExecutor } from '@risk-profile/platform';
 import type { DeliveryKind } from './deliveries';
 import type { Planned } from './plan-deliveries';
+import { recipientKey } from './recipient-key';
 
 /**
  * The messages anyone can have sent to an address of their choosing: a signing needs no account,
@@ -10,9 +11,6 @@ import type { Planned } from './plan-deliveries';
  */
 const CAPPED: ReadonlySet<DeliveryKind> = new Set(['client-report', 'client-sms']);
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** One key per mailbox or phone: emails in any case, numbers with any spacing. */
-const recipientKey = (recipient: string): string => recipient.replace(/ /g, '').toLowerCase();
 
 export const suppressedReason = (perDay: number): string =>
   `Not sent: this recipient already had ${perDay} client copies a day (CLIENT_COPIES_PER_RECIPIENT_PER_DAY).`;
@@ -39,10 +37,10 @@ export async function capClientCopies(
     [keys],
   );
   const { rows } = await tx.query<{ key: string; copies: number }>(
-    `SELECT lower(replace(recipient, ' ', '')) AS key, count(*)::int AS copies
+    `SELECT recipient_key AS key, count(*)::int AS copies
      FROM notification_deliveries
      WHERE recipient_role = 'client' AND kind IN ('client-report', 'client-sms') AND status <> 'suppressed'
-       AND lower(replace(recipient, ' ', '')) = ANY($1::text[]) AND created_at > $2
+       AND recipient_key = ANY($1::text[]) AND created_at > $2
      GROUP BY 1`,
     [keys, new Date(now.getTime() - DAY_MS).toISOString()],
   );

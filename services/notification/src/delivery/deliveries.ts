@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlExecutor } from '@risk-profile/platform';
+import { recipientKey } from './recipient-key';
 
 export type DeliveryKind = 'adviser-report' | 'client-report' | 'client-sms' | 'link-email' | 'link-sms';
 export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'suppressed';
@@ -113,14 +114,15 @@ async function recordChunk(tx: SqlExecutor, deliveries: readonly NewDelivery[], 
       d.kind,
       channelOf(d.kind),
       d.recipient,
+      recipientKey(d.recipient),
       JSON.stringify(d.content),
     );
-    const p = (i: number) => `$${n - 6 + i}`;
-    return `(${p(0)}::uuid, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}::jsonb, 'pending', $1::timestamptz, $1::timestamptz)`;
+    const p = (i: number) => `$${n - 7 + i}`;
+    return `(${p(0)}::uuid, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}::jsonb, 'pending', $1::timestamptz, $1::timestamptz)`;
   });
   const { rowCount } = await tx.query(
     `INSERT INTO notification_deliveries
-       (id, event_id, recipient_role, kind, channel, recipient, content, status, next_attempt_at, created_at)
+       (id, event_id, recipient_role, kind, channel, recipient, recipient_key, content, status, next_attempt_at, created_at)
      VALUES ${rows.join(', ')}
      ON CONFLICT ON CONSTRAINT notification_deliveries_once DO NOTHING`,
     params,
@@ -140,8 +142,8 @@ export async function recordUndeliverable(
 ): Promise<void> {
   await tx.query(
     `INSERT INTO notification_deliveries
-       (id, event_id, recipient_role, kind, channel, recipient, status, next_attempt_at, created_at, failed_at, last_error)
-     VALUES ($1, $2, $3, $4, $5, $6, $9, $7, $7, CASE WHEN $9 = 'failed' THEN $7::timestamptz END, $8)
+       (id, event_id, recipient_role, kind, channel, recipient, recipient_key, status, next_attempt_at, created_at, failed_at, last_error)
+     VALUES ($1, $2, $3, $4, $5, $6, $10, $9, $7, $7, CASE WHEN $9 = 'failed' THEN $7::timestamptz END, $8)
      ON CONFLICT ON CONSTRAINT notification_deliveries_once DO NOTHING`,
     [
       randomUUID(),
@@ -153,6 +155,7 @@ export async function recordUndeliverable(
       now.toISOString(),
       d.reason,
       status,
+      recipientKey(d.recipient),
     ],
   );
 }

@@ -48,4 +48,31 @@ export const DELIVERY_MIGRATIONS: readonly Migration[] = [
         WHERE recipient_role = 'client';
     `,
   },
+  {
+    // The cap keys a recipient by mailbox (recipient-key.ts), computed when a delivery is recorded;
+    // the rows recorded before get the same key here (lower case, no spaces, no `+tag`, Gmail's
+    // dots and googlemail.com folded), and the index follows the column.
+    id: '003-recipient-key',
+    sql: `
+      ALTER TABLE notification_deliveries ADD COLUMN recipient_key text;
+      UPDATE notification_deliveries AS d
+        SET recipient_key = CASE
+          WHEN k.domain IS NULL THEN k.plain
+          WHEN k.domain IN ('gmail.com', 'googlemail.com') THEN replace(k.name, '.', '') || '@gmail.com'
+          ELSE k.name || '@' || k.domain
+        END
+        FROM (
+          SELECT id, plain,
+            regexp_replace(regexp_replace(plain, '@[^@]*$', ''), '\\+.*$', '') AS name,
+            substring(plain FROM '@([^@]*)$') AS domain
+          FROM (SELECT id, lower(replace(recipient, ' ', '')) AS plain FROM notification_deliveries) AS r
+        ) AS k
+        WHERE d.id = k.id;
+      ALTER TABLE notification_deliveries ALTER COLUMN recipient_key SET NOT NULL;
+      DROP INDEX notification_deliveries_client_copies;
+      CREATE INDEX notification_deliveries_client_copies
+        ON notification_deliveries (recipient_key, created_at)
+        WHERE recipient_role = 'client';
+    `,
+  },
 ];

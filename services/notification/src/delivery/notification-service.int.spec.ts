@@ -182,6 +182,31 @@ describeTargets(
       expect(received).toHaveLength(5);
     });
 
+    it('counts one mailbox written with +tags, dots and in any case as one recipient of the cap', async () => {
+      const addresses = [
+        'victim@gmail.com',
+        'victim+1@gmail.com',
+        'Vic.Tim+2@gmail.com',
+        'v.i.c.t.i.m@googlemail.com',
+        'VICTIM+3@GoogleMail.com',
+        'victim+4@gmail.com',
+      ];
+      const events = addresses.map((clientEmail) => signedAssessment({ clientEmail }));
+      await service.bus.publish(
+        ASSESSMENT_LIFECYCLE_TOPIC,
+        events.map((event) => ({ id: event.id, key: integrationEventKey(event), value: event })),
+      );
+      const rows = await eventually(async () => {
+        const found = (await Promise.all(events.map((e) => listDeliveries(sql, { eventId: e.id })))).flat();
+        if (found.length < 12 || found.some((d) => d.status === 'pending'))
+          throw new Error(`not settled yet: ${found.map((d) => d.status).join()}`);
+        return found;
+      }, 30_000);
+      const copies = rows.filter((d) => d.kind === 'client-report');
+      expect(copies.filter((d) => d.status === 'sent')).toHaveLength(5);
+      expect(copies.filter((d) => d.status === 'suppressed')).toHaveLength(1);
+    });
+
     it('texts a client who gave only a mobile number their profile', async () => {
       const event = signedAssessment({ clientEmail: null, clientPhone: '0499 111 222' });
       await publish(event);

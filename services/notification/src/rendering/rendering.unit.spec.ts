@@ -17,6 +17,7 @@ import {
   reportPdfFileName,
   toWinAnsi,
 } from './index';
+import { defanged } from './unlinkable';
 
 const inputOf = (event = signedAssessment()): ReportInput => ({
   assessment: event.data,
@@ -211,6 +212,7 @@ describe('client text in messages', () => {
     (linkify.match(text) ?? []).map((m) => m.url).filter((url) => url.includes('evil'));
   const hostile = signedAssessment({
     clientName: 'Win at www.evil.com now',
+    clientEmail: 'prize@evil.com',
     selectedProfile: 'Growth',
     profileChangeReason: 'See https://evil.com/prize and write to win@evil.com',
     investmentExclusions: 'evil.net/claim',
@@ -242,11 +244,46 @@ describe('client text in messages', () => {
         'See https://evil.com/prize and write to win@evil.com',
         'evil.net/claim',
         'Mozilla/5.0 (visit evil.com)',
+        'prize@evil.com',
       ]) {
         expect(collapse(htmlText(email.html))).toContain(typed);
         expect(collapse(email.text)).toContain(typed);
       }
     }
+  });
+
+  it('is never a link in the PDF, where what looks like an address reads defanged', async () => {
+    const text = pdfText(await renderReportPdf(inputOf(hostile)));
+    // The client's email stays as typed: a link to that address only.
+    expect(evilLinks(text)).toEqual(['mailto:prize@evil.com']);
+    for (const shown of [
+      'Win at www[.]evil[.]com now',
+      'See hxxps://evil[.]com/prize and write to win[at]evil[.]com',
+      'evil[.]net/claim',
+      '<a href="hxxp://evil[.]com:8080/a">click</a> evil?com',
+      'Mozilla/5.0 (visit evil[.]com)',
+    ]) {
+      expect(text).toContain(shown);
+    }
+  });
+
+  it('defangs only what looks like an address, so no linkifier finds one', () => {
+    const strict = new LinkifyIt({ fuzzyIP: true }).tlds(tlds);
+    for (const typed of [
+      'FTP://evil.com HTTP://EVIL.COM/x http://localhost:8080/x',
+      'mailto:win@evil.com and evil.xn--p1ai',
+      'http://10.0.0.1/ and Evil.Com.au/a?b=c#d',
+    ]) {
+      expect(strict.match(defanged(typed)), typed).toBeNull();
+    }
+    for (const ordinary of [
+      'I prefer e.g. bonds, i.e. U.S. shares.',
+      '3.5% returns by 2030.',
+      'Meet @ 5pm',
+    ]) {
+      expect(defanged(ordinary)).toBe(ordinary);
+    }
+    expect(defanged('win@evil.com')).toBe('win[at]evil[.]com');
   });
 
   it('is never a link in the link email, whose only link is the questionnaire', async () => {

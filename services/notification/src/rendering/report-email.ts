@@ -15,7 +15,7 @@ import { type ComponentType, createElement as h, type ReactNode } from 'react';
 import { renderEmailHtml } from './email-html';
 import {
   adviserReportSubject,
-  buildReportModel,
+  buildTypedTextModel,
   clientCopySubject,
   type ReportInput,
   type ReportModel,
@@ -149,29 +149,11 @@ function emailDocument(preview: string, title: string, intro: string, body: Reac
 
 /**
  * The report model with what the signer typed made unlinkable (unlinkable.ts) for the email's
- * HTML and text; the PDF keeps the text as typed (its fonts have no zero-width space).
+ * HTML and text, their email address too: the adviser reads it, a mail client must not make it
+ * a link.
  */
-function emailModel(input: ReportInput): ReportModel {
-  const a = input.assessment;
-  const safe = unlinkable;
-  const typed = new Set([
-    a.clientName,
-    a.profileChangeReason,
-    a.investmentExclusions.trim(),
-    a.investmentPreferences.trim(),
-    a.userAgent,
-  ]);
-  const model = buildReportModel(input);
-  const row = ([label, value]: Row): Row => [label, typed.has(value) ? safe(value) : value];
-  return {
-    ...model,
-    clientName: safe(model.clientName),
-    client: model.client.map(row),
-    changed: model.changed && { ...model.changed, reason: safe(model.changed.reason) },
-    choices: model.choices.map(row),
-    signature: model.signature.map(row),
-  };
-}
+const emailModel = (input: ReportInput): ReportModel =>
+  buildTypedTextModel(input, unlinkable, { email: true });
 
 /** The report emailed to the adviser: the whole report in the body, and as the attached PDF. */
 export async function renderAdviserReportEmail(input: ReportInput): Promise<RenderedEmail> {

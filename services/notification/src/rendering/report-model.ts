@@ -155,6 +155,37 @@ export function buildReportModel(input: ReportInput): ReportModel {
 }
 
 /**
+ * The report model with `safe` applied to what the signer typed (name, reason for a change,
+ * exclusions, preferences, user agent, and with `email` their email address), so a renderer can
+ * keep it from becoming a link; everything the product wrote is left as it is.
+ */
+export function buildTypedTextModel(
+  input: ReportInput,
+  safe: (text: string) => string,
+  options: { email: boolean },
+): ReportModel {
+  const a = input.assessment;
+  const typed = new Set([
+    a.clientName,
+    a.profileChangeReason,
+    a.investmentExclusions.trim(),
+    a.investmentPreferences.trim(),
+    a.userAgent,
+    options.email ? a.clientEmail : null,
+  ]);
+  const model = buildReportModel(input);
+  const row = ([label, value]: Row): Row => [label, typed.has(value) ? safe(value) : value];
+  return {
+    ...model,
+    clientName: safe(model.clientName),
+    client: model.client.map(row),
+    changed: model.changed && { ...model.changed, reason: safe(model.changed.reason) },
+    choices: model.choices.map(row),
+    signature: model.signature.map(row),
+  };
+}
+
+/**
  * Subjects carry only what the product wrote (the profile, the signing time), never what the
  * signer typed: anyone can sign, so a subject must not become their message.
  */

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { buildReportModel, type ReportInput, type ReportModel, type Row } from './report-model';
+import { buildTypedTextModel, type ReportInput, type ReportModel, type Row } from './report-model';
+import { defanged } from './unlinkable';
 
 // Characters beyond Latin-1 that the standard fonts' WinAnsi encoding still has.
 const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
@@ -31,7 +32,10 @@ const MARGIN = 50;
 
 /** The full report as a PDF: the attachment of the adviser's email and the client's copy. */
 export function renderReportPdf(input: ReportInput): Promise<Buffer> {
-  const model = buildReportModel(input);
+  // Defanged after the WinAnsi mapping, which can itself make a dot (a full-width one becomes "."):
+  // PDF viewers make links of what looks like an address. The client's email is left readable as
+  // typed, a link to no one but that address.
+  const model = buildTypedTextModel(input, (typed) => defanged(toWinAnsi(typed)), { email: false });
   const signedAt = new Date(input.assessment.signedAt);
   const doc = new PDFDocument({
     size: 'A4',

@@ -18,3 +18,21 @@ export const smsFirstName = (fullName: string): string => {
   const first = fullName.trim().split(/\s+/)[0] ?? '';
   return /^[\p{L}\p{M}'’-]+$/u.test(first) ? first : '';
 };
+
+// What a PDF viewer makes a link of: a web scheme, an at sign inside a word, a dot between a
+// name and what could be a top-level domain (two letters or more, or punycode).
+const WEB_SCHEME = /\b(h|f)t(t?p)(?=s?:\/\/)/gi;
+const AT_IN_A_WORD = /(?<=\S)@(?=\S)/g;
+const DOT_BEFORE_A_DOMAIN = /(?<=[\p{L}\p{N}_-])\.(?=\p{L}{2}|xn--)/giu;
+
+/**
+ * Client text for the PDF, whose WinAnsi font has no zero-width space: what looks like an address
+ * is written the way security reports write one that must not be followed ("hxxps://evil[.]com",
+ * "win[at]evil[.]com"), so no viewer makes a link of it; ordinary text ("e.g.", "3.5%") is left as
+ * typed.
+ */
+export const defanged = (text: string): string =>
+  text
+    .replace(WEB_SCHEME, (_scheme, first: string, rest: string) => `${first}x${rest.replace(/t/i, 'x')}`)
+    .replace(AT_IN_A_WORD, '[at]')
+    .replace(DOT_BEFORE_A_DOMAIN, '[.]');
