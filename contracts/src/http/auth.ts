@@ -52,6 +52,15 @@ export const getCurrentUserEndpoint = defineEndpoint({
   responses: { 200: userSchema, 401: errorBodySchema },
 });
 
+/** Both sign-ins answer alike: 401 for wrong details, 429 when limited or locked, 503 when busy. */
+const signInResponses = {
+  200: userResponseSchema,
+  400: errorBodySchema,
+  401: errorBodySchema,
+  429: errorBodySchema,
+  503: errorBodySchema,
+} as const;
+
 export const loginEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/auth/login',
@@ -59,13 +68,7 @@ export const loginEndpoint = defineEndpoint({
   access: 'public',
   summary: 'Adviser (or admin) sign-in; sets the session cookie.',
   body: loginBodySchema,
-  responses: {
-    200: userResponseSchema,
-    400: errorBodySchema,
-    401: errorBodySchema,
-    429: errorBodySchema,
-    503: errorBodySchema,
-  },
+  responses: signInResponses,
 });
 
 export const logoutEndpoint = defineEndpoint({
@@ -84,13 +87,7 @@ export const adminLoginEndpoint = defineEndpoint({
   access: 'public',
   summary: 'Administrator sign-in; refuses accounts without the admin role (401).',
   body: loginBodySchema,
-  responses: {
-    200: userResponseSchema,
-    400: errorBodySchema,
-    401: errorBodySchema,
-    429: errorBodySchema,
-    503: errorBodySchema,
-  },
+  responses: signInResponses,
 });
 
 export const adminMeEndpoint = defineEndpoint({
