@@ -153,7 +153,8 @@ describe('startLeasedWorker', () => {
       onAcquired: () => acquired.push(Date.now()),
     });
     await vi.advanceTimersByTimeAsync(1_500);
-    // Claimed at 0 for 900 ms: the standby's claims at 300, 600 and 900 are refused, at 1 200 granted.
+    // The fake lease store grants the first claim until 900 on the fake clock: the standby's
+    // claims before then are refused, the first one after it is granted.
     expect(standbyRounds[0]).toBe(1_200);
     expect(acquired).toEqual([1_200]);
     hung.resolve();

@@ -178,7 +178,7 @@ describeTargets(
           Array.from({ length: 30 }, () => login('burst@example.com', `${WRONG}-burst`)),
         );
         // The right password follows while the burst is still being answered, once its attempts
-        // have been counted (on a loaded machine a fixed 50 ms may not see them all arrive).
+        // have been counted (a fixed pause may end before they all arrive on a busy machine).
         for (let counted = 0; counted < 10; ) {
           await new Promise((resolve) => setTimeout(resolve, 10));
           const { rows } = await sql.query<{ n: number }>(
