@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RoundOutcome } from './wakeable-loop';
-import { type Worker, type WorkerOptions, startWorker } from './worker';
+import { startWorker, type Worker, type WorkerOptions } from './worker';
 
 /** Named leases shared by the replicas of a service (relay/checkpoint-store.ts keeps them in SQL). */
 export interface LeaseStore {

@@ -1,9 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { migrate, type SqlClient } from '@risk-profile/platform';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signedAssessment } from '../testing/fixtures';
-import { randomUUID } from 'node:crypto';
-import { claimDue, listDeliveries, markFailed, markRetry, markSent, recordDeliveries, renewClaims } from './deliveries';
+import {
+  claimDue,
+  listDeliveries,
+  markFailed,
+  markRetry,
+  markSent,
+  recordDeliveries,
+  renewClaims,
+} from './deliveries';
 import { DELIVERY_MIGRATIONS } from './delivery.migrations';
 import { planSignedDeliveries } from './plan-deliveries';
 import { recipientKey } from './recipient-key';
@@ -114,13 +122,15 @@ describeTargets(
     }
     const claimRow = async (id: string) =>
       (
-        await sql.query<{ claimed_by: string | null; claim_expires_at: Date | string | null; status: string }>(
-          'SELECT claimed_by, claim_expires_at, status FROM notification_deliveries WHERE id = $1',
-          [id],
-        )
+        await sql.query<{
+          claimed_by: string | null;
+          claim_expires_at: Date | string | null;
+          status: string;
+        }>('SELECT claimed_by, claim_expires_at, status FROM notification_deliveries WHERE id = $1', [id])
       ).rows[0]!;
     /** Claims everything due (these tests' rows only: each test's rows are claimed or settled by its end). */
-    const claimAll = (by: string, claimMs: number) => claimDue(sql, new Date(), { by, claimMs, ...retry }, 1_000);
+    const claimAll = (by: string, claimMs: number) =>
+      claimDue(sql, new Date(), { by, claimMs, ...retry }, 1_000);
 
     it('leaves a delivery under a live claim to its holder, even once its retry is due, and gives it to another once the claim expired', async () => {
       const [id] = await due(1);
@@ -149,7 +159,7 @@ describeTargets(
       await markSent(sql, [{ id: id!, subject: 's', providerMessageId: 'p', sentAt: new Date() }]);
     });
 
-    it('renews the holder\'s claims in one statement, and ends them with the attempt\'s outcome', async () => {
+    it("renews the holder's claims in one statement, and ends them with the attempt's outcome", async () => {
       const ids = await due(3);
       const me = randomUUID();
       await claimAll(me, 1_000);

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, openSync, readFileSync, readlinkSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@risk-profile/platform';
@@ -23,7 +32,7 @@ const heldHere = new Set<string>();
  * Where a pid means something: the host name and, on Linux, the pid namespace, since containers
  * that share a volume may share a host name and each have a pid 1.
  */
-function machineKey(): string {
+export function machineKey(): string {
   let namespace = '';
   try {
     namespace = readlinkSync('/proc/self/ns/pid');
@@ -103,7 +112,10 @@ export async function lockJournal(
       );
     }
     if (mtimeOf(lockPath) === undefined) continue;
-    options.logger.info({ lock: lockPath, holder }, 'taking over the sent-journal lock of a process that stopped');
+    options.logger.info(
+      { lock: lockPath, holder },
+      'taking over the sent-journal lock of a process that stopped',
+    );
     try {
       unlinkSync(lockPath);
     } catch {}

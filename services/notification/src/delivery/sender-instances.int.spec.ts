@@ -71,7 +71,7 @@ describeTargets(
       };
     }
 
-    function start(by: string, options: Partial<SenderOptions> & Pick<SenderOptions, 'mailer'>): Sender {
+    function start(options: Partial<SenderOptions> & Pick<SenderOptions, 'mailer'>): Sender {
       const sender = startSender({
         sql,
         sms: outboxSms({ dir: join(dir, 'outbox'), from: 'RiskProfile' }),
@@ -132,7 +132,7 @@ describeTargets(
     it('three instances send 400 deliveries at the same time, each delivery once', async () => {
       const ids = await due(200);
       expect(ids).toHaveLength(400);
-      for (const by of ['a', 'b', 'c']) start(by, { mailer: mailer(by, 100), concurrency: 8 });
+      for (const by of ['a', 'b', 'c']) start({ mailer: mailer(by, 100), concurrency: 8 });
       await eventually(async () => {
         const rows = await rowsOf(ids);
         expect(rows.filter((d) => d.status !== 'sent')).toEqual([]);
@@ -159,9 +159,9 @@ describeTargets(
       const [slow, ...others] = await due(10);
       const claimMs = 300;
       const { logger, text } = capturingLogger();
-      start('a', { mailer: mailer('a', 10, (id) => id === slow), claimMs, logger });
+      start({ mailer: mailer('a', 10, (id) => id === slow), claimMs, logger });
       await eventually(async () => expect(held.has(slow!)).toBe(true));
-      start('b', { mailer: mailer('b', 10), claimMs });
+      start({ mailer: mailer('b', 10), claimMs });
       for (const id of others) {
         await eventually(async () => expect((await rowsOf([id]))[0]?.status).toBe('sent'));
       }
@@ -180,7 +180,7 @@ describeTargets(
     it('warns when a renewal finds a claim taken by another instance (its holder paused past it)', async () => {
       const [slow] = await due(1);
       const { logger, text } = capturingLogger();
-      start('a', { mailer: mailer('a', 10, (id) => id === slow), claimMs: 300, logger });
+      start({ mailer: mailer('a', 10, (id) => id === slow), claimMs: 300, logger });
       await eventually(async () => expect(held.has(slow!)).toBe(true));
       // What another instance's claim writes, once a's had expired during a pause.
       await sql.query(
@@ -212,7 +212,7 @@ describeTargets(
       const claimMs = 2_000;
       const journal = fileSentJournal(journalPath);
       journals.push(journal);
-      start('crashed', {
+      start({
         sql: dying,
         mailer: mailer('crashed', 0, (id) => !accepted.has(id)),
         journal,
@@ -234,7 +234,7 @@ describeTargets(
 
       // Another instance goes on sending what is due, but none of the crashed one's claims.
       const more = await due(5);
-      start('other', { mailer: mailer('other', 10), claimMs });
+      start({ mailer: mailer('other', 10), claimMs });
       for (const id of more) {
         await eventually(async () => expect((await rowsOf([id]))[0]?.status).toBe('sent'));
       }
@@ -244,8 +244,13 @@ describeTargets(
       // transport had accepted are recorded, and go out no more.
       const reopened = fileSentJournal(journalPath);
       journals.push(reopened);
-      expect(reopened.unsettled().map((r) => r.id).sort()).toEqual([...accepted].sort());
-      start('restarted', { mailer: mailer('restarted', 10), journal: reopened, claimMs });
+      expect(
+        reopened
+          .unsettled()
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual([...accepted].sort());
+      start({ mailer: mailer('restarted', 10), journal: reopened, claimMs });
       await eventually(async () => {
         const rows = await rowsOf(ids);
         expect(rows.filter((d) => d.status !== 'sent')).toEqual([]);

@@ -1,13 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
-import {
-  migrate,
-  type SqlClient,
-  type SqlExecutor,
-  silentLogger,
-} from '@risk-profile/platform';
+import { migrate, type SqlClient, type SqlExecutor, silentLogger } from '@risk-profile/platform';
 import { describeTargets, eventually, sqlTargets } from '@risk-profile/platform/testing';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Mailer } from '../mail/mailer.port';
