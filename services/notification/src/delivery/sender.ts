@@ -232,8 +232,8 @@ export function startSender(options: SenderOptions): Sender {
     // while the record above was written keep theirs until their own record.
     const held = [...underway.keys(), ...journal.unsettled().map((r) => r.id)];
     if (Date.now() >= nextRenewalAt && held.length > 0) {
-      nextRenewalAt = Date.now() + claimMs / 3;
       const lost = await renewClaims(sql, instance, held, claimMs);
+      nextRenewalAt = Date.now() + claimMs / 3;
       if (lost.length > 0) {
         logger.warn(
           { deliveries: lost },
@@ -244,6 +244,8 @@ export function startSender(options: SenderOptions): Sender {
     const free = stopping ? 0 : concurrency - underway.size;
     if (free <= 0) return 'none';
     const due = await claimDue(sql, now, claim, free, held);
+    // Claims fresh from an idle instance need no renewal before a third of their length.
+    if (held.length === 0 && due.length > 0) nextRenewalAt = Date.now() + claimMs / 3;
     for (const delivery of due) begin(delivery);
     return due.length > 0 ? 'more' : 'none';
   }
