@@ -8,7 +8,6 @@ import { notificationConfigSchema } from '@risk-profile/notification';
 import { ConfigError, loadConfigs, serviceEntryConfigSchema } from '@risk-profile/platform';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { z } from 'zod';
 import { root, serverEntries } from '../scripts/lib/paths.mjs';
 
 /**
@@ -22,8 +21,10 @@ import { root, serverEntries } from '../scripts/lib/paths.mjs';
 const composeText = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
 const dockerfile = readFileSync(join(root, 'deploy/Dockerfile'), 'utf8');
 
+type Schemas = Parameters<typeof loadConfigs>[0];
+
 /** Each deployable's configuration schemas, as its main.ts parses them (runService or the gateway's). */
-const DEPLOYABLES: Record<string, { port: number; schemas: readonly z.ZodObject[] }> = {
+const DEPLOYABLES: Record<string, { port: number; schemas: Schemas }> = {
   gateway: { port: 3000, schemas: [gatewayConfigSchema] },
   assessment: { port: 3001, schemas: [serviceEntryConfigSchema(3001), assessmentConfigSchema] },
   adviser: { port: 3002, schemas: [serviceEntryConfigSchema(3002), adviserConfigSchema] },
@@ -126,7 +127,7 @@ function dependsOn(service: Service): [string, string][] {
 }
 
 /** Every bad key, as the process would print them before exiting 1. */
-function configIssues(schemas: readonly z.ZodObject[], env: Record<string, string>): readonly string[] {
+function configIssues(schemas: Schemas, env: Record<string, string>): readonly string[] {
   try {
     loadConfigs(schemas, env);
     return [];

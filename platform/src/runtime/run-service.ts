@@ -30,7 +30,10 @@ export const serviceEntryConfigSchema = (defaultPort: number) =>
 export async function runService<S extends z.ZodObject>(options: RunServiceOptions<S>): Promise<void> {
   let configs: [z.infer<ReturnType<typeof serviceEntryConfigSchema>>, z.infer<S>];
   try {
-    configs = loadConfigs([serviceEntryConfigSchema(options.defaultPort), options.config] as const) as typeof configs;
+    configs = loadConfigs([
+      serviceEntryConfigSchema(options.defaultPort),
+      options.config,
+    ] as const) as typeof configs;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);

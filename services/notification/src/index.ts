@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { internalMessageDeliveryPath, type MessageDelivery } from '@risk-profile/contracts';
 import {
   createServiceApp,
   type Logger,
@@ -18,11 +19,11 @@ import { fileSentJournal, type SentJournal } from './delivery/sent-journal';
 import { workerComposer } from './delivery/worker-composer';
 import type { Mailer } from './mail/mailer.port';
 import type { SmsSender } from './sms/sms-sender.port';
-import { type MessageDelivery, messageDelivery, openTransports, outboxDir } from './transports';
+import { messageDelivery, openTransports, outboxDir } from './transports';
 
 export { type NotificationConfig, notificationConfigSchema } from './config';
 export { reportComposerBeside } from './delivery/worker-composer';
-export { type MessageDelivery, messageDelivery } from './transports';
+export { messageDelivery } from './transports';
 
 export interface NotificationOptions {
   /** Replaces the configured transports (tests). */
@@ -42,7 +43,8 @@ export interface NotificationOptions {
 /**
  * The notification service: consumes signed assessments and link requests, records the
  * deliveries they ask for, and sends them (report emails with the PDF, client copies, SMS,
- * link emails) through the configured transports. It serves no endpoints of its own.
+ * link emails) through the configured transports. Its one endpoint is internal: where messages
+ * go, for the distributed gateway's pages (never routed to a client).
  */
 export async function createNotificationService(
   deps: PlatformDeps,
@@ -66,7 +68,14 @@ export async function createNotificationService(
     await sql.query('SELECT 1');
     return true;
   };
-  const app = createServiceApp({ name: 'notification', logger, ready, routes: () => {} });
+  const delivery = messageDelivery(config);
+  const app = createServiceApp({
+    name: 'notification',
+    logger,
+    ready,
+    // The distributed gateway asks where messages go, so that its pages say it truthfully.
+    routes: (router) => router.get(internalMessageDeliveryPath, (_req, res) => res.json(delivery)),
+  });
   return {
     name: 'notification',
     app,
@@ -110,7 +119,7 @@ export async function createNotificationService(
         },
         'notification transports',
       );
-      if (!options.transports) logUnsentChannels(logger, messageDelivery(config));
+      if (!options.transports) logUnsentChannels(logger, delivery);
     },
     stop: async () => {
       await subscription?.stop();
