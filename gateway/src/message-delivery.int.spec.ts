@@ -166,7 +166,7 @@ describe('remoteMessageDelivery', () => {
     expect(await delivery()).toBeUndefined();
     expect(await delivery()).toBeUndefined();
     expect(asked).toBe(1);
-    expect(lines.join('\n')).toContain('pages do not say it yet');
+    expect(lines.join('\n')).toContain('has not said where messages go yet');
 
     answer = { status: 200, body: SENT };
     clock += DELIVERY_RETRY_MS;

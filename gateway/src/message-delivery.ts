@@ -43,12 +43,18 @@ export function remoteMessageDelivery(
       failedAt = undefined;
       return delivery;
     } catch (error) {
-      if (failedAt === undefined)
+      // Before a first answer this is the start-up wait for the notification service (info); a
+      // service that answered and stopped is a warning. Either is said once, not per page.
+      const reason = error instanceof Error ? (error.cause ?? error).toString() : String(error);
+      if (failedAt === undefined && known)
         logger.warn(
-          { err: error },
-          known
-            ? 'could not ask the notification service where messages go; the last answer stands'
-            : 'could not ask the notification service where messages go; pages do not say it yet',
+          { reason },
+          'could not ask the notification service where messages go; the last answer stands',
+        );
+      else if (failedAt === undefined)
+        logger.info(
+          { reason },
+          'the notification service has not said where messages go yet; pages do not say it',
         );
       failedAt = now();
       return known?.delivery;

@@ -119,7 +119,7 @@ export async function createNotificationService(
         },
         'notification transports',
       );
-      if (!options.transports) logUnsentChannels(logger, delivery);
+      if (!options.transports) logUnsentChannels(logger, delivery, config);
     },
     stop: async () => {
       await subscription?.stop();
@@ -137,15 +137,28 @@ export async function createNotificationService(
   };
 }
 
-/** Says at start-up, in words, which messages are saved in a folder instead of being sent. */
-function logUnsentChannels(logger: Logger, delivery: MessageDelivery): void {
+/**
+ * Says at start-up, in words, which messages are saved in a folder instead of being sent: a
+ * warning when the folder is the fallback of a missing setting, information when the operator
+ * chose it (MAIL_TRANSPORT=outbox, SMS_TRANSPORT=outbox).
+ */
+function logUnsentChannels(logger: Logger, delivery: MessageDelivery, config: NotificationConfig): void {
   const saved = [
-    delivery.email === 'outbox' ? 'emails (no SMTP_URL)' : undefined,
-    delivery.sms === 'outbox' ? 'text messages (no Vonage keys)' : undefined,
+    delivery.email === 'outbox'
+      ? { what: 'emails', why: config.MAIL_TRANSPORT === 'outbox' ? 'MAIL_TRANSPORT=outbox' : 'no SMTP_URL' }
+      : undefined,
+    delivery.sms === 'outbox'
+      ? {
+          what: 'text messages',
+          why: config.SMS_TRANSPORT === 'outbox' ? 'SMS_TRANSPORT=outbox' : 'no Vonage keys',
+        }
+      : undefined,
   ].filter((channel) => channel !== undefined);
   if (saved.length === 0) return;
-  logger.warn(
+  const chosen = saved.every((channel) => channel.why.endsWith('=outbox'));
+  const channels = saved.map((channel) => `${channel.what} (${channel.why})`).join(' and ');
+  logger[chosen ? 'info' : 'warn'](
     { outbox: delivery.outboxDir },
-    `Not sent: ${saved.join(' and ')} are saved as files in ${delivery.outboxDir}, kept one hour`,
+    `Not sent: ${channels} are saved as files in ${delivery.outboxDir}, kept one hour`,
   );
 }
