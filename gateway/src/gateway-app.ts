@@ -9,6 +9,7 @@ import {
   type Logger,
   noStore,
   notFound,
+  readinessEndpoint,
   rejectMalformedPath,
   requestContext,
   type ServiceModule,
@@ -24,7 +25,7 @@ import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { routeFor, type ServiceName, stripIdentityHeaders } from './routing';
 import { securityTxt } from './security-txt';
-import { type PublicConfig, spa } from './spa';
+import { type PublicConfig, type SpaOptions, spa } from './spa';
 
 export type Upstreams =
   /** Embedded: the services' express apps are mounted directly (no extra hop). */
@@ -50,6 +51,8 @@ export interface GatewayOptions {
    */
   sessions?: SessionVerifier;
   clock?: () => Date;
+  /** Where messages go, asked per page view (the distributed gateway asks the notification service). */
+  messageDelivery?: SpaOptions['delivery'];
 }
 
 export function createGatewayApp(options: GatewayOptions): Express {
@@ -66,10 +69,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
   });
-  app.get('/readyz', async (_req, res) => {
-    const ok = await ready();
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready', service: 'gateway' });
-  });
+  app.get('/readyz', readinessEndpoint('gateway', options.logger, ready));
   const clock = options.clock ?? (() => new Date());
   app.get('/.well-known/security.txt', (_req, res) => {
     // Expires moves with every request, so a gateway that runs for months never serves a stale one.
@@ -89,6 +89,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
     spa(options.frontendDist, options.publicConfig, {
       sourceMaps: options.serveSourceMaps ?? false,
       adviserExists: adviserLookup(options.upstreams),
+      delivery: options.messageDelivery,
     }),
   );
   app.use(notFound);
