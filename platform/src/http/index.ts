@@ -4,4 +4,5 @@ export * from './in-process-origin';
 export * from './same-origin';
 export * from './serve';
 export * from './service-app';
+export * from './upstream-pool';
 export * from './validate';
