@@ -1,27 +1,29 @@
 import { ConfigError, createLogger, serve } from '@risk-profile/platform';
 import { gatewayOptions, loadGatewayConfig } from './config';
 import { createGatewayApp } from './gateway-app';
+import { closePools, servicePools } from './upstreams';
 
 // Entry of the gateway in the distributed mode: it proxies /api to the four services.
 try {
   const config = loadGatewayConfig();
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  const app = createGatewayApp(
-    gatewayOptions(
-      config,
-      {
-        kind: 'proxy',
-        urls: {
-          assessment: config.ASSESSMENT_URL,
-          adviser: config.ADVISER_URL,
-          notification: config.NOTIFICATION_URL,
-          analytics: config.ANALYTICS_URL,
-        },
-      },
-      logger,
-    ),
+  const pools = servicePools(
+    {
+      assessment: config.ASSESSMENT_URL,
+      adviser: config.ADVISER_URL,
+      notification: config.NOTIFICATION_URL,
+      analytics: config.ANALYTICS_URL,
+    },
+    { logger },
   );
-  const running = await serve(app, { port: config.PORT, host: config.HOST, logger, handleSignals: true });
+  const app = createGatewayApp(gatewayOptions(config, { kind: 'proxy', pools }, logger));
+  const running = await serve(app, {
+    port: config.PORT,
+    host: config.HOST,
+    logger,
+    handleSignals: true,
+    cleanups: [async () => closePools(pools)],
+  });
   logger.info({ port: running.port }, 'gateway ready');
 } catch (error) {
   if (error instanceof ConfigError) {
