@@ -35,7 +35,7 @@ export interface UpstreamPool extends HttpUpstream {
   attempts(): string[];
   /** The address refused or dropped a connection: pass it over for a while. */
   markDown(address: string, reason?: unknown): void;
-  /** The address answered: back in rotation. */
+  /** The address answered: its connection works (a failed readiness stands until a probe succeeds). */
   markUp(address: string): void;
   /** Asks every address's readiness now; true when at least one is ready. */
   probe(): Promise<boolean>;
@@ -44,8 +44,9 @@ export interface UpstreamPool extends HttpUpstream {
 }
 
 interface AddressState {
-  /** Passed over until this time (ms); 0: up. */
-  downUntil: number;
+  /** Passed over until these times (ms), for a refused connection and for a failed readiness; 0: not. */
+  refusedUntil: number;
+  notReadyUntil: number;
   /** Whether it was ever seen up, so a service still starting is logged quietly. */
   seenUp: boolean;
 }
@@ -55,46 +56,72 @@ export function createUpstreamPool(addresses: readonly string[], options: Upstre
   const now = options.now ?? Date.now;
   const downForMs = options.downForMs ?? 5_000;
   const probeTimeoutMs = options.probeTimeoutMs ?? 1_000;
-  const states = new Map<string, AddressState>(addresses.map((a) => [a, { downUntil: 0, seenUp: false }]));
+  const states = new Map<string, AddressState>(
+    addresses.map((a) => [a, { refusedUntil: 0, notReadyUntil: 0, seenUp: false }]),
+  );
   const stateOf = (address: string) => {
     const state = states.get(address);
     if (!state) throw new Error(`${address} is not an address of the ${options.name} service`);
     return state;
   };
-  const isDown = (address: string) => now() < stateOf(address).downUntil;
+  const isDown = (address: string) => {
+    const state = stateOf(address);
+    return now() < Math.max(state.refusedUntil, state.notReadyUntil);
+  };
   let cursor = 0;
 
-  const markDown = (address: string, reason?: unknown) => {
+  /** Changes the address's state, logging when that takes it out of the rotation or back. */
+  const update = (address: string, change: (state: AddressState) => void, reason?: unknown) => {
     const state = stateOf(address);
-    const wasUp = !isDown(address);
-    state.downUntil = Math.max(state.downUntil, now() + downForMs);
-    if (wasUp && addresses.length > 1) {
-      // A service still starting is expected to refuse; one that answered before is news.
-      const level = state.seenUp ? 'warn' : 'info';
-      options.logger?.[level](
-        { upstream: options.name, address, reason: describe(reason) },
-        'upstream passed over',
-      );
-    }
-  };
-  const markUp = (address: string) => {
-    const state = stateOf(address);
-    if (isDown(address) && addresses.length > 1) {
+    const wasDown = isDown(address);
+    change(state);
+    if (wasDown === isDown(address) || addresses.length === 1) return;
+    if (wasDown) {
       options.logger?.info({ upstream: options.name, address }, 'upstream back in rotation');
+      return;
     }
-    state.downUntil = 0;
-    state.seenUp = true;
+    // A service still starting is expected to refuse; one that answered before is news.
+    options.logger?.[state.seenUp ? 'warn' : 'info'](
+      { upstream: options.name, address, reason: describe(reason) },
+      'upstream passed over',
+    );
   };
+  const markDown = (address: string, reason?: unknown) =>
+    update(
+      address,
+      (state) => {
+        state.refusedUntil = Math.max(state.refusedUntil, now() + downForMs);
+      },
+      reason,
+    );
+  // An answer proves the connection, not readiness: an instance that says it is not ready stays
+  // passed over until it says otherwise.
+  const markUp = (address: string) =>
+    update(address, (state) => {
+      state.refusedUntil = 0;
+      state.seenUp = true;
+    });
+  const markReady = (address: string, ready: boolean, reason?: unknown) =>
+    update(
+      address,
+      (state) => {
+        state.notReadyUntil = ready ? 0 : now() + downForMs;
+        if (ready) {
+          state.refusedUntil = 0;
+          state.seenUp = true;
+        }
+      },
+      reason,
+    );
 
   const probeOne = async (address: string): Promise<boolean> => {
     try {
       const res = await fetch(new URL('/readyz', address), { signal: AbortSignal.timeout(probeTimeoutMs) });
       await res.body?.cancel();
-      if (res.ok) markUp(address);
-      else markDown(address, `readiness answered ${res.status}`);
+      markReady(address, res.ok, `readiness answered ${res.status}`);
       return res.ok;
     } catch (error) {
-      markDown(address, error);
+      markReady(address, false, error);
       return false;
     }
   };
