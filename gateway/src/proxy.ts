@@ -5,7 +5,7 @@ import {
   type OutgoingHttpHeaders,
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { Socket } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import { httpError, isConnectionFailure, type Logger, type UpstreamPool } from '@risk-profile/platform';
 import type { RequestHandler, Response } from 'express';
 import getRawBody from 'raw-body';
@@ -140,6 +140,8 @@ export function proxyTo(options: ProxyOptions): RequestHandler {
         method: req.method,
         headers,
         agent: https ? options.agents.https : options.agents.http,
+        // Node would name the client's Host in TLS (SNI) and check the certificate against it.
+        ...(https ? { servername: serverName(target) } : {}),
       });
       // A client that leaves takes its request along; nobody is left to answer.
       const onClientClose = () => {
@@ -192,11 +194,19 @@ function relay(answer: IncomingMessage, res: Response, upstream: ReturnType<type
     if (value !== undefined && !isHopByHop(name, answer.headers.connection)) res.setHeader(name, value);
   }
   answer.on('error', () => res.destroy());
-  answer.on('aborted', () => res.destroy());
+  answer.on('close', () => {
+    if (!answer.complete) res.destroy();
+  });
   res.on('close', () => {
     if (!answer.complete) upstream.destroy();
   });
   answer.pipe(res);
+}
+
+/** The name to ask for in TLS: the instance's host name (none for an IP address). */
+function serverName(target: URL): string {
+  const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+  return isIP(host) ? '' : host;
 }
 
 /** A request has a body when it says how it is framed (RFC 9112, 6.3). */
