@@ -16,12 +16,17 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp } from './gateway-app';
 import { DELIVERY_RETRY_MS, DELIVERY_TTL_MS, remoteMessageDelivery } from './message-delivery';
+import { servicePools } from './upstreams';
 
 const dist = mkdtempSync(join(tmpdir(), 'delivery-int-'));
 writeFileSync(
   join(dist, 'index.html'),
   '<!doctype html><script id="app-config" type="application/json">{}</script>',
 );
+
+/** GETs a path of the service at `origin`, as the gateway's pool does. */
+const getFrom = (origin: string) => (path: string) =>
+  fetch(new URL(path, origin), { signal: AbortSignal.timeout(2_000) });
 
 /** The app-config the page carries. */
 async function appConfigAt(url: string): Promise<{ delivery?: MessageDelivery }> {
@@ -35,12 +40,12 @@ function distributedGateway(notificationUrl: string, lines: string[] = []): Prom
   const app = createGatewayApp({
     upstreams: {
       kind: 'proxy',
-      urls: {
-        assessment: notificationUrl,
-        adviser: notificationUrl,
-        notification: notificationUrl,
-        analytics: notificationUrl,
-      },
+      pools: servicePools({
+        assessment: [notificationUrl],
+        adviser: [notificationUrl],
+        notification: [notificationUrl],
+        analytics: [notificationUrl],
+      }),
     },
     logger,
     publicUrl: 'http://localhost',
@@ -49,7 +54,7 @@ function distributedGateway(notificationUrl: string, lines: string[] = []): Prom
     bodyLimit: '100kb',
     rateLimitPerMinute: 0,
     trustProxy: false,
-    messageDelivery: remoteMessageDelivery(() => notificationUrl, logger),
+    messageDelivery: remoteMessageDelivery(getFrom(notificationUrl), logger),
   });
   return serve(app, { port: 0, host: '127.0.0.1', logger: silentLogger() });
 }
@@ -158,11 +163,7 @@ describe('remoteMessageDelivery', () => {
     answer = { status: 503, body: { error: 'not ready' } };
     asked = 0;
     clock = 0;
-    const delivery = remoteMessageDelivery(
-      () => url,
-      logger,
-      () => clock,
-    );
+    const delivery = remoteMessageDelivery(getFrom(url), logger, () => clock);
     expect(await delivery()).toBeUndefined();
     expect(await delivery()).toBeUndefined();
     expect(asked).toBe(1);
@@ -179,11 +180,7 @@ describe('remoteMessageDelivery', () => {
     answer = { status: 200, body: SENT };
     asked = 0;
     clock = 0;
-    const delivery = remoteMessageDelivery(
-      () => url,
-      logger,
-      () => clock,
-    );
+    const delivery = remoteMessageDelivery(getFrom(url), logger, () => clock);
     expect(await delivery()).toEqual(SENT);
 
     answer = { status: 200, body: SAVED };
@@ -198,11 +195,7 @@ describe('remoteMessageDelivery', () => {
     answer = { status: 200, body: SENT };
     asked = 0;
     clock = 0;
-    const delivery = remoteMessageDelivery(
-      () => url,
-      logger,
-      () => clock,
-    );
+    const delivery = remoteMessageDelivery(getFrom(url), logger, () => clock);
     expect(await delivery()).toEqual(SENT);
     answer = { status: 200, body: { email: 'carrier-pigeon', sms: 'vonage' } };
     clock += DELIVERY_TTL_MS;

@@ -19,7 +19,8 @@ export const DELIVERY_RETRY_MS = 5_000;
  * fall back to their general wording; a failed question is asked again on a later page view.
  */
 export function remoteMessageDelivery(
-  origin: () => string | Promise<string>,
+  /** GETs a path of the notification service (an instance of it, in turn: upstream-pool.ts). */
+  get: (path: string) => Promise<Response>,
   logger: Logger,
   now: () => number = Date.now,
 ): () => Promise<MessageDelivery | undefined> {
@@ -29,9 +30,7 @@ export function remoteMessageDelivery(
 
   const ask = async (): Promise<MessageDelivery | undefined> => {
     try {
-      const res = await fetch(new URL(internalMessageDeliveryPath, await origin()), {
-        signal: AbortSignal.timeout(2_000),
-      });
+      const res = await get(internalMessageDeliveryPath);
       if (!res.ok) {
         await res.body?.cancel();
         throw new Error(`the notification service answered ${res.status}`);
