@@ -112,6 +112,13 @@ function environmentOf(service: Service): Record<string, string> {
   return Object.fromEntries(entries);
 }
 
+/** The names of the services that run `deployable` (its instances). */
+function instancesOf(compose: ComposeFile, deployable: string): string[] {
+  return Object.entries(compose.services)
+    .filter(([, service]) => bundleOf(service) === deployable)
+    .map(([name]) => name);
+}
+
 /** The deployable a service runs: `node dist/server/<name>.mjs`. */
 function bundleOf(service: Service): string | undefined {
   const [node, script, ...rest] = service.command ?? [];
@@ -199,9 +206,10 @@ describe('docker-compose.yml', () => {
       );
 
       it('gives the gateway and the services that check sessions the same secret and public address', () => {
-        const checkers = ['gateway', 'adviser', 'analytics'].map((name) =>
-          environmentOf(compose.services[name]!),
-        );
+        const checkers = ['gateway', 'adviser', 'analytics']
+          .flatMap((deployable) => instancesOf(compose, deployable))
+          .map((name) => environmentOf(compose.services[name]!));
+        expect(checkers.length).toBeGreaterThanOrEqual(3);
         for (const env of checkers) {
           expect(env.SESSION_SECRET).toBe(REQUIRED.SESSION_SECRET);
           expect(env.PUBLIC_URL).toBe(checkers[0]!.PUBLIC_URL);
@@ -211,36 +219,59 @@ describe('docker-compose.yml', () => {
 
       it("points the gateway's and the assessment's service addresses at the services' ports", () => {
         const gateway = environmentOf(compose.services.gateway!);
-        const assessment = environmentOf(compose.services.assessment!);
-        const addresses = {
-          ASSESSMENT_URL: gateway.ASSESSMENT_URL,
-          ADVISER_URL: gateway.ADVISER_URL,
-          NOTIFICATION_URL: gateway.NOTIFICATION_URL,
-          ANALYTICS_URL: gateway.ANALYTICS_URL,
-          'the assessment ADVISER_URL': assessment.ADVISER_URL,
-        };
-        for (const [key, value] of Object.entries(addresses)) {
-          for (const address of (value ?? '').split(',')) {
+        const addresses: Array<[string, string | undefined, string]> = [
+          ['ASSESSMENT_URL', gateway.ASSESSMENT_URL, 'assessment'],
+          ['ADVISER_URL', gateway.ADVISER_URL, 'adviser'],
+          ['NOTIFICATION_URL', gateway.NOTIFICATION_URL, 'notification'],
+          ['ANALYTICS_URL', gateway.ANALYTICS_URL, 'analytics'],
+        ];
+        for (const name of instancesOf(compose, 'assessment')) {
+          const assessment = environmentOf(compose.services[name]!);
+          addresses.push([`the ADVISER_URL of ${name}`, assessment.ADVISER_URL, 'adviser']);
+        }
+        for (const [key, value, deployable] of addresses) {
+          const hosts = (value ?? '').split(',').map((address) => {
             const url = new URL(address);
             const target = compose.services[url.hostname];
             expect(target, `${key} names ${url.hostname}`).toBeDefined();
+            expect(bundleOf(target!), `${key} names ${url.hostname}`).toBe(deployable);
             expect(url.port, key).toBe(environmentOf(target!).PORT);
-          }
+            return url.hostname;
+          });
+          // Every instance is in the list, so none is started and left unused.
+          expect(hosts.sort(), key).toEqual(instancesOf(compose, deployable).sort());
         }
       });
 
+      it('runs two instances of assessment, adviser and notification, each notification on its own folder', () => {
+        for (const deployable of ['assessment', 'adviser', 'notification'])
+          expect(instancesOf(compose, deployable).length, deployable).toBeGreaterThanOrEqual(2);
+        // A sent journal is one live process's: two instances on one volume would refuse to start.
+        const folders = instancesOf(compose, 'notification').map((name) => {
+          const dataDir = environmentOf(compose.services[name]!).DATA_DIR;
+          const volume = (compose.services[name]!.volumes ?? []).find((v) =>
+            String(v).endsWith(`:${dataDir}`),
+          );
+          expect(volume, `${name} keeps ${dataDir} on a volume`).toBeDefined();
+          return String(volume).split(':')[0];
+        });
+        expect(new Set(folders).size).toBe(folders.length);
+      });
+
       it("gives the notification service the operator's mail and SMS settings", () => {
-        const env = environmentOf(compose.services.notification!);
-        for (const key of [
-          'MAIL_TRANSPORT',
-          'SMTP_URL',
-          'MAIL_FROM',
-          'SMS_TRANSPORT',
-          'VONAGE_API_KEY',
-          'VONAGE_API_SECRET',
-          'VONAGE_FROM',
-        ])
-          expect(env[key] || undefined, key).toBe(operator[key]);
+        for (const name of instancesOf(compose, 'notification')) {
+          const env = environmentOf(compose.services[name]!);
+          for (const key of [
+            'MAIL_TRANSPORT',
+            'SMTP_URL',
+            'MAIL_FROM',
+            'SMS_TRANSPORT',
+            'VONAGE_API_KEY',
+            'VONAGE_API_SECRET',
+            'VONAGE_FROM',
+          ])
+            expect(env[key] || undefined, key).toBe(operator[key]);
+        }
       });
     });
   }
@@ -263,7 +294,11 @@ describe('docker-compose.yml', () => {
       expect(waitsOn(name), name).toEqual(expect.arrayContaining(['postgres', 'kafka', 'kurrentdb']));
     expect(waitsOn('analytics')).toContain('clickhouse');
     expect(waitsOn('gateway')).toEqual(
-      expect.arrayContaining(['assessment', 'adviser', 'notification', 'analytics']),
+      expect.arrayContaining(
+        appServices(compose)
+          .map(([name]) => name)
+          .filter((name) => name !== 'gateway'),
+      ),
     );
   });
 
@@ -286,8 +321,10 @@ describe('docker-compose.yml', () => {
       expect(finalStage).toMatch(new RegExp(`^RUN mkdir -p ${dataDir} && chown node:node ${dataDir}$`, 'm'));
     }
     // The sender's journal and the outbox outlive a new container.
-    const notification = compose.services.notification!;
-    const dataDir = { ...imageEnvironment(), ...environmentOf(notification) }.DATA_DIR;
-    expect(notification.volumes?.some((volume) => volume.endsWith(`:${dataDir}`))).toBe(true);
+    for (const name of instancesOf(compose, 'notification')) {
+      const notification = compose.services[name]!;
+      const dataDir = { ...imageEnvironment(), ...environmentOf(notification) }.DATA_DIR;
+      expect(notification.volumes?.some((volume) => volume.endsWith(`:${dataDir}`))).toBe(true);
+    }
   });
 });
