@@ -112,11 +112,16 @@ export class KafkaEventBus implements EventBus {
     const policy = retryPolicy(options.retry);
     await consumer.connect();
     await consumer.subscribe({ topics: [...options.topics], fromBeginning: options.fromBeginning ?? true });
-    // "From the end" is resolved when partitions are assigned: wait for that before returning.
+    // A subscription returns once the group has given it partitions: "from the end" is resolved
+    // then, and members of one process join in turn rather than all at once. A join that takes
+    // longer than a minute (a killed member's session still to expire, a group that refuses a
+    // join for a while) fails a "from the end" subscription; any other is returned with a warning
+    // and joins in the background (kafkajs restarts a consumer that failed), so a slow rebalance
+    // delays consumption, never ends the process.
     const joined = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`group ${options.groupId} did not join in time`)),
-        60_000,
+        JOIN_WAIT_MS,
       );
       const off = consumer.on(consumer.events.GROUP_JOIN, () => {
         clearTimeout(timer);
@@ -146,8 +151,14 @@ export class KafkaEventBus implements EventBus {
     try {
       await joined;
     } catch (error) {
-      await subscription.stop();
-      throw error;
+      if (options.fromBeginning === false) {
+        await subscription.stop();
+        throw error;
+      }
+      this.logger.warn(
+        { group: options.groupId },
+        'kafka: the consumer group has not given this member partitions yet; it goes on trying',
+      );
     }
     return subscription;
   }
@@ -178,6 +189,9 @@ export class KafkaEventBus implements EventBus {
     for (const t of missing) this.knownTopics.add(t);
   }
 }
+
+/** How long a subscription waits for its group to give it partitions (see subscribe). */
+const JOIN_WAIT_MS = 60_000;
 
 class KafkaSubscription implements Subscription {
   stopping = false;
