@@ -89,7 +89,15 @@ export async function startSmtpTestServer(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  // A client killed mid-conversation (a crash test's SIGKILL) resets its connection: that ends
+  // the one session, not the server, and must not surface as the test process's uncaught error.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
   });
   const port = (server.server.address() as AddressInfo).port;
   return {
