@@ -45,6 +45,8 @@ export interface Deployable {
   /** The current process's id (a restart changes it). */
   readonly pid: number | undefined;
   readonly dataDir: string;
+  /** What it was started with (PORT, HOST and DATA_DIR are set per instance). */
+  readonly env: Record<string, string>;
   /** The last lines it printed, across restarts, each prefixed with its label. */
   logs(): string[];
   /** SIGKILL, and waits for the exit: no graceful stop runs. */
@@ -136,6 +138,7 @@ export async function startDeployable(name: DeployableName, options: DeployableO
     url,
     port,
     dataDir,
+    env: options.env,
     get pid() {
       return child?.pid;
     },
