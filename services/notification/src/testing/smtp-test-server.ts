@@ -7,6 +7,10 @@ export interface ReceivedMail {
   envelope: { from: string; to: string[] };
   raw: Buffer;
   parsed: ParsedMail;
+  /**
+   * When its data ended: from then on the server has the message whole, whatever happens to the
+   * client (the reply follows once it is parsed, which on a busy machine takes a while).
+   */
   receivedAt: number;
   /** The id this server gave the message, in its reply ("250 Ok: queued as <queueId>"), as Postfix does. */
   queueId: string;
@@ -56,6 +60,7 @@ export async function startSmtpTestServer(
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
+        const receivedAt = Date.now();
         const raw = Buffer.concat(chunks);
         try {
           const mail: ReceivedMail = {
@@ -65,7 +70,7 @@ export async function startSmtpTestServer(
             },
             raw,
             parsed: await simpleParser(raw),
-            receivedAt: Date.now(),
+            receivedAt,
             queueId: randomBytes(6).toString('hex').toUpperCase(),
           };
           received.push(mail);
