@@ -10,11 +10,84 @@ const config = (text: string, params: readonly unknown[]) => ({
 
 const INT8_OID = 20;
 
+export interface Listening {
+  close(): Promise<void>;
+}
+
 /** A PostgreSQL server through a pg Pool; int8 parsed to a JS number as in the PGlite adapter. */
 export class PgSqlClient implements SqlClient {
   readonly kind = 'pg' as const;
 
   private constructor(private readonly pool: pg.Pool) {}
+
+  /**
+   * Listens on a PostgreSQL NOTIFY channel on a connection of its own (a pooled one would be
+   * handed to other queries). A lost connection is reopened after `reconnectMs`; notices sent
+   * meanwhile are lost, so `onNotice` is then called once without a payload, for the listener to
+   * treat as "something may have changed".
+   */
+  async listen(
+    channel: string,
+    onNotice: (payload: string | undefined) => void,
+    options: { reconnectMs?: number } = {},
+  ): Promise<Listening> {
+    const reconnectMs = options.reconnectMs ?? 1_000;
+    let closed = false;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const reconnectLater = () => {
+      if (closed) return;
+      retry = setTimeout(() => void connect(true).catch(reconnectLater), reconnectMs);
+      retry.unref();
+    };
+    const connect = async (afterGap: boolean): Promise<void> => {
+      const next = new pg.Client(this.pool.options);
+      // An error before the handlers below are on (mid-connect) rejects connect() instead.
+      next.on('error', () => {});
+      next.on('notification', (message) => {
+        if (message.channel === channel) onNotice(message.payload);
+      });
+      // A client ends after an error: whichever comes first schedules the one reconnection.
+      let lost = false;
+      const onLost = () => {
+        if (lost) return;
+        lost = true;
+        if (client === next) client = undefined;
+        reconnectLater();
+      };
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        lost = true;
+        await next.end().catch(() => {});
+        throw error;
+      }
+      next.on('error', onLost);
+      next.on('end', onLost);
+      if (closed) {
+        lost = true;
+        await next.end().catch(() => {});
+        return;
+      }
+      client = next;
+      if (afterGap) onNotice(undefined);
+    };
+    await connect(false);
+    return {
+      close: async () => {
+        closed = true;
+        clearTimeout(retry);
+        await client?.end().catch(() => {});
+        client = undefined;
+      },
+    };
+  }
+
+  /** Sends a notice on a channel (delivered to listeners when the surrounding work commits). */
+  async notify(channel: string, payload: string): Promise<void> {
+    await this.pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+  }
 
   static open(connectionString: string, options: { max?: number } = {}): PgSqlClient {
     const pool = new pg.Pool({

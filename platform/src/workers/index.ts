@@ -1,2 +1,2 @@
-export { type LeaseStore, startLeasedWorker } from './leased-worker';
 export type { RoundOutcome } from './wakeable-loop';
+export { startWorker } from './worker';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type RoundOutcome, WakeableLoop } from './wakeable-loop';
+import type { RoundOutcome } from './wakeable-loop';
+import { startWorker, type Worker, type WorkerOptions } from './worker';
 
 /** Named leases shared by the replicas of a service (relay/checkpoint-store.ts keeps them in SQL). */
 export interface LeaseStore {
@@ -12,7 +13,7 @@ export interface LeaseStore {
   release(name: string, owner: string): Promise<void>;
 }
 
-export interface LeasedWorkerOptions {
+export interface LeasedWorkerOptions extends WorkerOptions {
   /** Names the lease: every replica starts the worker under the same name. */
   name: string;
   leases: LeaseStore;
@@ -24,24 +25,10 @@ export interface LeasedWorkerOptions {
   onError: (error: unknown) => void;
   /** This replica has just taken the lease: what it kept from an earlier holding may be stale. */
   onAcquired?: () => void;
-  pollIntervalMs: number;
-  maxPollIntervalMs?: number;
-  lingerMs?: number;
 }
 
-export interface LeasedWorker {
-  /** Looks for work now rather than at the next poll. */
-  wake(): void;
-  /**
-   * Runs one round now, in turn with the background loop (rounds never overlap); `none` when
-   * another replica holds the lease. Rejects if the round fails.
-   */
-  runRound(): Promise<RoundOutcome>;
-  /** Runs rounds until one finds nothing (tests and tools); rejects if a round fails. */
-  drain(): Promise<void>;
-  /** Lets the round in progress finish, stops the loop and gives the lease up. */
-  stop(): Promise<void>;
-}
+/** A worker whose runRound() is `none` while another replica holds the lease, and whose stop() gives it up. */
+export type LeasedWorker = Worker;
 
 /**
  * Runs rounds of work in the background on every replica, but only the replica holding the lease
@@ -67,31 +54,14 @@ export function startLeasedWorker(options: LeasedWorkerOptions): LeasedWorker {
     return holding;
   }
 
-  // Rounds never overlap: runRound() and the background loop take turns.
-  let turn: Promise<unknown> = Promise.resolve();
-  function runRound(): Promise<RoundOutcome> {
-    const result = turn.then(async () => ((await holdsLease()) ? options.round() : 'none'));
-    turn = result.catch(() => {});
-    return result;
-  }
-
-  const loop = new WakeableLoop({
-    round: runRound,
-    onError: options.onError,
-    pollIntervalMs: options.pollIntervalMs,
-    maxPollIntervalMs: options.maxPollIntervalMs,
-    lingerMs: options.lingerMs,
+  const worker = startWorker({
+    ...options,
+    round: async () => ((await holdsLease()) ? options.round() : 'none'),
   });
-  loop.start();
-
   return {
-    wake: () => loop.wake(),
-    runRound,
-    async drain() {
-      while ((await runRound()) !== 'none') {}
-    },
+    ...worker,
     async stop() {
-      await loop.stop();
+      await worker.stop();
       if (holding) await leases.release(name, owner).catch(() => {});
     },
   };

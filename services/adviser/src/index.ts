@@ -5,6 +5,7 @@ import {
   type PlatformDeps,
   type Relay,
   type ServiceModule,
+  SqlRateLimitStore,
   sameOriginWrites,
 } from '@risk-profile/platform';
 import { ACCOUNT_MIGRATIONS } from './accounts/accounts.migrations';
@@ -48,6 +49,8 @@ export async function createAdviserService(
   const signer = createLinkTokenSigner(config.LINK_TOKEN_SECRET, clock, {
     ttlDays: config.LINK_TOKEN_TTL_DAYS,
   });
+  // Counted in the database, so the limit holds across every instance of the service.
+  const logins = await SqlRateLimitStore.create(sql, 'adviser-logins');
   const ready = async () => {
     await sql.query('SELECT 1');
     return true;
@@ -67,7 +70,7 @@ export async function createAdviserService(
         sessions: sessions.verifier,
         revocations: sessions.revocations,
         clock,
-        loginRateLimitPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+        loginRateLimit: { perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE, store: logins },
       });
       mountGetAdviser(router, sql);
       mountSendLink(router, {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import {
   createServiceApp,
+  PgSqlClient,
   type PlatformDeps,
   type ServiceModule,
   type SessionVerifier,
@@ -12,6 +13,7 @@ import { DashboardQueries } from './dashboard/dashboard-queries';
 import { mountAdminRoutes } from './http/admin-routes';
 import { mountIngestQuestionEvents } from './ingest/ingest-question-events.route';
 import { ChangeFeed } from './live/change-feed';
+import { shareChanges } from './live/shared-changes';
 import { AnalyticsProjector } from './projection/projector';
 import { RecentAssessmentsReadModel } from './read-model/recent-assessments.read-model';
 import type { AnalyticsStore } from './store/analytics-store.port';
@@ -73,6 +75,9 @@ export async function createAnalyticsService(
   const ownsStore = !options.store;
   const readModel = await RecentAssessmentsReadModel.create(deps.sql);
   const changes = new ChangeFeed();
+  // On a PostgreSQL server other instances may write the same store: their writes are announced too.
+  const shared =
+    deps.sql instanceof PgSqlClient ? await shareChanges(deps.sql, changes, deps.logger) : undefined;
   const queries = new DashboardQueries(store, readModel);
   const projector = new AnalyticsProjector({
     bus: deps.bus,
@@ -81,7 +86,10 @@ export async function createAnalyticsService(
     logger: deps.logger,
     flushIntervalMs: config.ANALYTICS_FLUSH_INTERVAL_MS,
     maxBatch: config.ANALYTICS_BATCH_MAX_EVENTS,
-    onChanged: () => changes.changed(),
+    onChanged: () => {
+      changes.changed();
+      shared?.written();
+    },
   });
   const ready = async () => {
     await deps.sql.query('SELECT 1');
@@ -113,6 +121,7 @@ export async function createAnalyticsService(
     start: () => projector.start(),
     stop: async () => {
       await projector.stop();
+      await shared?.close();
       changes.close();
       if (ownsStore) await store.close();
     },

@@ -1,4 +1,10 @@
-import { createServiceApp, type PlatformDeps, type Relay, type ServiceModule } from '@risk-profile/platform';
+import {
+  createServiceApp,
+  type PlatformDeps,
+  type Relay,
+  type ServiceModule,
+  SqlRateLimitStore,
+} from '@risk-profile/platform';
 import { type AdviserDirectory, httpAdviserDirectory } from './advisers/adviser-directory';
 import type { AssessmentConfig } from './config';
 import { mountAssessmentRoutes } from './http/routes';
@@ -26,6 +32,8 @@ export async function createAssessmentService(
     return true;
   };
   let relay: Relay | undefined;
+  // Counted in the database, so the limit holds across every instance of the service.
+  const signings = await SqlRateLimitStore.create(sql, 'assessment-signings');
   const app = createServiceApp({
     name: 'assessment',
     logger,
@@ -38,7 +46,7 @@ export async function createAssessmentService(
         advisers,
         clock,
         onStored: () => relay?.wake(),
-        signRateLimitPerHour: config.SIGN_RATE_LIMIT_PER_HOUR,
+        signRateLimit: { perHour: config.SIGN_RATE_LIMIT_PER_HOUR, store: signings },
       }),
   });
 

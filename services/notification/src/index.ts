@@ -1,16 +1,17 @@
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import {
   createServiceApp,
   type Logger,
   migrate,
   type PlatformDeps,
-  PostgresCheckpointStore,
   type ServiceModule,
   type Subscription,
 } from '@risk-profile/platform';
 import type { NotificationConfig } from './config';
 import { createComposer } from './delivery/compose';
 import { DELIVERY_MIGRATIONS } from './delivery/delivery.migrations';
+import { type JournalLock, lockJournal } from './delivery/journal-lock';
 import { subscribeNotificationConsumer } from './delivery/notification-consumer';
 import { type OutboxPurge, startOutboxPurge } from './delivery/outbox-purge';
 import { PURGE_AFTER_MS, type Sender, type SenderOptions, startSender } from './delivery/sender';
@@ -35,7 +36,7 @@ export interface NotificationOptions {
   /** Sender tuning (tests shorten the retry delays). */
   sender?: Pick<
     SenderOptions,
-    'retryDelaysMs' | 'pollIntervalMs' | 'concurrency' | 'leaseMs' | 'purgeIntervalMs'
+    'retryDelaysMs' | 'pollIntervalMs' | 'concurrency' | 'claimMs' | 'purgeIntervalMs'
   >;
 }
 
@@ -51,7 +52,6 @@ export async function createNotificationService(
 ): Promise<ServiceModule> {
   const { sql, bus, logger, clock } = deps;
   await migrate(sql, 'notification', DELIVERY_MIGRATIONS);
-  const leases = await PostgresCheckpointStore.create(sql);
   const transports = options.transports ?? openTransports(config);
   const composerOptions = { timeZone: config.REPORT_TIME_ZONE, from: config.MAIL_FROM };
   const composer = options.composeWorker
@@ -60,6 +60,7 @@ export async function createNotificationService(
   const compose = composer?.compose ?? createComposer(composerOptions);
   let sender: Sender | undefined;
   let journal: SentJournal | undefined;
+  let journalLock: JournalLock | undefined;
   let subscription: Subscription | undefined;
   let outboxPurge: OutboxPurge | undefined;
   const ready = async () => {
@@ -71,15 +72,19 @@ export async function createNotificationService(
     name: 'notification',
     app,
     start: async () => {
-      // One process at a time uses a data folder, so the journal there is this sender's alone.
-      journal ??= fileSentJournal(join(config.DATA_DIR, 'notification', 'sent-journal.ndjson'));
+      // Each instance has a data folder of its own, and the journal there is its sender's alone:
+      // the lock refuses a second live process on the same folder, and a restart on it records
+      // what the last run had sent before claiming anything.
+      const journalPath = join(config.DATA_DIR, 'notification', 'sent-journal.ndjson');
+      mkdirSync(dirname(journalPath), { recursive: true });
+      journalLock ??= await lockJournal(journalPath, { logger });
+      journal ??= fileSentJournal(journalPath);
       sender ??= startSender({
         sql,
         ...transports,
         compose,
         // Off the event loop, the worker takes what requests leave at its lower priority.
         renderBudget: composer ? false : undefined,
-        leases,
         clock,
         logger,
         journal,
@@ -122,6 +127,8 @@ export async function createNotificationService(
       await composer?.close();
       journal?.close();
       journal = undefined;
+      journalLock?.release();
+      journalLock = undefined;
       await transports.mailer.close();
     },
     ready,

@@ -22,7 +22,7 @@ import {
   sessionUserOf,
 } from '@risk-profile/platform';
 import type { Express, Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { recordAudit } from './audit';
 import { HashingBusyError } from './passwords';
 import { signIn } from './sign-in';
@@ -40,8 +40,8 @@ export interface AuthRouteDeps {
   sessions: SessionVerifier;
   revocations: SessionRevocations;
   clock: () => Date;
-  /** Sign-in attempts per client IP per minute, on both login endpoints together. */
-  loginRateLimitPerMinute: number;
+  /** Sign-in attempts per client IP per minute, on both login endpoints together, counted in `store`. */
+  loginRateLimit: { perMinute: number; store: Store };
 }
 
 const toUser = (user: SessionUser): User => ({
@@ -53,10 +53,11 @@ const toUser = (user: SessionUser): User => ({
 
 export function mountAuthRoutes(app: Express, deps: AuthRouteDeps): void {
   const perIp: RequestHandler =
-    deps.loginRateLimitPerMinute > 0
+    deps.loginRateLimit.perMinute > 0
       ? rateLimit({
           windowMs: 60_000,
-          limit: deps.loginRateLimitPerMinute,
+          limit: deps.loginRateLimit.perMinute,
+          store: deps.loginRateLimit.store,
           keyGenerator: (req) => ipKeyGenerator(clientIp(req)),
           standardHeaders: 'draft-8',
           legacyHeaders: false,

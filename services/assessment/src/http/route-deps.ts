@@ -1,4 +1,5 @@
 import type { EventStore } from '@risk-profile/platform';
+import type { Store } from 'express-rate-limit';
 import type { AdviserDirectory } from '../advisers/adviser-directory';
 
 export interface AssessmentRouteDeps {
@@ -8,6 +9,6 @@ export interface AssessmentRouteDeps {
   clock: () => Date;
   /** Called after events were stored, so the relay publishes them now rather than at its next poll. */
   onStored: () => void;
-  /** Successful signings per client address per hour; 0 for no limit. */
-  signRateLimitPerHour: number;
+  /** Successful signings per client address per hour (0 for no limit), counted in `store`. */
+  signRateLimit: { perHour: number; store: Store };
 }

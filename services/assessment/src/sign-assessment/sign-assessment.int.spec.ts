@@ -184,22 +184,25 @@ describeTargets(
 describe('signings per client address', () => {
   let sql: SqlClient;
   let server: AssessmentTestServer;
+  /** A second instance of the service on the same database, as behind a gateway with two. */
+  let other: AssessmentTestServer;
 
   beforeAll(async () => {
     sql = await PgliteSqlClient.open();
-    server = await startAssessmentServer(sql, {
-      env: { TRUST_PROXY: 'loopback', SIGN_RATE_LIMIT_PER_HOUR: '3' },
-    });
+    const env = { TRUST_PROXY: 'loopback', SIGN_RATE_LIMIT_PER_HOUR: '3' };
+    server = await startAssessmentServer(sql, { env });
+    other = await startAssessmentServer(sql, { env });
   });
   afterAll(async () => {
+    await other?.stop();
     await server?.stop();
     await sql?.close();
   });
 
-  const signFrom = async (ip: string, body: unknown = SIGN_BODY) => {
-    const drafted = await server.post('/api/assessments', yesBody());
+  const signFrom = async (ip: string, body: unknown = SIGN_BODY, via = server) => {
+    const drafted = await via.post('/api/assessments', yesBody());
     const { id } = assessmentSchema.parse(await drafted.json());
-    return server.post(`/api/assessments/${id}/sign`, body, { 'x-forwarded-for': ip });
+    return via.post(`/api/assessments/${id}/sign`, body, { 'x-forwarded-for': ip });
   };
 
   it('refuses the signing beyond the hourly limit of one address with 429 and Retry-After, and stores nothing', async () => {
@@ -214,5 +217,12 @@ describe('signings per client address', () => {
     expect(signed).toHaveLength(3);
     // Another address is not held up.
     expect((await signFrom('198.51.100.21')).status).toBe(200);
+  });
+
+  it('counts the signings of every instance of the service together', async () => {
+    expect((await signFrom('198.51.100.30', SIGN_BODY, server)).status).toBe(200);
+    expect((await signFrom('198.51.100.30', SIGN_BODY, other)).status).toBe(200);
+    expect((await signFrom('198.51.100.30', SIGN_BODY, server)).status).toBe(200);
+    expect((await signFrom('198.51.100.30', SIGN_BODY, other)).status).toBe(429);
   });
 });

@@ -1,7 +1,7 @@
 import { signAssessmentEndpoint } from '@risk-profile/contracts';
 import { clientIp, HttpError, parseBody } from '@risk-profile/platform';
 import type { Express, RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { isAssessmentId } from '../application/assessment-stream';
 import { assessmentErrors } from '../domain/assessment.errors';
 import { toAssessmentHttpError } from '../http/assessment-http-errors';
@@ -17,12 +17,13 @@ export const SIGN_RATE_LIMITED_MESSAGE =
 /**
  * At most `perHour` successful signings per client address: a signing sends email, to the
  * adviser and to whatever address the signer typed. A refused signing sends nothing and does not
- * count. The count is this process's; each instance keeps its own.
+ * count. The count is kept in `store`, shared by every instance.
  */
-function signingsPerAddress(perHour: number): RequestHandler {
+function signingsPerAddress({ perHour, store }: { perHour: number; store: Store }): RequestHandler {
   if (perHour <= 0) return (_req, _res, next) => next();
   return rateLimit({
     windowMs: 60 * 60_000,
+    store,
     limit: perHour,
     keyGenerator: (req) => ipKeyGenerator(clientIp(req)),
     skipFailedRequests: true,
@@ -34,9 +35,9 @@ function signingsPerAddress(perHour: number): RequestHandler {
 
 export function mountSignAssessment(
   app: Express,
-  { store, clock, onStored, signRateLimitPerHour }: AssessmentRouteDeps,
+  { store, clock, onStored, signRateLimit }: AssessmentRouteDeps,
 ): void {
-  app.post(signAssessmentEndpoint.path, signingsPerAddress(signRateLimitPerHour), async (req, res) => {
+  app.post(signAssessmentEndpoint.path, signingsPerAddress(signRateLimit), async (req, res) => {
     const id = String(req.params.id);
     if (!isAssessmentId(id)) throw toAssessmentHttpError(assessmentErrors.notFound());
     const body = parseBody(signAssessmentEndpoint, req.body);

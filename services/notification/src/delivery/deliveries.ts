@@ -160,16 +160,30 @@ export async function recordUndeliverable(
   );
 }
 
+/** Who claims, for how long, and when each attempt's retry falls due (see claimDue). */
+export interface Claim {
+  /** The claiming sender instance's id. */
+  by: string;
+  /** How long a claim lasts unless its holder renews it (renewClaims). */
+  claimMs: number;
+  /** The wait before attempt 2, 3, …; `fallbackMs` after the last. */
+  delaysMs: readonly number[];
+  fallbackMs: number;
+}
+
 /**
- * Claims up to `limit` due deliveries in one statement: each one's attempt count goes up and its
- * next attempt moves to now + `delaysMs[attempt - 1]` (or `fallbackMs` after the last), so a
- * crash mid-send leaves it due again then. Oldest due first. The `except` ids (the caller's own
- * sends still under way, which can outlast that time) are left alone.
+ * Claims up to `limit` due deliveries for `claim.by`, in one statement, oldest due first. A
+ * delivery is claimed only if it is pending, due, and holds no live claim (one whose expiry, on
+ * the database's clock so that every instance reads it alike, has not passed); `FOR UPDATE SKIP
+ * LOCKED` lets instances claiming at the same moment take different rows. Each claimed delivery's
+ * attempt count goes up and its next attempt moves to now + `delaysMs[attempt - 1]`, so a crash
+ * mid-send leaves it due again once both that time and its claim have passed. The `except` ids
+ * (the caller's own sends under way or journaled) are left alone whatever their claim says.
  */
 export async function claimDue(
   sql: SqlExecutor,
   now: Date,
-  retry: { delaysMs: readonly number[]; fallbackMs: number },
+  claim: Claim,
   limit: number,
   except: readonly string[] = [],
 ): Promise<Delivery[]> {
@@ -177,10 +191,14 @@ export async function claimDue(
     `UPDATE notification_deliveries AS d
      SET attempts = d.attempts + 1,
          next_attempt_at = $1::timestamptz
-           + make_interval(secs => COALESCE(($3::bigint[])[d.attempts + 1], $4::bigint) / 1000.0)
+           + make_interval(secs => COALESCE(($3::bigint[])[d.attempts + 1], $4::bigint) / 1000.0),
+         claimed_by = $6::uuid,
+         claim_expires_at = now() + make_interval(secs => $7::bigint / 1000.0)
      FROM (
        SELECT id FROM notification_deliveries
-       WHERE status = 'pending' AND next_attempt_at <= $1 AND NOT (id = ANY($5::uuid[]))
+       WHERE status = 'pending' AND next_attempt_at <= $1
+         AND (claim_expires_at IS NULL OR claim_expires_at <= now())
+         AND NOT (id = ANY($5::uuid[]))
        ORDER BY next_attempt_at, created_at
        LIMIT $2
        FOR UPDATE SKIP LOCKED
@@ -189,10 +207,34 @@ export async function claimDue(
      RETURNING ${COLUMNS.split(',')
        .map((column) => `d.${column.trim()}`)
        .join(', ')}`,
-    [now.toISOString(), limit, [...retry.delaysMs], retry.fallbackMs, [...except]],
+    [now.toISOString(), limit, [...claim.delaysMs], claim.fallbackMs, [...except], claim.by, claim.claimMs],
   );
   // RETURNING keeps no order: the oldest first.
   return rows.map(toDelivery).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/**
+ * Extends `by`'s claims on `ids` to `claimMs` from now, in one statement. Returns the ids another
+ * instance has claimed since: this one's claim expired (a pause longer than it) and was taken.
+ */
+export async function renewClaims(
+  sql: SqlExecutor,
+  by: string,
+  ids: readonly string[],
+  claimMs: number,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  // The outer SELECT reads the rows as they were before the UPDATE, which leaves the lost ones alone.
+  const { rows } = await sql.query<{ id: string }>(
+    `WITH renewed AS (
+       UPDATE notification_deliveries SET claim_expires_at = now() + make_interval(secs => $3::bigint / 1000.0)
+       WHERE id = ANY($1::uuid[]) AND claimed_by = $2::uuid AND status = 'pending'
+       RETURNING id
+     )
+     SELECT id FROM notification_deliveries WHERE id = ANY($1::uuid[]) AND claimed_by <> $2::uuid`,
+    [[...ids], by, claimMs],
+  );
+  return rows.map((r) => r.id);
 }
 
 export interface SentRecord {
@@ -204,14 +246,16 @@ export interface SentRecord {
 
 /**
  * Records deliveries as sent, in one statement (the sender groups the successes that arrive
- * while an earlier record is being written). A delivery no longer pending is left as it is.
+ * while an earlier record is being written), and ends their claims. A delivery no longer pending
+ * is left as it is. Whoever holds the claim now, the send happened: a restarted instance records
+ * its last run's journal this way, with claims that run has let expire.
  */
 export async function markSent(sql: SqlExecutor, sent: readonly SentRecord[]): Promise<void> {
   if (sent.length === 0) return;
   await sql.query(
     `UPDATE notification_deliveries AS d
      SET status = 'sent', subject = s.subject, provider_message_id = s.provider_message_id,
-         sent_at = s.sent_at::timestamptz, last_error = NULL
+         sent_at = s.sent_at::timestamptz, last_error = NULL, claim_expires_at = NULL
      FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS s(id, subject, provider_message_id, sent_at)
      WHERE d.id = s.id AND d.status = 'pending'`,
     [
@@ -223,29 +267,37 @@ export async function markSent(sql: SqlExecutor, sent: readonly SentRecord[]): P
   );
 }
 
+/**
+ * Records a failed attempt to be retried at `nextAttemptAt`, and ends the claim; only while `by`
+ * holds it: an instance that lost its claim leaves the delivery to the one that took it.
+ */
 export async function markRetry(
   sql: SqlExecutor,
   id: string,
+  by: string,
   result: { subject: string | null; error: string; nextAttemptAt: Date },
 ): Promise<void> {
   await sql.query(
-    `UPDATE notification_deliveries SET subject = coalesce($2, subject), last_error = $3, next_attempt_at = $4
-     WHERE id = $1 AND status = 'pending'`,
-    [id, result.subject, result.error, result.nextAttemptAt.toISOString()],
+    `UPDATE notification_deliveries
+     SET subject = coalesce($2, subject), last_error = $3, next_attempt_at = $4, claim_expires_at = NULL
+     WHERE id = $1 AND status = 'pending' AND claimed_by = $5`,
+    [id, result.subject, result.error, result.nextAttemptAt.toISOString(), by],
   );
 }
 
+/** Records a delivery as failed for good, and ends the claim; only while `by` holds it (see markRetry). */
 export async function markFailed(
   sql: SqlExecutor,
   id: string,
+  by: string,
   result: { subject: string | null; error: string },
   now: Date,
 ): Promise<void> {
   await sql.query(
     `UPDATE notification_deliveries
-     SET status = 'failed', subject = coalesce($2, subject), last_error = $3, failed_at = $4
-     WHERE id = $1 AND status = 'pending'`,
-    [id, result.subject, result.error, now.toISOString()],
+     SET status = 'failed', subject = coalesce($2, subject), last_error = $3, failed_at = $4, claim_expires_at = NULL
+     WHERE id = $1 AND status = 'pending' AND claimed_by = $5`,
+    [id, result.subject, result.error, now.toISOString(), by],
   );
 }
 

@@ -75,4 +75,17 @@ export const DELIVERY_MIGRATIONS: readonly Migration[] = [
         WHERE recipient_role = 'client';
     `,
   },
+  {
+    // Every instance claims its own deliveries (sender.ts): a claim is live until
+    // claim_expires_at, which its holder renews while the send is under way; claimed_by names the
+    // instance that made the last attempt. The due index follows the claim's order, oldest due
+    // first, so a claim reads the next rows of it and skips the few with a live claim.
+    id: '004-delivery-claims',
+    sql: `
+      ALTER TABLE notification_deliveries ADD COLUMN claimed_by uuid, ADD COLUMN claim_expires_at timestamptz;
+      DROP INDEX notification_deliveries_due;
+      CREATE INDEX notification_deliveries_due ON notification_deliveries (next_attempt_at, created_at)
+        WHERE status = 'pending';
+    `,
+  },
 ];

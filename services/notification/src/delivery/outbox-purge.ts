@@ -41,9 +41,8 @@ export interface OutboxPurge {
 }
 
 /**
- * Purges the outbox now and every `intervalMs`. Every process that may write the folder runs it,
- * not only the sender holding the lease: files are local to the process's data folder, and a
- * replica that lost the lease must still not keep what it wrote.
+ * Purges the outbox now and every `intervalMs`. Every process runs it on the folder in its own
+ * data folder, which holds what its sender (and any earlier run's) wrote.
  */
 export function startOutboxPurge(options: {
   dir: string;

@@ -1,13 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  migrate,
-  PostgresCheckpointStore,
-  type SqlClient,
-  type SqlExecutor,
-  silentLogger,
-} from '@risk-profile/platform';
+import { migrate, type SqlClient, type SqlExecutor, silentLogger } from '@risk-profile/platform';
 import { describeTargets, eventually, sqlTargets } from '@risk-profile/platform/testing';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Mailer } from '../mail/mailer.port';
@@ -83,13 +78,12 @@ describeTargets(
         mailer: transport,
         sms: outboxSms({ dir: join(dir, 'outbox'), from: 'RiskProfile' }),
         compose: composer,
-        leases: await PostgresCheckpointStore.create(sql),
         clock: () => new Date(),
         logger,
         journal: journalPath ? fileSentJournal(journalPath) : undefined,
         retryDelaysMs,
         pollIntervalMs: 20,
-        leaseMs: 1_000,
+        claimMs: 1_000,
       });
     const mailsTo = (address: string) => smtp.received.filter((m) => m.envelope.to.includes(address));
     const delivery = async (id: string) =>
@@ -144,9 +138,14 @@ describeTargets(
 
     it('records the sends a killed process had journaled before claiming anything, and sends none of them again', async () => {
       const id = await clientCopyDue('killed-after-send@example.com');
-      // The killed process claimed the delivery (its retry is due at once) and the SMTP server
-      // accepted the message; the process died before the record was written.
-      const [claimed] = await claimDue(sql, new Date(), { delaysMs: [0], fallbackMs: 0 }, 10);
+      // The killed process claimed the delivery (its retry and its claim's expiry are due at once)
+      // and the SMTP server accepted the message; the process died before the record was written.
+      const [claimed] = await claimDue(
+        sql,
+        new Date(),
+        { by: randomUUID(), claimMs: 0, delaysMs: [0], fallbackMs: 0 },
+        10,
+      );
       expect(claimed?.id).toBe(id);
       const journalPath = join(dir, 'killed', 'sent-journal.ndjson');
       const left = fileSentJournal(journalPath);

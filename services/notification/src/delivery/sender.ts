@@ -1,10 +1,5 @@
-import {
-  type LeaseStore,
-  type Logger,
-  type RoundOutcome,
-  type SqlClient,
-  startLeasedWorker,
-} from '@risk-profile/platform';
+import { randomUUID } from 'node:crypto';
+import { type Logger, type RoundOutcome, type SqlClient, startWorker } from '@risk-profile/platform';
 import type { EncodedMail, Mailer } from '../mail/mailer.port';
 import type { SmsSender } from '../sms/sms-sender.port';
 import {
@@ -14,6 +9,7 @@ import {
   markRetry,
   markSent,
   purgeContent,
+  renewClaims,
   type SentRecord,
 } from './deliveries';
 import { DeliveryError } from './delivery-error';
@@ -55,8 +51,6 @@ export interface SenderOptions {
   mailer: Mailer;
   sms: SmsSender;
   compose: Composer;
-  /** Holds the lease: of all replicas, only the holder sends. */
-  leases: LeaseStore;
   clock: () => Date;
   logger: Logger;
   /** Delay before each further attempt; after the last, the delivery fails for good. */
@@ -64,9 +58,13 @@ export interface SenderOptions {
   /** The least delay after a failure that may have been accepted (RETRY_AFTER_TIMEOUT_MS). */
   retryAfterTimeoutMs?: number;
   pollIntervalMs?: number;
-  /** Messages with the transports at once; each is claimed as a place among them comes free. */
+  /**
+   * Messages with the transports at once in this process; each is claimed as a place among them
+   * comes free. Every instance has its own.
+   */
   concurrency?: number;
-  leaseMs?: number;
+  /** How long a claim lasts unless renewed (CLAIM_MS); it is renewed every third of it. */
+  claimMs?: number;
   /** How often content older than PURGE_AFTER_MS is purged. */
   purgeIntervalMs?: number;
   /**
@@ -86,26 +84,37 @@ export interface Sender {
   stop(): Promise<void>;
 }
 
-export const LEASE_NAME = 'notification-sender';
+/**
+ * How long a delivery's claim lasts unless its holder renews it: what a crashed instance's
+ * deliveries wait, at most, before another instance takes them over. Long enough for a restart
+ * (which records the killed run's journal first) to come back within it.
+ */
+export const CLAIM_MS = 60_000;
 
 /**
- * Sends pending deliveries while holding the lease. Each attempt is claimed in the database
- * before the transport is called (attempt count up, next attempt moved to the retry time), so a
- * crash mid-send leaves the delivery due again later rather than lost. Up to `concurrency`
- * attempts run at once, each on its own: a slow transport reply holds its own place, and rounds
- * go on claiming for the others. A success is journaled the moment the transport accepted the
- * message; each round first records whatever the journal holds in one statement, then claims,
- * leaving out the deliveries still under way and the journaled ones, so neither is claimed again
- * however long it took. A message can go out twice only where the transport's acceptance cannot
- * be known: a crash between the acceptance and the journal line, and a reply that never came
- * (see docs/notifications.md).
+ * Sends pending deliveries; any number of instances may run it on one database, each claiming
+ * its own. Each attempt is claimed in the database before the transport is called (claimed for
+ * this instance until an expiry, attempt count up, next attempt moved to the retry time), so a
+ * crash mid-send leaves the delivery due again later rather than lost, and no other instance
+ * takes it meanwhile. Up to `concurrency` attempts run at once, each on its own: a slow transport
+ * reply holds its own place, and rounds go on claiming for the others. A success is journaled
+ * the moment the transport accepted the message; each round first records whatever the journal
+ * holds in one statement, then renews the claims on the sends under way and the journaled ones
+ * (every third of CLAIM_MS), then claims, so none of them is claimed again however long it took.
+ * A message can go out twice only where the transport's acceptance cannot be known (a crash
+ * between the acceptance and the journal line, a reply that never came), or where a claim ran out
+ * before its send was recorded: an instance paused longer than CLAIM_MS, or a killed one not
+ * restarted within it (see docs/notifications.md).
  */
 export function startSender(options: SenderOptions): Sender {
-  const { sql, mailer, sms, compose, leases, clock, logger } = options;
+  const { sql, mailer, sms, compose, clock, logger } = options;
+  /** This instance, as its claims name it: a new one on every start. */
+  const instance = randomUUID();
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const retryAfterTimeoutMs = options.retryAfterTimeoutMs ?? RETRY_AFTER_TIMEOUT_MS;
   const concurrency = options.concurrency ?? 8;
-  const leaseMs = options.leaseMs ?? 10_000;
+  const claimMs = options.claimMs ?? CLAIM_MS;
+  const claim = { by: instance, claimMs, delaysMs: delays, fallbackMs: claimMs };
   const purgeIntervalMs = options.purgeIntervalMs ?? 60_000;
   const budget = options.renderBudget === false ? undefined : (options.renderBudget ?? new RenderBudget());
   const journal = options.journal ?? memorySentJournal();
@@ -120,6 +129,7 @@ export function startSender(options: SenderOptions): Sender {
     journal.settle(sent.map((r) => r.id));
   }
   let nextPurgeAt = 0;
+  let nextRenewalAt = 0;
 
   // attempts = the attempt being made; the delay before the next one, or undefined after the last.
   const delayAfter = (attempts: number): number | undefined => delays[attempts - 1];
@@ -171,12 +181,12 @@ export function startSender(options: SenderOptions): Sender {
           error.kind === 'permanent'
             ? error.message
             : `gave up after ${delivery.attempts} attempts: ${error.message}`;
-        await markFailed(sql, delivery.id, { subject, error: reason }, clock());
+        await markFailed(sql, delivery.id, instance, { subject, error: reason }, clock());
         logger.warn({ delivery: delivery.id, kind: delivery.kind, reason }, 'message failed');
       } else {
         const wait = error.mayHaveBeenAccepted ? Math.max(next, retryAfterTimeoutMs) : next;
         const nextAttemptAt = new Date(clock().getTime() + wait);
-        await markRetry(sql, delivery.id, { subject, error: error.message, nextAttemptAt });
+        await markRetry(sql, delivery.id, instance, { subject, error: error.message, nextAttemptAt });
         logger.info(
           { delivery: delivery.id, kind: delivery.kind, reason: error.message, nextAttemptAt },
           'message will be retried',
@@ -195,7 +205,7 @@ export function startSender(options: SenderOptions): Sender {
       .finally(() => {
         underway.delete(delivery.id);
         // Half the places free (or all): claims come in groups rather than one per message.
-        if (concurrency - underway.size >= Math.ceil(concurrency / 2)) leased.wake();
+        if (concurrency - underway.size >= Math.ceil(concurrency / 2)) worker.wake();
       });
     underway.set(delivery.id, settled);
   }
@@ -218,45 +228,54 @@ export function startSender(options: SenderOptions): Sender {
         recovered = 0;
       }
     }
+    // Sends under way keep their claim however long the transport takes, and sends accepted
+    // while the record above was written keep theirs until their own record.
+    const held = [...underway.keys(), ...journal.unsettled().map((r) => r.id)];
+    if (Date.now() >= nextRenewalAt && held.length > 0) {
+      const lost = await renewClaims(sql, instance, held, claimMs);
+      nextRenewalAt = Date.now() + claimMs / 3;
+      if (lost.length > 0) {
+        logger.warn(
+          { deliveries: lost },
+          'claims lost to another instance while their sends were under way: those messages may go out twice',
+        );
+      }
+    }
     const free = stopping ? 0 : concurrency - underway.size;
     if (free <= 0) return 'none';
-    // Sends under way keep their claim however long the transport takes, and sends accepted
-    // while the record above was written are not claimed before their own record.
-    const except = [...underway.keys(), ...journal.unsettled().map((r) => r.id)];
-    const due = await claimDue(sql, now, { delaysMs: delays, fallbackMs: leaseMs }, free, except);
+    const due = await claimDue(sql, now, claim, free, held);
+    // Claims fresh from an idle instance need no renewal before a third of their length.
+    if (held.length === 0 && due.length > 0) nextRenewalAt = Date.now() + claimMs / 3;
     for (const delivery of due) begin(delivery);
     return due.length > 0 ? 'more' : 'none';
   }
 
-  const leased = startLeasedWorker({
-    name: LEASE_NAME,
-    leases,
-    leaseMs,
+  const worker = startWorker({
     round,
     onError: (error) => logger.error({ err: error }, 'sender round failed; retrying'),
     pollIntervalMs: options.pollIntervalMs ?? 500,
   });
   const settled = () => Promise.all(underway.values());
   return {
-    wake: leased.wake,
+    wake: worker.wake,
     async drain() {
       for (;;) {
-        await leased.drain();
+        await worker.drain();
         if (underway.size === 0) return;
         await settled();
       }
     },
     async stop() {
-      // No more claims; the sends under way finish (rounds go on meanwhile, holding the lease),
-      // and their acceptances are recorded before the lease is given up.
+      // No more claims; the sends under way finish (rounds go on meanwhile, renewing their
+      // claims), and their acceptances are recorded before the loop stops.
       stopping = true;
       await settled();
-      await leased
+      await worker
         .runRound()
         .catch((error: unknown) =>
           logger.warn({ err: error }, 'sent messages not recorded at stop; the journal keeps them'),
         );
-      await leased.stop();
+      await worker.stop();
     },
   };
 }
