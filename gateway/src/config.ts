@@ -36,11 +36,14 @@ export const gatewayConfigSchema = z.object({
   /** Demo mode: shows demo credentials on the admin login page. */
   DEMO_DATA: env.bool(false),
   LOG_LEVEL: env.logLevel(),
-  /** Service addresses for the distributed mode (the gateway proxies to them). */
-  ASSESSMENT_URL: z.url().default('http://localhost:3001'),
-  ADVISER_URL: z.url().default('http://localhost:3002'),
-  NOTIFICATION_URL: z.url().default('http://localhost:3003'),
-  ANALYTICS_URL: z.url().default('http://localhost:3004'),
+  /**
+   * Service addresses for the distributed mode (the gateway proxies to them): each a
+   * comma-separated list of a service's instances, used in turn.
+   */
+  ASSESSMENT_URL: env.urlList('http://localhost:3001'),
+  ADVISER_URL: env.urlList('http://localhost:3002'),
+  NOTIFICATION_URL: env.urlList('http://localhost:3003'),
+  ANALYTICS_URL: env.urlList('http://localhost:3004'),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

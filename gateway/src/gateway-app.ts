@@ -1,19 +1,21 @@
-import { Agent } from 'node:http';
 import { buildOpenApiDocument } from '@risk-profile/contracts/openapi';
 import {
   accessDecision,
   errorHandler,
   HttpError,
+  type HttpUpstream,
   httpError,
   inProcessOrigin,
   type Logger,
   noStore,
   notFound,
+  readinessEndpoint,
   rejectMalformedPath,
   requestContext,
   type ServiceModule,
   type SessionVerifier,
   sameOriginWrites,
+  singleOrigin,
   type TrustProxy,
 } from '@risk-profile/platform';
 import bytes from 'bytes';
@@ -21,16 +23,20 @@ import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { proxyAgents, proxyTo } from './proxy';
 import { routeFor, type ServiceName, stripIdentityHeaders } from './routing';
 import { securityTxt } from './security-txt';
-import { type PublicConfig, spa } from './spa';
+import { type PublicConfig, type SpaOptions, spa } from './spa';
+import type { ServicePools } from './upstreams';
 
 export type Upstreams =
   /** Embedded: the services' express apps are mounted directly (no extra hop). */
   | { kind: 'embedded'; modules: readonly ServiceModule[] }
-  /** Distributed: each service is an HTTP origin; the gateway proxies over keep-alive. */
-  | { kind: 'proxy'; urls: Record<ServiceName, string> };
+  /**
+   * Distributed: each service is one or more HTTP origins, used in turn; the gateway proxies over
+   * keep-alive, and sends a request that an instance could not take to the next.
+   */
+  | { kind: 'proxy'; pools: ServicePools };
 
 export interface GatewayOptions {
   upstreams: Upstreams;
@@ -50,6 +56,8 @@ export interface GatewayOptions {
    */
   sessions?: SessionVerifier;
   clock?: () => Date;
+  /** Where messages go, asked per page view (the distributed gateway asks the notification service). */
+  messageDelivery?: SpaOptions['delivery'];
 }
 
 export function createGatewayApp(options: GatewayOptions): Express {
@@ -66,10 +74,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
   });
-  app.get('/readyz', async (_req, res) => {
-    const ok = await ready();
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready', service: 'gateway' });
-  });
+  app.get('/readyz', readinessEndpoint('gateway', options.logger, ready));
   const clock = options.clock ?? (() => new Date());
   app.get('/.well-known/security.txt', (_req, res) => {
     // Expires moves with every request, so a gateway that runs for months never serves a stale one.
@@ -83,12 +88,13 @@ export function createGatewayApp(options: GatewayOptions): Express {
 
   app.use('/api', noStore, sameOriginWrites(options.publicUrl), apiGuards(options));
   app.get('/api/openapi.json', openApiDocument());
-  app.use(route(options.upstreams, options.sessions));
+  app.use(route(options));
   app.use('/api', notFound);
   app.use(
     spa(options.frontendDist, options.publicConfig, {
       sourceMaps: options.serveSourceMaps ?? false,
       adviserExists: adviserLookup(options.upstreams),
+      delivery: options.messageDelivery,
     }),
   );
   app.use(notFound);
@@ -133,10 +139,12 @@ function openApiDocument(): RequestHandler {
   };
 }
 
+const bodyLimitBytes = (options: GatewayOptions) => bytes.parse(options.bodyLimit) ?? 100 * 1024;
+
 /** Rate limit per client IP, and refuse oversized bodies before they reach a service. */
 function apiGuards(options: GatewayOptions): express.Router {
   const router = express.Router();
-  const limit = bytes.parse(options.bodyLimit) ?? 100 * 1024;
+  const limit = bodyLimitBytes(options);
   router.use((req, _res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);
     if (length > limit) return next(httpError.payloadTooLarge());
@@ -156,29 +164,20 @@ function apiGuards(options: GatewayOptions): express.Router {
   return router;
 }
 
-function route(upstreams: Upstreams, sessions: SessionVerifier | undefined): RequestHandler {
+function route(options: GatewayOptions): RequestHandler {
+  const { upstreams, sessions } = options;
   const handlers = new Map<ServiceName, RequestHandler>();
   if (upstreams.kind === 'embedded') {
     for (const module of upstreams.modules) handlers.set(module.name, module.app);
   } else {
-    const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-    for (const [name, target] of Object.entries(upstreams.urls) as [ServiceName, string][]) {
+    const agents = proxyAgents();
+    for (const [name, pool] of Object.entries(upstreams.pools) as [
+      ServiceName,
+      ServicePools[ServiceName],
+    ][]) {
       handlers.set(
         name,
-        createProxyMiddleware({
-          target,
-          agent,
-          xfwd: true,
-          proxyTimeout: 30_000,
-          on: {
-            error: (_err, _req, res) => {
-              if ('writeHead' in res && !res.headersSent) {
-                res.writeHead(502, { 'content-type': 'application/json' });
-                res.end(JSON.stringify({ error: `The ${name} service is unavailable`, code: 'BAD_GATEWAY' }));
-              }
-            },
-          },
-        }),
+        proxyTo({ name, pool, agents, bodyLimit: bodyLimitBytes(options), logger: options.logger }),
       );
     }
   }
@@ -209,23 +208,21 @@ function route(upstreams: Upstreams, sessions: SessionVerifier | undefined): Req
 
 /**
  * Whether an adviser's page exists, asked of the adviser service's public endpoint: over HTTP in
- * the distributed mode; in the embedded mode through the mounted app on a loopback port opened on
- * first use (unref'd, so it never keeps the process alive).
+ * the distributed mode (its instances in turn); in the embedded mode through the mounted app on a
+ * loopback port opened on first use (unref'd, so it never keeps the process alive).
  */
 function adviserLookup(upstreams: Upstreams): ((slug: string) => Promise<boolean>) | undefined {
   const adviser =
     upstreams.kind === 'embedded' ? upstreams.modules.find((m) => m.name === 'adviser') : undefined;
-  const origin =
+  const service: HttpUpstream | undefined =
     upstreams.kind === 'proxy'
-      ? async () => upstreams.urls.adviser
+      ? upstreams.pools.adviser
       : adviser
-        ? inProcessOrigin(adviser.app)
+        ? singleOrigin(inProcessOrigin(adviser.app))
         : undefined;
-  if (!origin) return undefined;
+  if (!service) return undefined;
   return async (slug) => {
-    const res = await fetch(new URL(`/api/advisers/${encodeURIComponent(slug)}`, await origin()), {
-      signal: AbortSignal.timeout(2_000),
-    });
+    const res = await service.get(`/api/advisers/${encodeURIComponent(slug)}`, { timeoutMs: 2_000 });
     await res.body?.cancel();
     if (res.status === 404) return false;
     if (!res.ok) throw new Error(`adviser lookup answered ${res.status}`);
@@ -238,11 +235,7 @@ function readiness(upstreams: Upstreams): () => Promise<boolean> {
     return async () =>
       (await Promise.all(upstreams.modules.map((m) => m.ready().catch(() => false)))).every(Boolean);
   }
-  return async () => {
-    const checks = Object.values(upstreams.urls).map(async (url) => {
-      const res = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(2_000) });
-      return res.ok;
-    });
-    return (await Promise.all(checks.map((c) => c.catch(() => false)))).every(Boolean);
-  };
+  // Ready while every service has an instance that is: the others are passed over.
+  return async () =>
+    (await Promise.all(Object.values(upstreams.pools).map((pool) => pool.probe()))).every(Boolean);
 }

@@ -5,6 +5,7 @@ import { PgliteSqlClient, type Running, type SqlClient, serve, silentLogger } fr
 import { type ServiceUnderTest, startServiceUnderTest } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp } from './gateway-app';
+import { closePools, type ServicePools, servicePools } from './upstreams';
 
 /** A port nothing listens on: the "down" services. */
 function closedPort(): Promise<number> {
@@ -20,6 +21,7 @@ describe('gateway in the distributed mode (proxying over HTTP)', () => {
   let sql: SqlClient;
   let assessment: ServiceUnderTest;
   let gateway: Running;
+  let pools: ServicePools;
   let url: string;
   let now = new Date('2026-01-01T00:00:00Z');
 
@@ -31,11 +33,14 @@ describe('gateway in the distributed mode (proxying over HTTP)', () => {
       createAssessmentService(deps, config, { advisers: knownAdvisers('demo-adviser') }),
     );
     const down = `http://127.0.0.1:${await closedPort()}`;
+    pools = servicePools({
+      assessment: [assessment.url],
+      adviser: [down],
+      notification: [down],
+      analytics: [down],
+    });
     const app = createGatewayApp({
-      upstreams: {
-        kind: 'proxy',
-        urls: { assessment: assessment.url, adviser: down, notification: down, analytics: down },
-      },
+      upstreams: { kind: 'proxy', pools },
       logger: silentLogger(),
       publicUrl: 'http://localhost',
       publicConfig: { contactEmail: 'support@example.com', demoMode: false },
@@ -51,6 +56,7 @@ describe('gateway in the distributed mode (proxying over HTTP)', () => {
 
   afterAll(async () => {
     await gateway?.stop();
+    if (pools) closePools(pools);
     await assessment?.stop();
     await sql?.close();
   });

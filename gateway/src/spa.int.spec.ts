@@ -5,6 +5,7 @@ import { createLogger, type Running, serve, silentLogger } from '@risk-profile/p
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp } from './gateway-app';
+import { servicePools } from './upstreams';
 
 const dist = mkdtempSync(join(tmpdir(), 'spa-int-'));
 mkdirSync(join(dist, 'assets'));
@@ -29,11 +30,12 @@ async function adviserOrigin(): Promise<Running> {
 }
 
 async function gateway(sourceMaps: boolean, lines: string[], adviserUrl: string): Promise<Running> {
-  const url = adviserUrl;
+  const url = [adviserUrl];
   const app = createGatewayApp({
+    // One address each: nothing is probed in the background, so nothing is left to close.
     upstreams: {
       kind: 'proxy',
-      urls: { assessment: url, adviser: url, notification: url, analytics: url },
+      pools: servicePools({ assessment: url, adviser: url, notification: url, analytics: url }),
     },
     logger: createLogger('gateway', 'info', { write: (line: string) => void lines.push(line) }),
     publicUrl: 'https://example.org',

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { MessageDelivery } from '@risk-profile/notification';
+import type { MessageDelivery } from '@risk-profile/contracts';
 import express, { type RequestHandler, type Router } from 'express';
 
 /**
@@ -56,13 +56,36 @@ export interface SpaOptions {
   sourceMaps: boolean;
   /** Whether an adviser with this slug exists; without it no one-segment path is a page. */
   adviserExists?: (slug: string) => Promise<boolean>;
+  /**
+   * Where messages go, asked when a page is served (the distributed gateway asks the
+   * notification service); it replaces the configuration's own `delivery`.
+   */
+  delivery?: () => Promise<MessageDelivery | undefined>;
 }
 
 export interface PublicConfig {
   contactEmail: string;
   demoMode: boolean;
-  /** Where messages go, for the pages' words; only the embedded gateway knows it. */
+  /**
+   * Where messages go, for the pages' words: known to the embedded gateway; the distributed one
+   * asks the notification service (SpaOptions.delivery).
+   */
   delivery?: MessageDelivery;
+}
+
+/** The page for the delivery asked now, rendered again only when the answer changes. */
+function pagesByDelivery(
+  config: PublicConfig,
+  render: (config: PublicConfig) => string,
+  delivery: () => Promise<MessageDelivery | undefined>,
+): () => Promise<string> {
+  let last: { key: string; html: string } | undefined;
+  return async () => {
+    const current = await delivery().catch(() => undefined);
+    const key = JSON.stringify(current ?? null);
+    if (last?.key !== key) last = { key, html: render({ ...config, delivery: current }) };
+    return last.html;
+  };
 }
 
 const CONFIG_TAG = /<script id="app-config" type="application\/json">[\s\S]*?<\/script>/;
@@ -94,10 +117,13 @@ export function spa(
     return router;
   }
   const template = readFileSync(indexPath, 'utf8');
-  const html = template.replace(
-    CONFIG_TAG,
-    `<script id="app-config" type="application/json">${scriptSafeJson(config)}</script>`,
-  );
+  const render = (publicConfig: PublicConfig) =>
+    template.replace(
+      CONFIG_TAG,
+      `<script id="app-config" type="application/json">${scriptSafeJson(publicConfig)}</script>`,
+    );
+  const fixed = render(config);
+  const html = options.delivery ? pagesByDelivery(config, render, options.delivery) : async () => fixed;
   const missing: RequestHandler = (_req, res) => {
     res.status(404).type('text/plain').send('Not found');
   };
@@ -122,7 +148,7 @@ export function spa(
       .status((await isPage(req.path)) ? 200 : 404)
       .set('Cache-Control', 'no-cache')
       .type('html')
-      .send(html);
+      .send(await html());
   };
   router.use(page);
   return router;

@@ -7,7 +7,10 @@ export const serverDist = join(root, 'dist', 'server');
 export const frontendDist = join(root, 'frontend', 'dist');
 export const stampFile = join(root, 'dist', 'build-stamp.json');
 
-/** Server entry points: one bundle per deployable, plus the embedded all-in-one. */
+/**
+ * Server entry points: one bundle per deployable, plus the embedded all-in-one and the account
+ * command (`node dist/server/users.mjs`, in the image for a production site's first administrator).
+ */
 export const serverEntries = {
   embedded: 'gateway/src/embedded/main.ts',
   gateway: 'gateway/src/main.ts',
@@ -15,6 +18,7 @@ export const serverEntries = {
   adviser: 'services/adviser/src/main.ts',
   notification: 'services/notification/src/main.ts',
   analytics: 'services/analytics/src/main.ts',
+  users: 'services/adviser/src/cli/users-cli.ts',
 };
 
 /**

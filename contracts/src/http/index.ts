@@ -9,6 +9,7 @@ export * from './auth';
 export * from './endpoint';
 export * from './endpoints';
 export * from './limits';
+export * from './message-delivery';
 export * from './primitives';
 export * from './questionnaire-links';
 export * from './reserved-segments';

@@ -23,6 +23,7 @@ import {
   type ServiceModule,
   type SessionVerifier,
   serve,
+  singleOrigin,
 } from '@risk-profile/platform';
 import { gatewayConfigSchema, gatewayOptions } from '../config';
 import { createGatewayApp } from '../gateway-app';
@@ -102,7 +103,7 @@ export async function startEmbedded(
       publicUrl: () => gatewayConfig.PUBLIC_URL ?? `http://localhost:${listeningPort ?? gatewayConfig.PORT}`,
     });
     // The assessment service asks the adviser service's internal lookup, in process.
-    const advisers = httpAdviserDirectory(inProcessOrigin(adviser.app));
+    const advisers = httpAdviserDirectory(singleOrigin(inProcessOrigin(adviser.app)));
     modules.push(await createAssessmentService(platform, assessmentConfig, { advisers }), adviser);
     if (!options.withoutNotifications) {
       modules.push(

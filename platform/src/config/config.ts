@@ -72,6 +72,23 @@ function isTrustedProxyEntry(entry: string): boolean {
   return /^\d+$/.test(bits) && Number(bits) <= max;
 }
 
+/** Why `entry` is not a usable service address (undefined when it is). */
+function originProblem(entry: string, seen: readonly string[]): string | undefined {
+  if (!entry) return 'is empty (addresses are separated by single commas)';
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return 'is not a URL (expected an address such as http://adviser:3002)';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must start with http:// or https://';
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    return 'must be an origin only (scheme, host and port), with no path, query or credentials';
+  }
+  if (seen.includes(url.origin)) return 'is listed twice';
+  return undefined;
+}
+
 /** Reusable field parsers for environment variables (strings in, typed values out). */
 export const env = {
   port: (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback),
@@ -114,6 +131,28 @@ export const env = {
           .split(',')
           .map((entry) => entry.trim())
           .join(',');
+      }),
+  /**
+   * One or more service addresses, comma-separated (`http://adviser-1:3002,http://adviser-2:3002`):
+   * each an http(s) origin (scheme, host and port, no path), listed once. Values are the origins.
+   */
+  urlList: (fallback: string) =>
+    z
+      .string()
+      .default(fallback)
+      .transform((value, ctx) => {
+        const origins: string[] = [];
+        for (const [index, raw] of value.split(',').entries()) {
+          const entry = raw.trim();
+          const problem = originProblem(entry, origins);
+          if (problem) {
+            const where = `entry ${index + 1}${entry ? ` ("${entry}")` : ''}`;
+            ctx.addIssue({ code: 'custom', message: `${where} ${problem}`, input: value });
+            return z.NEVER;
+          }
+          origins.push(new URL(entry).origin);
+        }
+        return origins;
       }),
   list: () =>
     z

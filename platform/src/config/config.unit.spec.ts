@@ -101,3 +101,30 @@ describe('loadConfigs', () => {
     expect(b).toEqual({ B: true });
   });
 });
+
+describe('env.urlList', () => {
+  const schema = z.object({ ADVISER_URL: env.urlList('http://localhost:3002') });
+
+  it('defaults to one address', () => {
+    expect(loadConfig(schema, {}).ADVISER_URL).toEqual(['http://localhost:3002']);
+  });
+
+  it('reads a comma-separated list as origins, in order', () => {
+    expect(
+      loadConfig(schema, {
+        ADVISER_URL: ' http://adviser-1:3002/ ,https://Adviser-2.example,http://10.0.0.3:80',
+      }).ADVISER_URL,
+    ).toEqual(['http://adviser-1:3002', 'https://adviser-2.example', 'http://10.0.0.3']);
+  });
+
+  it.each([
+    ['http://a:1,,http://b:2', /ADVISER_URL: entry 2 is empty/],
+    ['http://a:1,adviser:3002', /ADVISER_URL: entry 2 \("adviser:3002"\) must start with http/],
+    ['http://a:1,not a url', /ADVISER_URL: entry 2 \("not a url"\) is not a URL/],
+    ['ftp://a:1', /ADVISER_URL: entry 1 \("ftp:\/\/a:1"\) must start with http/],
+    ['http://a:1/api', /entry 1 \("http:\/\/a:1\/api"\) must be an origin only/],
+    ['http://a:1,http://a:1/', /entry 2 \("http:\/\/a:1\/"\) is listed twice/],
+  ])('refuses %s, naming the bad entry', (value, message) => {
+    expect(() => loadConfig(schema, { ADVISER_URL: value })).toThrow(message);
+  });
+});

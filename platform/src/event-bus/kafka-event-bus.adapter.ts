@@ -5,6 +5,7 @@ import {
   Kafka,
   type KafkaMessage,
   logLevel,
+  Partitioners,
   type Producer,
 } from 'kafkajs';
 import { createLogger, type Logger } from '../logging/logger';
@@ -64,6 +65,9 @@ export class KafkaEventBus implements EventBus {
     });
     // Idempotence with one request in flight: a retried send neither duplicates nor reorders.
     const producer = kafka.producer({
+      // kafkajs 2's default (Java's murmur2, so keys land where Java clients put them), named so
+      // kafkajs does not warn on every start that its default changed in 2.0.
+      createPartitioner: Partitioners.DefaultPartitioner,
       idempotent: true,
       maxInFlightRequests: 1,
       allowAutoTopicCreation: false,

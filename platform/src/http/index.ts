@@ -5,4 +5,5 @@ export * from './same-origin';
 export * from './serve';
 export * from './service-app';
 export * from './sql-rate-limit-store';
+export * from './upstream-pool';
 export * from './validate';

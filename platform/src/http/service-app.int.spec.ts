@@ -3,6 +3,7 @@ import { defineEndpoint, errorBodySchema, MAX_JSON_DEPTH } from '@risk-profile/c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { silentLogger } from '../logging/logger';
+import { capturingLogger } from '../testing/capturing-logger';
 import { httpError } from './http-errors';
 import { type Running, serve } from './serve';
 import { createServiceApp } from './service-app';
@@ -190,6 +191,46 @@ describe('HTTP kit', () => {
       expect(await res.json()).toEqual({ status: 'not ready', service: 'test' });
     } finally {
       await notReady.stop();
+    }
+  });
+});
+
+describe('readiness while the stores start, and after', () => {
+  it('logs the start-up wait at info and a lost dependency once as a warning, never a failed request', async () => {
+    const { logger, text } = capturingLogger();
+    let answer: () => Promise<boolean> = async () => {
+      throw new Error('connect ECONNREFUSED 10.0.0.5:5432');
+    };
+    const running = await serve(
+      createServiceApp({ name: 'waiting', logger, ready: () => answer(), routes: () => {} }),
+      { port: 0, host: '127.0.0.1', logger: silentLogger() },
+    );
+    const probe = async () => (await fetch(`http://127.0.0.1:${running.port}/readyz`)).status;
+    const entries = () =>
+      text()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { level: number; msg: string; reason?: string });
+    const INFO = 30;
+    const WARN = 40;
+    try {
+      expect(await probe()).toBe(503);
+      expect(await probe()).toBe(503);
+      answer = async () => true;
+      expect(await probe()).toBe(200);
+      answer = async () => false;
+      expect(await probe()).toBe(503);
+      expect(await probe()).toBe(503);
+      const said = entries()
+        .filter((entry) => entry.level >= INFO)
+        .map((entry) => [entry.level, entry.msg, entry.reason]);
+      expect(said).toEqual([
+        [INFO, 'not ready yet: waiting for its dependencies', 'connect ECONNREFUSED 10.0.0.5:5432'],
+        [INFO, 'ready: its dependencies answer', undefined],
+        [WARN, 'not ready: a dependency does not answer', undefined],
+      ]);
+    } finally {
+      await running.stop();
     }
   });
 });

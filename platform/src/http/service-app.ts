@@ -39,15 +39,44 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: options.name });
   });
-  app.get('/readyz', async (_req, res) => {
-    const ready = options.ready ? await options.ready().catch(() => false) : true;
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', service: options.name });
-  });
+  app.get('/readyz', readinessEndpoint(options.name, options.logger, options.ready ?? (async () => true)));
   app.use(jsonBody(options.bodyLimit ?? '100kb'));
   options.routes(app);
   app.use(notFound);
   app.use(errorHandler(options.logger));
   return app;
+}
+
+/**
+ * GET /readyz: 200 when `ready` resolves true, else 503 (a throw counts as not ready). Not ready is
+ * what a probe asks about, not a failed request, and is logged once per change rather than per
+ * probe: before the first ready answer it is the start-up wait for the stores and the bus (info),
+ * after it a dependency lost (a warning).
+ */
+export function readinessEndpoint(
+  name: string,
+  logger: Logger,
+  ready: () => Promise<boolean>,
+): RequestHandler {
+  let state: 'starting' | 'waiting' | 'ready' | 'lost' = 'starting';
+  return async (_req, res) => {
+    let reason: string | undefined;
+    const ok = await ready().catch((error: unknown) => {
+      reason = error instanceof Error ? error.message : String(error);
+      return false;
+    });
+    if (ok && (state === 'waiting' || state === 'lost'))
+      logger.info({ service: name }, 'ready: its dependencies answer');
+    else if (!ok && state === 'starting')
+      logger.info({ service: name, reason }, 'not ready yet: waiting for its dependencies');
+    else if (!ok && state === 'ready')
+      logger.warn({ service: name, reason }, 'not ready: a dependency does not answer');
+    if (ok) state = 'ready';
+    else if (state === 'starting') state = 'waiting';
+    else if (state === 'ready') state = 'lost';
+    res.locals.probe = true;
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready', service: name });
+  };
 }
 
 export function requestContext(logger: Logger): RequestHandler {
@@ -62,7 +91,8 @@ export function requestContext(logger: Logger): RequestHandler {
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const entry = { reqId: id, method: req.method, url: req.originalUrl, status: res.statusCode, ms };
-      if (res.statusCode >= 500) logger.error(entry, 'request failed');
+      // A readiness probe's 503 is the answer it asked for (readinessEndpoint logs what it means).
+      if (res.statusCode >= 500 && !res.locals.probe) logger.error(entry, 'request failed');
       else logger.debug(entry, 'request');
     });
     next();

@@ -14,11 +14,13 @@ export interface RunServiceOptions<S extends z.ZodObject> {
   create: (deps: PlatformDeps, config: z.infer<S>) => Promise<ServiceModule>;
 }
 
-const entryConfigSchema = z.object({
-  ...platformConfigShape,
-  PORT: env.port(0),
-  HOST: z.string().optional(),
-});
+/** The keys every service process reads besides its own: the platform's adapters, its port and interface. */
+export const serviceEntryConfigSchema = (defaultPort: number) =>
+  z.object({
+    ...platformConfigShape,
+    PORT: env.port(defaultPort),
+    HOST: z.string().optional(),
+  });
 
 /**
  * Entry point of one service in the distributed mode: its own process, port and adapters.
@@ -26,10 +28,12 @@ const entryConfigSchema = z.object({
  * before anything is opened or written (no database, no port).
  */
 export async function runService<S extends z.ZodObject>(options: RunServiceOptions<S>): Promise<void> {
-  let configs: [z.infer<typeof entryConfigSchema>, z.infer<S>];
+  let configs: [z.infer<ReturnType<typeof serviceEntryConfigSchema>>, z.infer<S>];
   try {
-    const schema = entryConfigSchema.extend({ PORT: env.port(options.defaultPort) });
-    configs = loadConfigs([schema, options.config] as const) as typeof configs;
+    configs = loadConfigs([
+      serviceEntryConfigSchema(options.defaultPort),
+      options.config,
+    ] as const) as typeof configs;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);

@@ -1,5 +1,6 @@
 export * from './capturing-logger';
 export * from './eventually';
+export * from './instances';
 export * from './racing-store';
 export * from './service-under-test';
 export * from './sql';

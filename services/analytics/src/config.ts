@@ -25,3 +25,12 @@ export const analyticsConfigSchema = z.object({
 });
 
 export type AnalyticsConfig = z.infer<typeof analyticsConfigSchema>;
+
+/**
+ * The analytics process of the distributed mode also checks the sessions of its admin endpoints
+ * itself, on the session state the adviser service keeps: the same keys as the gateway's.
+ */
+export const analyticsProcessConfigSchema = analyticsConfigSchema.extend({
+  SESSION_SECRET: env.sessionSecret(),
+  PUBLIC_URL: z.url().optional(),
+});

@@ -19,7 +19,7 @@ import { RecentAssessmentsReadModel } from './read-model/recent-assessments.read
 import type { AnalyticsStore } from './store/analytics-store.port';
 import { ClickHouseAnalyticsStore } from './store/clickhouse-analytics-store.adapter';
 
-export { type AnalyticsConfig, analyticsConfigSchema } from './config';
+export { type AnalyticsConfig, analyticsConfigSchema, analyticsProcessConfigSchema } from './config';
 export type { AnalyticsStore } from './store/analytics-store.port';
 export { ClickHouseAnalyticsStore } from './store/clickhouse-analytics-store.adapter';
 

@@ -1,6 +1,5 @@
-import { env, openSessions, runService } from '@risk-profile/platform';
-import { z } from 'zod';
-import { analyticsConfigSchema } from './config';
+import { openSessions, runService } from '@risk-profile/platform';
+import { analyticsProcessConfigSchema } from './config';
 import { createAnalyticsService } from './index';
 
 // Distributed mode: this service alone in its process, behind the gateway. It checks the session
@@ -8,10 +7,7 @@ import { createAnalyticsService } from './index';
 await runService({
   name: 'analytics',
   defaultPort: 3004,
-  config: analyticsConfigSchema.extend({
-    SESSION_SECRET: env.sessionSecret(),
-    PUBLIC_URL: z.url().optional(),
-  }),
+  config: analyticsProcessConfigSchema,
   create: async (deps, config) => {
     const sessions = await openSessions(deps.sql, {
       secret: config.SESSION_SECRET,

@@ -14,8 +14,11 @@ export const assessmentConfigSchema = z.object({
    * adviser and a copy to an address the signer typed, so it is limited where a draft is not.
    */
   SIGN_RATE_LIMIT_PER_HOUR: env.int(30),
-  /** The adviser service (distributed mode), asked whether a draft's adviser exists. */
-  ADVISER_URL: z.url().default('http://localhost:3002'),
+  /**
+   * The adviser service (distributed mode), asked whether a draft's adviser exists: a
+   * comma-separated list of its instances, used in turn.
+   */
+  ADVISER_URL: env.urlList('http://localhost:3002'),
 });
 
 export type AssessmentConfig = z.infer<typeof assessmentConfigSchema>;

@@ -7,7 +7,7 @@ describe('the assessment configuration', () => {
       ASSESSMENT_BODY_LIMIT: '64kb',
       TRUST_PROXY: false,
       SIGN_RATE_LIMIT_PER_HOUR: 30,
-      ADVISER_URL: 'http://localhost:3002',
+      ADVISER_URL: ['http://localhost:3002'],
     });
   });
 

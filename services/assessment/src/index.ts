@@ -1,9 +1,11 @@
 import {
   createServiceApp,
+  createUpstreamPool,
   type PlatformDeps,
   type Relay,
   type ServiceModule,
   SqlRateLimitStore,
+  type UpstreamPool,
 } from '@risk-profile/platform';
 import { type AdviserDirectory, httpAdviserDirectory } from './advisers/adviser-directory';
 import type { AssessmentConfig } from './config';
@@ -22,9 +24,11 @@ export async function createAssessmentService(
   config: AssessmentConfig,
   options: { advisers?: AdviserDirectory } = {},
 ): Promise<ServiceModule> {
-  // Distributed: the adviser service's address; embedded callers pass an in-process directory.
-  const advisers = options.advisers ?? httpAdviserDirectory(() => config.ADVISER_URL);
   const { eventStore, sql, logger, clock } = deps;
+  // Distributed: the adviser service's instances, in turn; embedded callers pass an in-process directory.
+  const { advisers, adviserService } = options.advisers
+    ? { advisers: options.advisers, adviserService: undefined }
+    : overHttp(createUpstreamPool(config.ADVISER_URL, { name: 'adviser', logger }));
   // Reading a stream that never exists is the cheapest round trip every event store adapter has.
   const ready = async () => {
     await eventStore.readStream('assessment-readiness-probe');
@@ -59,7 +63,12 @@ export async function createAssessmentService(
     stop: async () => {
       await relay?.stop();
       relay = undefined;
+      adviserService?.close();
     },
     ready,
   };
+}
+
+function overHttp(adviserService: UpstreamPool) {
+  return { advisers: httpAdviserDirectory(adviserService), adviserService };
 }

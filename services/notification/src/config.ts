@@ -6,6 +6,9 @@ const optionalText = z.preprocess((value) => (value === '' ? undefined : value),
 /**
  * The notification service's keys (docs/configuration.md). Without SMTP_URL, email goes to
  * `.eml` files in DATA_DIR/outbox; without the three Vonage keys, SMS goes to JSON files there.
+ * In production (NODE_ENV=production) that fallback must be chosen by name (MAIL_TRANSPORT=outbox,
+ * SMS_TRANSPORT=outbox): the pages tell clients their report is being emailed, so a production
+ * site that only writes files must have said so on purpose.
  */
 export const notificationConfigSchema = z
   .object({
@@ -15,6 +18,22 @@ export const notificationConfigSchema = z
       (value) => (value === '' ? undefined : value),
       z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     ),
+    /**
+     * How email goes: `smtp` (needs SMTP_URL) or `outbox` (files; SMTP_URL must then be unset, so
+     * the two keys never disagree). Unset: smtp when SMTP_URL is set, else the outbox, which
+     * production refuses unless chosen here.
+     */
+    MAIL_TRANSPORT: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(['smtp', 'outbox'], { error: 'must be smtp or outbox' }).optional(),
+    ),
+    /** How SMS goes: `vonage` (needs the three Vonage keys) or `outbox`; as MAIL_TRANSPORT. */
+    SMS_TRANSPORT: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(['vonage', 'outbox'], { error: 'must be vonage or outbox' }).optional(),
+    ),
+    /** "production" requires a transport for each channel, or the outbox chosen explicitly. */
+    NODE_ENV: z.string().optional(),
     /** The From address of every email. */
     MAIL_FROM: z.string().default('Risk Profile <no-reply@risk-profile.local>'),
     VONAGE_API_KEY: optionalText,
@@ -45,19 +64,33 @@ export const notificationConfigSchema = z
       }, 'must be an IANA time zone such as Australia/Sydney'),
   })
   .superRefine((config, context) => {
-    const vonage = [config.VONAGE_API_KEY, config.VONAGE_API_SECRET, config.VONAGE_FROM];
-    const set = vonage.filter((value) => value !== undefined).length;
+    const issue = (path: string, message: string) =>
+      context.addIssue({ code: 'custom', path: [path], message });
+    const vonageKeys = ['VONAGE_API_KEY', 'VONAGE_API_SECRET', 'VONAGE_FROM'] as const;
+    const set = vonageKeys.filter((key) => config[key] !== undefined).length;
     if (set !== 0 && set !== 3) {
-      for (const key of ['VONAGE_API_KEY', 'VONAGE_API_SECRET', 'VONAGE_FROM'] as const) {
-        if (config[key] === undefined) {
-          context.addIssue({
-            code: 'custom',
-            path: [key],
-            message: 'is required when any Vonage key is set',
-          });
-        }
-      }
+      for (const key of vonageKeys)
+        if (config[key] === undefined) issue(key, 'is required when any Vonage key is set');
     }
+    const production = config.NODE_ENV === 'production';
+    if (config.MAIL_TRANSPORT === 'smtp' && !config.SMTP_URL)
+      issue('SMTP_URL', 'is required with MAIL_TRANSPORT=smtp');
+    if (config.MAIL_TRANSPORT === 'outbox' && config.SMTP_URL)
+      issue('MAIL_TRANSPORT', 'is outbox while SMTP_URL is set: unset one of them');
+    if (production && !config.MAIL_TRANSPORT && !config.SMTP_URL)
+      issue(
+        'MAIL_TRANSPORT',
+        'is required in production without SMTP_URL: set SMTP_URL to send email, or MAIL_TRANSPORT=outbox to save it as files',
+      );
+    if (config.SMS_TRANSPORT === 'vonage' && set === 0)
+      for (const key of vonageKeys) issue(key, 'is required with SMS_TRANSPORT=vonage');
+    if (config.SMS_TRANSPORT === 'outbox' && set === 3)
+      issue('SMS_TRANSPORT', 'is outbox while the Vonage keys are set: unset one or the other');
+    if (production && !config.SMS_TRANSPORT && set === 0)
+      issue(
+        'SMS_TRANSPORT',
+        'is required in production without the Vonage keys: set VONAGE_API_KEY, VONAGE_API_SECRET and VONAGE_FROM to send text messages, or SMS_TRANSPORT=outbox to save them as files',
+      );
   });
 
 export type NotificationConfig = z.infer<typeof notificationConfigSchema>;

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { internalMessageDeliveryPath, type MessageDelivery } from '@risk-profile/contracts';
 import {
   createServiceApp,
   type Logger,
@@ -19,11 +20,11 @@ import { fileSentJournal, type SentJournal } from './delivery/sent-journal';
 import { workerComposer } from './delivery/worker-composer';
 import type { Mailer } from './mail/mailer.port';
 import type { SmsSender } from './sms/sms-sender.port';
-import { type MessageDelivery, messageDelivery, openTransports, outboxDir } from './transports';
+import { messageDelivery, openTransports, outboxDir } from './transports';
 
 export { type NotificationConfig, notificationConfigSchema } from './config';
 export { reportComposerBeside } from './delivery/worker-composer';
-export { type MessageDelivery, messageDelivery } from './transports';
+export { messageDelivery } from './transports';
 
 export interface NotificationOptions {
   /** Replaces the configured transports (tests). */
@@ -43,7 +44,8 @@ export interface NotificationOptions {
 /**
  * The notification service: consumes signed assessments and link requests, records the
  * deliveries they ask for, and sends them (report emails with the PDF, client copies, SMS,
- * link emails) through the configured transports. It serves no endpoints of its own.
+ * link emails) through the configured transports. Its one endpoint is internal: where messages
+ * go, for the distributed gateway's pages (never routed to a client).
  */
 export async function createNotificationService(
   deps: PlatformDeps,
@@ -67,7 +69,14 @@ export async function createNotificationService(
     await sql.query('SELECT 1');
     return true;
   };
-  const app = createServiceApp({ name: 'notification', logger, ready, routes: () => {} });
+  const delivery = messageDelivery(config);
+  const app = createServiceApp({
+    name: 'notification',
+    logger,
+    ready,
+    // The distributed gateway asks where messages go, so that its pages say it truthfully.
+    routes: (router) => router.get(internalMessageDeliveryPath, (_req, res) => res.json(delivery)),
+  });
   return {
     name: 'notification',
     app,
@@ -115,7 +124,7 @@ export async function createNotificationService(
         },
         'notification transports',
       );
-      if (!options.transports) logUnsentChannels(logger, messageDelivery(config));
+      if (!options.transports) logUnsentChannels(logger, delivery, config);
     },
     stop: async () => {
       await subscription?.stop();
@@ -135,15 +144,28 @@ export async function createNotificationService(
   };
 }
 
-/** Says at start-up, in words, which messages are saved in a folder instead of being sent. */
-function logUnsentChannels(logger: Logger, delivery: MessageDelivery): void {
+/**
+ * Says at start-up, in words, which messages are saved in a folder instead of being sent: a
+ * warning when the folder is the fallback of a missing setting, information when the operator
+ * chose it (MAIL_TRANSPORT=outbox, SMS_TRANSPORT=outbox).
+ */
+function logUnsentChannels(logger: Logger, delivery: MessageDelivery, config: NotificationConfig): void {
   const saved = [
-    delivery.email === 'outbox' ? 'emails (no SMTP_URL)' : undefined,
-    delivery.sms === 'outbox' ? 'text messages (no Vonage keys)' : undefined,
+    delivery.email === 'outbox'
+      ? { what: 'emails', why: config.MAIL_TRANSPORT === 'outbox' ? 'MAIL_TRANSPORT=outbox' : 'no SMTP_URL' }
+      : undefined,
+    delivery.sms === 'outbox'
+      ? {
+          what: 'text messages',
+          why: config.SMS_TRANSPORT === 'outbox' ? 'SMS_TRANSPORT=outbox' : 'no Vonage keys',
+        }
+      : undefined,
   ].filter((channel) => channel !== undefined);
   if (saved.length === 0) return;
-  logger.warn(
+  const chosen = saved.every((channel) => channel.why.endsWith('=outbox'));
+  const channels = saved.map((channel) => `${channel.what} (${channel.why})`).join(' and ');
+  logger[chosen ? 'info' : 'warn'](
     { outbox: delivery.outboxDir },
-    `Not sent: ${saved.join(' and ')} are saved as files in ${delivery.outboxDir}, kept one hour`,
+    `Not sent: ${channels} are saved as files in ${delivery.outboxDir}, kept one hour`,
   );
 }

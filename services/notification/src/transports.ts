@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { MessageDelivery } from '@risk-profile/contracts';
 import type { NotificationConfig } from './config';
 import type { Mailer } from './mail/mailer.port';
 import { outboxMailer } from './mail/outbox-mailer.adapter';
@@ -11,20 +12,10 @@ import { vonageSms } from './sms/vonage-sms.adapter';
 export const outboxDir = (config: Pick<NotificationConfig, 'DATA_DIR'>): string =>
   join(config.DATA_DIR, 'outbox');
 
-/**
- * Where messages go, as the pages say it: email through the SMTP server or into the outbox
- * folder, SMS through Vonage or into the same folder. It carries no credentials.
- */
-export interface MessageDelivery {
-  email: 'smtp' | 'outbox';
-  sms: 'vonage' | 'outbox';
-  /** The outbox folder, when either channel writes there. */
-  outboxDir?: string;
-}
-
 const smsConfigured = (config: NotificationConfig) =>
   Boolean(config.VONAGE_API_KEY && config.VONAGE_API_SECRET && config.VONAGE_FROM);
 
+/** Where messages go, as the pages say it (see the contract's messageDeliverySchema). */
 export function messageDelivery(config: NotificationConfig): MessageDelivery {
   const email = config.SMTP_URL ? 'smtp' : 'outbox';
   const sms = smsConfigured(config) ? 'vonage' : 'outbox';

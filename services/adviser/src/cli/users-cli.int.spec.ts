@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { PgSqlClient } from '@risk-profile/platform';
-import { describeTargets } from '@risk-profile/platform/testing';
+import { describeTarget, describeTargets } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bundle } from '../../../../scripts/lib/bundle.mjs';
+import { root, serverEntries } from '../../../../scripts/lib/paths.mjs';
 
-const root = resolve(import.meta.dirname, '../../../..');
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 
 /** The two places the command works on: the embedded data folder, and a PostgreSQL server. */
@@ -18,6 +19,21 @@ const targets = [
   },
 ];
 
+/** A schema of its own on the server, named by search_path in the connection string. */
+async function serverSchema(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = PgSqlClient.open(serverUrl!, { max: 1 });
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  const sep = serverUrl!.includes('?') ? '&' : '?';
+  return {
+    url: `${serverUrl}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    drop: async () => {
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
+
 describeTargets(
   targets,
   (target) => `npm run users on ${target.name}`,
@@ -26,18 +42,9 @@ describeTargets(
     let cleanup: () => Promise<void>;
     beforeAll(async () => {
       if (target.name === 'a PostgreSQL server') {
-        const schema = `users_cli_${process.pid}_${Date.now()}`;
-        const admin = PgSqlClient.open(serverUrl!, { max: 1 });
-        await admin.exec(`CREATE SCHEMA ${schema}`);
-        const sep = serverUrl!.includes('?') ? '&' : '?';
-        env = {
-          PATH: process.env.PATH,
-          DATABASE_URL: `${serverUrl}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-        };
-        cleanup = async () => {
-          await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
-          await admin.close();
-        };
+        const schema = await serverSchema('users_cli');
+        env = { PATH: process.env.PATH, DATABASE_URL: schema.url };
+        cleanup = schema.drop;
       } else {
         const dir = mkdtempSync(join(tmpdir(), 'users-cli-'));
         env = { PATH: process.env.PATH, DATA_DIR: dir };
@@ -114,5 +121,59 @@ describeTargets(
       // Ten command runs in a row, each a process that opens the store: more than the tier's
       // default minute on a loaded machine.
     }, 180_000);
+  },
+);
+
+/**
+ * The command as the image ships it (`node dist/server/users.mjs`, built from the same build
+ * entry), run as a production container runs it: NODE_ENV=production, DATABASE_URL and nothing
+ * else, in a working folder where it must write nothing. This is how a production site gets its
+ * first administrator (docs/deployment.md).
+ */
+describeTarget(
+  'the built users command on a PostgreSQL server, as in the image',
+  { name: 'a PostgreSQL server', skipReason: targets[1]!.skipReason },
+  () => {
+    let dir: string;
+    let cwd: string;
+    let env: NodeJS.ProcessEnv;
+    let dropSchema: () => Promise<void>;
+    beforeAll(async () => {
+      // Inside the repository, as the build's dist/server is, so its npm imports resolve.
+      mkdirSync(join(root, 'dist'), { recursive: true });
+      dir = mkdtempSync(join(root, 'dist', '.test-users-'));
+      await bundle({ users: join(root, serverEntries.users!) }, dir);
+      cwd = mkdtempSync(join(tmpdir(), 'users-image-'));
+      const schema = await serverSchema('users_image');
+      dropSchema = schema.drop;
+      env = { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: schema.url };
+    });
+    afterAll(async () => {
+      await dropSchema?.();
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(cwd, { recursive: true, force: true });
+    });
+
+    const users = (args: string[], input: string) =>
+      spawnSync(process.execPath, [join(dir, 'users.mjs'), ...args], {
+        cwd,
+        env,
+        input,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+
+    it('creates the first administrator with the password from standard input', () => {
+      const created = users(
+        ['create', '--role', 'admin', '--email', 'first-admin@example.com', '--name', 'First Admin'],
+        'the first administrator passphrase\n',
+      );
+      expect(created.stderr).toBe('');
+      expect(created.status).toBe(0);
+      expect(created.stdout).toBe('Created admin first-admin@example.com.\n');
+      expect(users(['list'], '').stdout).toContain('first-admin@example.com\tadmin\tFirst Admin\t-\tactive');
+      // It worked on the server: no embedded database was made in the working folder.
+      expect(existsSync(join(cwd, 'data'))).toBe(false);
+    }, 120_000);
   },
 );

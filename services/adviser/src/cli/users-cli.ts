@@ -15,6 +15,7 @@ import { listUsers } from '../accounts/user-repository';
 import { ADVISER_MIGRATIONS } from '../advisers/adviser.migrations';
 
 const USAGE = `Usage: npm run users -- <command> [options]
+       node dist/server/users.mjs <command> [options]   (the built command, as in the image)
 
   create --role adviser|admin --email EMAIL --name NAME
          [--slug SLUG --company COMPANY --adviser-name NAME]   (an adviser's page; required for advisers)
@@ -25,7 +26,8 @@ const USAGE = `Usage: npm run users -- <command> [options]
   audit [--limit N]                                             (recent sign-ins and account changes)
 
 The password of create and reset-password is read from standard input when it is piped in
-(echo '…' | npm run users -- create …), otherwise generated and printed once.
+(echo '…' | npm run users -- create …, or < a file), otherwise generated and printed once;
+never on the command line.
 Works on DATABASE_URL when set, else on the embedded data in DATA_DIR (default ./data):
 stop the product first, the embedded database takes one process at a time.`;
 

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PgliteSqlClient, type SqlClient } from '@risk-profile/platform';
+import { createUpstreamPool, PgliteSqlClient, type SqlClient } from '@risk-profile/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVISER_CHECK_UNAVAILABLE } from '../draft-assessment/draft-assessment.route';
 import { type AssessmentTestServer, startAssessmentServer } from '../testing/assessment-test-server';
@@ -31,15 +31,14 @@ function adviserLookup(known: string[], status = 200) {
   };
 }
 
+const at = (...urls: string[]) => createUpstreamPool(urls, { name: 'adviser' });
+
 describe('the adviser directory over HTTP', () => {
   it('asks once per slug and remembers known advisers longer than unknown ones', async () => {
     const service = adviserLookup(['demo-adviser']);
     const url = await service.start();
     let now = 0;
-    const directory = httpAdviserDirectory(
-      () => url,
-      () => now,
-    );
+    const directory = httpAdviserDirectory(at(url), () => now);
     try {
       expect(await directory.find('demo-adviser')).toEqual(adviserContact('demo-adviser'));
       expect(await directory.find('demo-adviser')).toEqual(adviserContact('demo-adviser'));
@@ -61,9 +60,32 @@ describe('the adviser directory over HTTP', () => {
     const service = adviserLookup([], 500);
     const url = await service.start();
     try {
-      await expect(httpAdviserDirectory(() => url).find('demo-adviser')).rejects.toThrow(/answered 500/);
+      await expect(httpAdviserDirectory(at(url)).find('demo-adviser')).rejects.toThrow(/answered 500/);
     } finally {
       await service.stop();
+    }
+  });
+
+  it('asks the adviser instances in turn, and the next one when one is stopped', async () => {
+    const first = adviserLookup(['demo-adviser', 'second-adviser', 'third-adviser']);
+    const second = adviserLookup(['demo-adviser', 'second-adviser', 'third-adviser']);
+    const pool = at(await first.start(), await second.start());
+    const directory = httpAdviserDirectory(pool);
+    try {
+      expect(await directory.find('demo-adviser')).toEqual(adviserContact('demo-adviser'));
+      expect(await directory.find('nobody')).toBeNull();
+      expect([first.asked, second.asked]).toEqual([['demo-adviser'], ['nobody']]);
+      await first.stop();
+      // The first instance is next in turn, refuses, and the second answers instead.
+      expect(await directory.find('second-adviser')).toEqual(adviserContact('second-adviser'));
+      expect(await directory.find('third-adviser')).toEqual(adviserContact('third-adviser'));
+      expect(second.asked).toEqual(['nobody', 'second-adviser', 'third-adviser']);
+      await second.stop();
+      await expect(directory.find('somebody')).rejects.toThrow(/fetch failed/);
+    } finally {
+      pool.close();
+      await first.stop().catch(() => {});
+      await second.stop().catch(() => {});
     }
   });
 });

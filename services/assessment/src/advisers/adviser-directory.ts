@@ -1,4 +1,5 @@
 import { internalAdviserPath, type ReportAdviser, reportAdviserSchema } from '@risk-profile/contracts';
+import type { HttpUpstream } from '@risk-profile/platform';
 
 /** Which adviser pages exist, and where each adviser's reports go: a draft may name only an existing adviser. */
 export interface AdviserDirectory {
@@ -15,10 +16,11 @@ const MAX_CACHED = 10_000;
  * The adviser service's internal lookup (GET /internal/advisers/:slug, which unlike the public
  * one carries the adviser's email), cached so a draft for a known
  * adviser does not wait on another service: only the first draft of a slug, or one after the
- * cache expired, asks.
+ * cache expired, asks. With several adviser instances (a pool), one that cannot be reached is
+ * passed over and the next asked.
  */
 export function httpAdviserDirectory(
-  origin: () => Promise<string> | string,
+  adviserService: HttpUpstream,
   now: () => number = Date.now,
 ): AdviserDirectory {
   const cache = new Map<string, { adviser: ReportAdviser | null; until: number }>();
@@ -26,8 +28,7 @@ export function httpAdviserDirectory(
     async find(slug) {
       const hit = cache.get(slug);
       if (hit && now() < hit.until) return hit.adviser;
-      const url = new URL(internalAdviserPath(slug), await origin());
-      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      const res = await adviserService.get(internalAdviserPath(slug), { timeoutMs: 2_000 });
       if (res.status !== 200) await res.body?.cancel();
       if (res.status !== 200 && res.status !== 404) throw new Error(`adviser lookup answered ${res.status}`);
       let adviser: ReportAdviser | null = null;
