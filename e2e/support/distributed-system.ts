@@ -64,20 +64,22 @@ export async function startDistributedSystem(options: DistributedOptions): Promi
     started.push(deployable);
     return deployable;
   };
-  const instances = (
+  // The first instance of a service alone, then the others: instances that join one consumer
+  // group at the same moment make its first rebalance race, which a rollout avoids.
+  const instances = async (
     name: 'assessment' | 'adviser' | 'notification',
     list: number[],
     env: Record<string, string>,
-  ) =>
-    Promise.all(
-      list.map((port, index) =>
-        start(name, {
-          label: list.length > 1 ? `${name}-${index + 1}` : name,
-          port,
-          env: { ...common, ...env, ...options.env?.[name] },
-        }),
-      ),
-    );
+  ) => {
+    const one = (port: number, index: number) =>
+      start(name, {
+        label: list.length > 1 ? `${name}-${index + 1}` : name,
+        port,
+        env: { ...common, ...env, ...options.env?.[name] },
+      });
+    const first = await one(list[0]!, 0);
+    return [first, ...(await Promise.all(list.slice(1).map((port, i) => one(port, i + 1))))];
+  };
   try {
     const [adviser, assessment, notification, analytics] = await Promise.all([
       instances('adviser', adviserPorts, {
