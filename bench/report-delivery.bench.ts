@@ -8,62 +8,16 @@
 //   (BENCH_SECONDS, default 15; BENCH_RATE, default 20; BENCH_ROUNDS, default 2; BENCH_PACED_ONLY=1;
 //   BENCH_COMPOSE_ON_LOOP=1 renders on the event loop instead of the composer's worker thread)
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { describeLoad, type LoadResult, percentile, runAssessmentLoad } from './support/assessment-load';
 import { startProduct } from './support/product';
+import { newArrivals, startSmtpSink } from './support/smtp-sink';
 
 const CONCURRENCY = 20;
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
 const WARMUP_MS = 3_000;
 const DRAIN_TIMEOUT_MS = 180_000;
-const CLIENT = /^client(\d+)@example\.com$/;
-const REPLY_TO_CLIENT = /^reply-to:[^\r\n]*client(\d+)@example\.com/im;
-
-/** Accepted messages: when each client's adviser report and copy arrived (Date.now()). */
-interface Arrivals {
-  adviserReport: Map<number, number>;
-  clientCopy: Map<number, number>;
-  bytes: number;
-}
-
-async function startSink(arrivals: Arrivals): Promise<{ url: string; stop(): Promise<void> }> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    disableReverseLookup: true,
-    logger: false,
-    size: 25 * 1024 * 1024,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const at = Date.now();
-        const raw = Buffer.concat(chunks);
-        arrivals.bytes += raw.length;
-        const headers = raw.subarray(0, raw.indexOf('\r\n\r\n')).toString('latin1');
-        for (const { address } of session.envelope.rcptTo) {
-          const client = CLIENT.exec(address);
-          if (client) arrivals.clientCopy.set(Number(client[1]), at);
-          else {
-            const replyTo = REPLY_TO_CLIENT.exec(headers);
-            if (replyTo) arrivals.adviserReport.set(Number(replyTo[1]), at);
-          }
-        }
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 /** Runs the load against a fresh product; the product keeps running until `stop` is called. */
 async function run(
   label: string,
@@ -98,8 +52,8 @@ async function run(
 
 /** The load with reports going to a real SMTP server, then the wait for every measured report. */
 async function withReports(label: string, ratePerSecond?: number): Promise<LoadResult> {
-  const arrivals: Arrivals = { adviserReport: new Map(), clientCopy: new Map(), bytes: 0 };
-  const sink = await startSink(arrivals);
+  const arrivals = newArrivals();
+  const sink = await startSmtpSink(arrivals);
   const signedAt = new Map<number, number>();
   const loadStarted = Date.now();
   const reporting = await run(

@@ -12,7 +12,7 @@ export function draftBody(n: number): string {
   );
 }
 
-const signBody = JSON.stringify({
+export const signBody = JSON.stringify({
   investmentExclusions: 'Tobacco',
   investmentPreferences: 'Australian shares',
   confirmed: true,
@@ -46,6 +46,8 @@ export async function runAssessmentLoad(
     /** Paces the clients to start this many assessments a second in total; default flat out. */
     ratePerSecond?: number;
     onSigning?: (n: number, at: number, measured: boolean) => void;
+    /** Told when client n's signing was answered 200 (Date.now()). */
+    onSigned?: (n: number, at: number, measured: boolean) => void;
   },
 ): Promise<LoadResult> {
   const requestMs: number[] = [];
@@ -84,6 +86,7 @@ export async function runAssessmentLoad(
       if (draft.status === 201) {
         options.onSigning?.(n, Date.now(), measuring);
         signed = await post(`/api/assessments/${draft.json.id}/sign`, signBody);
+        if (signed.status === 200) options.onSigned?.(n, Date.now(), measuring);
       }
       if (!measuring) continue;
       if (draft.status === 201 && signed.status === 200) {

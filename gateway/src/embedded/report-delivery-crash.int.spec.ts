@@ -22,6 +22,11 @@ const ADVISER_EMAIL = 'adviser@example.com';
  * under this test's load takes milliseconds, rarely more than a few hundred.
  */
 const ACCEPTED_BEFORE_KILL_MS = 2_000;
+/**
+ * With the bus on Kafka (KAFKA_BROKERS inherited), a restarted product joins each consumer group
+ * only once the killed member's session has expired, so its start waits for that too.
+ */
+const READY_TIMEOUT_MS = process.env.KAFKA_BROKERS ? 180_000 : 60_000;
 /** The sender has at most this many messages with the transport at once (sender.ts). */
 const SENDS_IN_FLIGHT = 8;
 
@@ -74,7 +79,7 @@ describe('report delivery across two SIGKILLs', () => {
     await eventually(async () => {
       const res = await fetch(`${base()}/readyz`);
       if (res.status !== 200) throw new Error(`not ready: ${res.status}`);
-    }, 60_000);
+    }, READY_TIMEOUT_MS);
   }
 
   const killedAt: number[] = [];

@@ -7,6 +7,10 @@ export interface ReceivedMail {
   envelope: { from: string; to: string[] };
   raw: Buffer;
   parsed: ParsedMail;
+  /**
+   * When its data ended: from then on the server has the message whole, whatever happens to the
+   * client (the reply follows once it is parsed, which on a busy machine takes a while).
+   */
   receivedAt: number;
   /** The id this server gave the message, in its reply ("250 Ok: queued as <queueId>"), as Postfix does. */
   queueId: string;
@@ -56,6 +60,7 @@ export async function startSmtpTestServer(
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
+        const receivedAt = Date.now();
         const raw = Buffer.concat(chunks);
         try {
           const mail: ReceivedMail = {
@@ -65,7 +70,7 @@ export async function startSmtpTestServer(
             },
             raw,
             parsed: await simpleParser(raw),
-            receivedAt: Date.now(),
+            receivedAt,
             queueId: randomBytes(6).toString('hex').toUpperCase(),
           };
           received.push(mail);
@@ -89,7 +94,15 @@ export async function startSmtpTestServer(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  // A client killed mid-conversation (a crash test's SIGKILL) resets its connection: that ends
+  // the one session, not the server, and must not surface as the test process's uncaught error.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
   });
   const port = (server.server.address() as AddressInfo).port;
   return {
