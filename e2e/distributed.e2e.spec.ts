@@ -26,11 +26,11 @@ const ASSESSMENTS = Number(process.env.DISTRIBUTED_ASSESSMENTS ?? 100);
 const CLIENTS = 6;
 const INSTANCES = { assessment: 2, adviser: 1, notification: 2 };
 /**
- * On librdkafka's mock cluster a member that joins a group beside a live one (the restarted
- * notification instance) is answered SyncGroup with an error kafkajs cannot read, and never joins:
- * on Kafka the notification group has one member until that is resolved.
+ * On Kafka through librdkafka's mock cluster, a member that joins a group beside a live one (the
+ * restarted notification instance) may be refused its SyncGroup; the bus then lets it go on joining
+ * in the background (kafka-event-bus.adapter.ts) while the other instance consumes, and the
+ * deliveries it claims per row are sent either way.
  */
-const KAFKA_INSTANCES = { ...INSTANCES, notification: 1 };
 /** When, by signings acknowledged, each instance is killed (and started again at once). */
 const KILL_ASSESSMENT_AT = Math.round(ASSESSMENTS * 0.25);
 const KILL_NOTIFICATION_AT = Math.round(ASSESSMENTS * 0.5);
@@ -100,7 +100,7 @@ describeTargets(
         databaseUrl: database.url,
         kafkaBrokers: bus.kafkaBrokers,
         smtpUrl: smtp.url,
-        instances: bus.kafkaBrokers ? KAFKA_INSTANCES : INSTANCES,
+        instances: INSTANCES,
       });
     }, 240_000);
     afterAll(async () => {
