@@ -130,9 +130,14 @@ export const ingestQuestionEventsEndpoint = defineEndpoint({
 });
 
 export const analyticsSummarySchema = z.object({
+  /** Assessments started (drafted at "Yes, I agree") in the period, signed or not. */
   totalAssessments: z.int().min(0),
-  completionRate: z.number().min(0).max(100),
+  /** Of those, the ones signed. */
+  signedAssessments: z.int().min(0),
+  /** Null when no session viewed question 1 in the period: there is nothing to divide. */
+  completionRate: z.number().min(0).max(100).nullable(),
   averageTimePerAssessment: z.number().min(0),
+  /** Null when no question is rated harder than easy: there is nothing to single out. */
   mostDifficultQuestion: z.string().nullable(),
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
@@ -169,9 +174,14 @@ export const deviceStatsSchema = z.array(
 );
 export type DeviceStats = z.infer<typeof deviceStatsSchema>;
 
+/** Started: drafted at "Yes, I agree" and not yet signed. */
+export const recentAssessmentStatusSchema = z.enum(['started', 'signed']);
+export type RecentAssessmentStatus = z.infer<typeof recentAssessmentStatusSchema>;
+
 export const recentAssessmentsSchema = z.array(
   z.object({
     id: z.uuid(),
+    status: recentAssessmentStatusSchema,
     clientName: z.string(),
     clientEmail: z.string().nullable(),
     createdAt: isoDateTimeSchema,
@@ -212,7 +222,7 @@ const adminRead = <P extends `/api/admin/${string}`, S extends z.ZodType>(
 
 export const analyticsSummaryEndpoint = adminRead(
   '/api/admin/analytics/summary',
-  'Dashboard cards: totals, completion rate, average time, most difficult question.',
+  'Dashboard cards: assessments started and signed, completion rate, average time, most difficult question.',
   analyticsSummarySchema,
 );
 export const questionDifficultyEndpoint = adminRead(

@@ -129,6 +129,7 @@ describe('analytics read models', () => {
   it('bounds the completion rate to a percentage', () => {
     const summary = {
       totalAssessments: 3,
+      signedAssessments: 2,
       completionRate: 42.5,
       averageTimePerAssessment: 61_000,
       mostDifficultQuestion: null,
@@ -137,16 +138,32 @@ describe('analytics read models', () => {
     expect(analyticsSummarySchema.safeParse({ ...summary, completionRate: 100.1 }).success).toBe(false);
   });
 
+  it('says "nothing" with null rather than a made-up rate or question', () => {
+    const empty = {
+      totalAssessments: 0,
+      signedAssessments: 0,
+      completionRate: null,
+      averageTimePerAssessment: 0,
+      mostDifficultQuestion: null,
+    };
+    expect(analyticsSummarySchema.parse(empty)).toEqual(empty);
+    const { signedAssessments: _, ...withoutSigned } = empty;
+    expect(analyticsSummarySchema.safeParse(withoutSigned).success).toBe(false);
+  });
+
   it('names the selected profile of recent assessments by the profile names', () => {
     const row = {
       id: '0b6b8f4e-8a53-4d0e-9a59-0d1b0a7f2c11',
       clientName: 'Jo',
+      status: 'signed',
       clientEmail: null,
       createdAt: '2026-01-10T09:00:00.000Z',
       selectedProfile: 'Balanced',
       riskScore: 40,
     };
     expect(recentAssessmentsSchema.parse([row])).toEqual([row]);
+    expect(recentAssessmentsSchema.parse([{ ...row, status: 'started' }])[0]?.status).toBe('started');
+    expect(recentAssessmentsSchema.safeParse([{ ...row, status: 'drafted' }]).success).toBe(false);
     expect(recentAssessmentsSchema.safeParse([{ ...row, selectedProfile: 'Aggressive' }]).success).toBe(
       false,
     );

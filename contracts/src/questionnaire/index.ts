@@ -5,6 +5,7 @@ export * from './consistency';
 export * from './consistency.schema';
 export * from './profiles';
 export * from './profiles.schema';
+export * from './question-labels';
 export * from './question-numbers';
 export * from './questions';
 export * from './responses';
