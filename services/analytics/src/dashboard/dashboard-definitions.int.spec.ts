@@ -111,6 +111,8 @@ const ASSESSMENTS: AssessmentRow[] = [
   // G: signed without an analytics session (its page sent no question event): an assessment, but
   // no device and no completion time.
   assessment(null, null, T - 61 * MIN, T - 60 * MIN),
+  // H: drafted at "Yes, I agree" and not signed: started, not signed, and in no completion figure.
+  assessment(null, null, T - 50 * MIN, null),
 ];
 
 describe('the dashboard definitions on hand-built sessions (chDB)', () => {
@@ -129,11 +131,13 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('empty data: zeros, empty lists and no most difficult question', async () => {
+  it('empty data: zeros, empty lists, and no completion rate or most difficult question', async () => {
     for (const period of ['24h', '7d', '30d', 'all'] as const) {
       expect(await queries.summary(period, NOW)).toEqual({
         totalAssessments: 0,
-        completionRate: 0,
+        signedAssessments: 0,
+        // No session viewed question 1: nothing to divide, so no rate rather than 0%.
+        completionRate: null,
         averageTimePerAssessment: 0,
         mostDifficultQuestion: null,
       });
@@ -210,8 +214,10 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
 
     it('summary: assessments, completion among the sessions that viewed q1, time from first view to signing', async () => {
       expect(await queries.summary('all', NOW)).toEqual({
-        // A, E, F and G.
-        totalAssessments: 4,
+        // A, E, F, G and H.
+        totalAssessments: 5,
+        // All but H, which is only drafted.
+        signedAssessments: 4,
         // Viewed q1: A, B, C, D, F; of them A and F signed. E signed without viewing q1: not counted.
         completionRate: 40,
         // A 6 min, E 1 min, F 5 min; G has no first view.
@@ -220,7 +226,8 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         mostDifficultQuestion: 'q1',
       });
       expect(await queries.summary('7d', NOW)).toEqual({
-        totalAssessments: 3, // A, E, G
+        totalAssessments: 4, // A, E, G, H
+        signedAssessments: 3, // A, E, G
         completionRate: 25, // A of A, B, C, D
         averageTimePerAssessment: 210_000, // A 6 min, E 1 min
         mostDifficultQuestion: 'q1',

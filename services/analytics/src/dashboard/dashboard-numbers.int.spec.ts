@@ -127,6 +127,12 @@ describe('dashboard numbers on 400 generated sessions, against an independent ca
     expect(expectedDashboard(SESSIONS, '24h', NOW).summary.totalAssessments).toBeLessThan(
       all.summary.totalAssessments,
     );
+    // Drafts not yet signed are started, not signed: the two counts differ.
+    expect(all.summary.signedAssessments).toBeGreaterThan(0);
+    expect(all.summary.signedAssessments).toBeLessThan(all.summary.totalAssessments);
+    expect(
+      all.recent.some((r) => r.status === 'started') && all.recent.some((r) => r.status === 'signed'),
+    ).toBe(true);
   });
 
   describe.each(['all', '30d', '7d', '24h'] as const)('period %s', (period) => {

@@ -15,6 +15,7 @@ import {
   difficultyOf,
   mostDifficultQuestion,
   percent,
+  percentOrNull,
   periodStart,
   round1,
 } from './definitions';
@@ -87,11 +88,12 @@ const completions = (inWindow: InWindow) => `
 
 /**
  * The summary's assessment figures in one read of the assessments: how many were created in the
- * window, and the average time from first view to signing of those signed in it, as in
+ * window, how many of those are signed, and the average time from first view to signing of those signed in it, as in
  * `completions` (an assessment whose session sent no question event has no such time).
  */
 const assessmentTotals = (inWindow: InWindow) => `
   SELECT countIf(${inWindow('a.created_at')}) AS total,
+         countIf(a.stage = 2 AND ${inWindow('a.created_at')}) AS signed,
          avgOrNullIf(greatest(0, toUnixTimestamp64Milli(assumeNotNull(a.signed_at)) - f.first_ms),
                      a.stage = 2 AND ${inWindow('a.signed_at')} AND f.first_ms IS NOT NULL) AS average
   FROM (SELECT stage, session_key, created_at, signed_at FROM {db}.assessments FINAL) AS a
@@ -118,14 +120,18 @@ export class DashboardQueries {
   async summary(period: AnalyticsPeriod, now: Date): Promise<AnalyticsSummary> {
     const w = window(period, now);
     const [assessments, perQuestion] = await Promise.all([
-      this.store.select<{ total: number; average: number | null }>(assessmentTotals(w.inWindow), {
-        since: w.since,
-      }),
+      this.store.select<{ total: number; signed: number; average: number | null }>(
+        assessmentTotals(w.inWindow),
+        {
+          since: w.since,
+        },
+      ),
       this.questionAverages(w),
     ]);
     return {
       totalAssessments: assessments[0]?.total ?? 0,
-      completionRate: percent(perQuestion.q1.completed, perQuestion.q1.viewed),
+      signedAssessments: assessments[0]?.signed ?? 0,
+      completionRate: percentOrNull(perQuestion.q1.completed, perQuestion.q1.viewed),
       averageTimePerAssessment: Math.round(assessments[0]?.average ?? 0),
       mostDifficultQuestion: mostDifficultQuestion(perQuestion.questions),
     };

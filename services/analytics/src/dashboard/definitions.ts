@@ -32,7 +32,8 @@ export function difficultyOf(averageTimeMs: number, answerChanges: number): Diff
 
 /**
  * One number to rank questions by: each measure relative to its "hard" threshold, added. The most
- * difficult question is the highest score (the lower question number on a tie).
+ * difficult question is the highest score (the lower question number on a tie), among those rated
+ * medium or hard: when every question is easy, none is singled out as difficult.
  */
 export function difficultyScore(averageTimeMs: number, answerChanges: number): number {
   const { hard } = DIFFICULTY_THRESHOLDS;
@@ -42,7 +43,7 @@ export function difficultyScore(averageTimeMs: number, answerChanges: number): n
 export function mostDifficultQuestion(questions: QuestionDifficulty): string | null {
   let best: { id: string; score: number } | null = null;
   for (const q of questions) {
-    if (q.answeredSessions === 0) continue;
+    if (q.answeredSessions === 0 || q.difficulty === 'easy') continue;
     const score = difficultyScore(q.averageTime, q.answerChanges);
     if (!best || score > best.score) best = { id: q.questionId, score };
   }
@@ -57,6 +58,11 @@ export function round1(value: number): number {
 /** part / whole as a percentage to one decimal; 0 when nothing was counted. */
 export function percent(part: number, whole: number): number {
   return whole === 0 ? 0 : round1((100 * part) / whole);
+}
+
+/** As `percent`, but null when nothing was counted, for a rate that would otherwise claim 0%. */
+export function percentOrNull(part: number, whole: number): number | null {
+  return whole === 0 ? null : percent(part, whole);
 }
 
 /** The start of the period ending at `now`, or null for all time. */

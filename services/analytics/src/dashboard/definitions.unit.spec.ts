@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { difficultyOf, mostDifficultQuestion, percent, periodStart, round1 } from './definitions';
+import {
+  difficultyOf,
+  mostDifficultQuestion,
+  percent,
+  percentOrNull,
+  periodStart,
+  round1,
+} from './definitions';
 
 // The pure parts of the definitions. The counts behind them (drop-off, completion, time, answer
 // changes, abandonment at 30 minutes, periods) are checked on hand-built sessions through the
@@ -42,6 +49,11 @@ describe('most difficult question', () => {
     expect(mostDifficultQuestion([question('q4', 30_000, 0), question('q5', 0, 1)])).toBe('q4');
   });
 
+  it('is a question rated harder than easy, ahead of easy ones and null when every one is easy', () => {
+    expect(mostDifficultQuestion([question('q1', 14_000, 0.4), question('q2', 15_000, 0)])).toBe('q2');
+    expect(mostDifficultQuestion([question('q1', 14_999, 0.4), question('q2', 1_000, 0)])).toBeNull();
+  });
+
   it('is null with no answered question (empty data)', () => {
     expect(mostDifficultQuestion([])).toBeNull();
     expect(mostDifficultQuestion([question('q1', 0, 0, 0)])).toBeNull();
@@ -57,6 +69,12 @@ describe('rates', () => {
 
   it('is 0, not NaN, with nothing counted', () => {
     expect(percent(0, 0)).toBe(0);
+  });
+
+  it('is null with nothing counted where a rate must not claim 0%', () => {
+    expect(percentOrNull(0, 0)).toBeNull();
+    expect(percentOrNull(0, 4)).toBe(0);
+    expect(percentOrNull(1, 3)).toBe(33.3);
   });
 
   it('rounds halves away from zero', () => {

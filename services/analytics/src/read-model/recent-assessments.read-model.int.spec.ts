@@ -78,6 +78,18 @@ describeTargets(
       expect(await rows()).toEqual([signedRow(a!.signed)]);
     });
 
+    it('lists a draft as started and a signed assessment as signed', async () => {
+      const [a, b] = PAIRS;
+      await model.applyAll([a!.drafted, b!.drafted, b!.signed]);
+      const status = new Map((await model.recent(null)).map((r) => [r.id, r.status]));
+      expect(status).toEqual(
+        new Map([
+          [a!.drafted.data.assessmentId, 'started'],
+          [b!.drafted.data.assessmentId, 'signed'],
+        ]),
+      );
+    });
+
     it('does nothing for an empty batch', async () => {
       await model.applyAll([]);
       expect(await rows()).toEqual([]);

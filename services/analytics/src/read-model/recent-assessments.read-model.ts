@@ -18,6 +18,9 @@ const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+/** The stage of a signed assessment; a draft (started at "Yes, I agree") is 1. */
+const SIGNED_STAGE = 2;
+
 /** How many rows the Assessments tab lists. */
 export const RECENT_ASSESSMENTS_LIMIT = 50;
 
@@ -42,7 +45,7 @@ export class RecentAssessmentsReadModel {
   async applyAll(events: readonly AssessmentLifecycleTopicEvent[]): Promise<void> {
     const latest = new Map<string, { event: AssessmentLifecycleTopicEvent; stage: number }>();
     for (const event of events) {
-      const stage = event.type === 'AssessmentSigned' ? 2 : 1;
+      const stage = event.type === 'AssessmentSigned' ? SIGNED_STAGE : 1;
       const held = latest.get(event.data.assessmentId);
       if (held === undefined || held.stage <= stage) latest.set(event.data.assessmentId, { event, stage });
     }
@@ -80,8 +83,9 @@ export class RecentAssessmentsReadModel {
       created_at: Date | string;
       selected_profile: RecentAssessments[number]['selectedProfile'];
       risk_score: number;
+      stage: number;
     }>(
-      `SELECT assessment_id, client_name, client_email, created_at, selected_profile, risk_score
+      `SELECT assessment_id, client_name, client_email, created_at, selected_profile, risk_score, stage
        FROM analytics_recent_assessments
        WHERE $1::timestamptz IS NULL OR created_at >= $1::timestamptz
        ORDER BY created_at DESC, assessment_id
@@ -90,6 +94,7 @@ export class RecentAssessmentsReadModel {
     );
     return rows.map((r) => ({
       id: r.assessment_id,
+      status: r.stage === SIGNED_STAGE ? 'signed' : 'started',
       clientName: r.client_name,
       clientEmail: r.client_email,
       createdAt: new Date(r.created_at).toISOString(),

@@ -110,7 +110,9 @@ export function expectedDashboard(sessions: GeneratedSession[], period: Analytic
   return {
     summary: {
       totalAssessments: created.length,
-      completionRate: percent(q1Viewers.filter((s) => s.signed).length, q1Viewers.length),
+      signedAssessments: created.filter((s) => s.signed).length,
+      completionRate:
+        q1Viewers.length === 0 ? null : percent(q1Viewers.filter((s) => s.signed).length, q1Viewers.length),
       averageTimePerAssessment: durations.length ? Math.round(mean(durations)) : 0,
     },
     difficulty,
@@ -127,6 +129,7 @@ export function expectedDashboard(sessions: GeneratedSession[], period: Analytic
       .slice(0, 50)
       .map((s) => ({
         id: s.drafted!.data.assessmentId,
+        status: s.signed ? 'signed' : 'started',
         clientName: s.drafted!.data.clientName,
         clientEmail: s.drafted!.data.clientEmail,
         createdAt: new Date(s.drafted!.data.createdAt).toISOString(),
