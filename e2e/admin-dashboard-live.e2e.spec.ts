@@ -30,6 +30,8 @@ async function signInAsAdmin(page: Page): Promise<void> {
 
 const statValue = (page: Page, label: string) =>
   page.locator('.admin-stat', { hasText: label }).locator('.admin-stat__value');
+const statDetail = (page: Page, label: string) =>
+  page.locator('.admin-stat', { hasText: label }).locator('.admin-stat__detail');
 
 describeTarget('admin dashboard, live', browserTarget, () => {
   // The client's page; the administrator gets a browser context of their own.
@@ -51,6 +53,9 @@ describeTarget('admin dashboard, live', browserTarget, () => {
       await admin.getByText('Live: updates appear as clients answer.').waitFor();
       navigations = 0;
       expect(await statValue(admin, 'Total Assessments').textContent()).toBe('0');
+      expect(await statDetail(admin, 'Total Assessments').textContent()).toBe('Started 0 · Signed 0');
+      // Nothing to divide or rank yet: N/A, not 0.0% or a question.
+      expect(await statValue(admin, 'Completion Rate').textContent()).toBe('N/A');
       expect(await statValue(admin, 'Most Difficult').textContent()).toBe('N/A');
       expect(await statValue(admin, 'Avg. Time').textContent()).toBe('N/A');
       await admin.getByText('No questions viewed yet.', { exact: false }).waitFor();
@@ -61,7 +66,9 @@ describeTarget('admin dashboard, live', browserTarget, () => {
       const answering = Date.now();
       await answerQuestion(suite.page, 1, 3);
       // q1 at 0.0%: answered (the view alone, which the page may send first, shows 100.0%).
-      const chart = admin.getByRole('img', { name: /Drop-off rate by question\. q1: 0\.0%/ });
+      const chart = admin.getByRole('img', {
+        name: /Drop-off rate by question\. Q1 · Attitude to investment risk: 0\.0%/,
+      });
       await chart.waitFor({ timeout: LIVE_MS });
       expect(Date.now() - answering).toBeLessThan(LIVE_MS);
 
@@ -75,6 +82,8 @@ describeTarget('admin dashboard, live', browserTarget, () => {
         .poll(() => statValue(admin, 'Total Assessments').textContent(), { timeout: LIVE_MS, interval: 50 })
         .toBe('1');
       expect(Date.now() - drafted).toBeLessThan(LIVE_MS);
+      // Drafted at "Yes, I agree": started, not signed.
+      expect(await statDetail(admin, 'Total Assessments').textContent()).toBe('Started 1 · Signed 0');
 
       // The client signs: the completion rate reaches 100% (one session viewed q1, one signed).
       await signAssessment(suite.page);
@@ -84,11 +93,16 @@ describeTarget('admin dashboard, live', browserTarget, () => {
         .toBe('100.0%');
       expect(Date.now() - signed).toBeLessThan(LIVE_MS);
       expect(await statValue(admin, 'Avg. Time').textContent()).toMatch(/^\d+(ms|\.\ds|\.\dm)$/);
+      await expect
+        .poll(() => statDetail(admin, 'Total Assessments').textContent(), { timeout: LIVE_MS, interval: 50 })
+        .toBe('Started 1 · Signed 1');
+      // A question by its number and short text, or N/A if every question was easy.
+      expect(await statValue(admin, 'Most Difficult').textContent()).toMatch(/^(Q\d+ · \S.*|N\/A)$/);
       expect(navigations).toBe(0);
 
       // Every tab's content.
       await admin.getByRole('tab', { name: 'Questions' }).click();
-      const q1 = admin.getByRole('row', { name: /^q1 / });
+      const q1 = admin.getByRole('row', { name: /^Q1 · Attitude to investment risk / });
       await q1.waitFor();
       expect(await admin.getByRole('row').count()).toBe(19); // header + 18 questions
       expect(await q1.locator('.badge').textContent()).toMatch(/^(easy|medium|hard)$/);
@@ -107,6 +121,7 @@ describeTarget('admin dashboard, live', browserTarget, () => {
       await item.waitFor();
       expect(await item.textContent()).toContain(LONG_EMAIL);
       expect(await item.textContent()).toMatch(/Score: \d+/);
+      expect(await item.locator('.badge').textContent()).toBe('Signed');
       expect(await item.locator('.assessment-list__date').textContent()).toMatch(
         /^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)$/,
       );
@@ -138,7 +153,7 @@ describeTarget('admin dashboard, live', browserTarget, () => {
         const boxes: Array<{ left: number; right: number }> = [];
         for (const text of await dropOff.locator('svg text').all()) {
           const box = await text.boundingBox();
-          if (box && /^q\d+$/.test((await text.textContent()) ?? ''))
+          if (box && /^Q\d+$/.test((await text.textContent()) ?? ''))
             boxes.push({ left: box.x, right: box.x + box.width });
         }
         return boxes.sort((a, b) => a.left - b.left);

@@ -1,7 +1,7 @@
 import type { AnalyticsPeriod } from '@risk-profile/contracts';
 import { Card } from '../../../components/ui/card';
 import { useRecentAssessments } from '../api/analytics-queries';
-import { formatAdminDate } from '../model/format';
+import { ASSESSMENT_STATUS_LABELS, formatAdminDate } from '../model/format';
 import { QueryState } from './query-state';
 
 export function AssessmentsTab({ period }: { period: AnalyticsPeriod }) {
@@ -29,6 +29,9 @@ export function AssessmentsTab({ period }: { period: AnalyticsPeriod }) {
                   <p className="assessment-list__date">{formatAdminDate(a.createdAt)}</p>
                 </div>
                 <div className="assessment-list__result">
+                  <p>
+                    <span className={`badge badge--${a.status}`}>{ASSESSMENT_STATUS_LABELS[a.status]}</span>
+                  </p>
                   <p className="assessment-list__profile">{a.selectedProfile}</p>
                   <p>Score: {a.riskScore}</p>
                 </div>

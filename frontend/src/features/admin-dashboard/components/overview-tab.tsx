@@ -1,6 +1,7 @@
-import { type AnalyticsPeriod, formatDuration, formatPercent } from '@risk-profile/contracts';
+import { type AnalyticsPeriod, formatDuration } from '@risk-profile/contracts';
 import { Card } from '../../../components/ui/card';
 import { useDropOff, useSummary } from '../api/analytics-queries';
+import { completionRateText, mostDifficultText } from '../model/format';
 import { DropOffChart } from './drop-off-chart';
 import { QueryState } from './query-state';
 
@@ -15,21 +16,26 @@ export function OverviewTab({ period }: { period: AnalyticsPeriod }) {
             <Card className="admin-stat">
               <h2 className="admin-stat__label">Total Assessments</h2>
               <p className="admin-stat__value">{s.totalAssessments}</p>
+              {/* A draft counts from "Yes, I agree": how many of them are signed tells them apart. */}
+              <p className="admin-stat__detail">
+                Started {s.totalAssessments} · Signed {s.signedAssessments}
+              </p>
             </Card>
             <Card className="admin-stat">
               <h2 className="admin-stat__label">Completion Rate</h2>
-              <p className="admin-stat__value">{formatPercent(s.completionRate)}</p>
+              <p className="admin-stat__value">{completionRateText(s.completionRate)}</p>
               <div
                 className="admin-progress"
                 role="progressbar"
                 aria-label="Completion Rate"
                 aria-valuemin={0}
                 aria-valuemax={100}
-                aria-valuenow={s.completionRate}
+                aria-valuenow={s.completionRate ?? undefined}
+                aria-valuetext={completionRateText(s.completionRate)}
               >
                 <div
                   className="admin-progress__bar"
-                  style={{ width: `${Math.min(100, s.completionRate)}%` }}
+                  style={{ width: `${Math.min(100, s.completionRate ?? 0)}%` }}
                 />
               </div>
             </Card>
@@ -42,7 +48,7 @@ export function OverviewTab({ period }: { period: AnalyticsPeriod }) {
             </Card>
             <Card className="admin-stat">
               <h2 className="admin-stat__label">Most Difficult</h2>
-              <p className="admin-stat__value">{s.mostDifficultQuestion ?? 'N/A'}</p>
+              <p className="admin-stat__value">{mostDifficultText(s.mostDifficultQuestion)}</p>
             </Card>
           </div>
         )}
@@ -65,9 +71,10 @@ export function OverviewTab({ period }: { period: AnalyticsPeriod }) {
         </QueryState>
       </Card>
       <p className="admin__note">
-        Completion rate: signed assessments of the sessions that viewed question 1, over those sessions.
-        Average time: first question viewed to signing. Drop-off: sessions that viewed a question without
-        answering it, over sessions that viewed it.
+        Total assessments: started (agreed to their profile) in the period, signed or not. Completion rate:
+        signed assessments of the sessions that viewed question 1, over those sessions. Most difficult: the
+        hardest question rated medium or hard. Average time: first question viewed to signing. Drop-off:
+        sessions that viewed a question without answering it, over sessions that viewed it.
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { type AnalyticsPeriod, formatDuration } from '@risk-profile/contracts';
+import { type AnalyticsPeriod, formatDuration, questionLabel } from '@risk-profile/contracts';
 import { Card } from '../../../components/ui/card';
 import { useQuestionDifficulty } from '../api/analytics-queries';
 import { oneDecimal } from '../model/format';
@@ -52,7 +52,7 @@ export function QuestionsTab({ period }: { period: AnalyticsPeriod }) {
                 <tbody>
                   {rows.map((q) => (
                     <tr key={q.questionId}>
-                      <th scope="row">{q.questionId}</th>
+                      <th scope="row">{questionLabel(q.questionId)}</th>
                       <td>
                         <span className={`badge ${BADGE[q.difficulty] ?? 'badge--other'}`}>
                           {q.difficulty}

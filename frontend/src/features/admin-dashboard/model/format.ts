@@ -1,3 +1,5 @@
+import { formatPercent, questionLabel, type RecentAssessmentStatus } from '@risk-profile/contracts';
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /**
@@ -15,4 +17,20 @@ export function formatAdminDate(iso: string): string {
 /** One decimal, always shown ("2.0"), as the dashboard's figures are. */
 export function oneDecimal(value: number): string {
   return value.toFixed(1);
+}
+
+/** What the recent list calls a draft (started at "Yes, I agree") and a signed assessment. */
+export const ASSESSMENT_STATUS_LABELS: Record<RecentAssessmentStatus, string> = {
+  started: 'Started',
+  signed: 'Signed',
+};
+
+/** The completion rate to one decimal, or N/A when there was nothing to divide. */
+export function completionRateText(rate: number | null): string {
+  return rate === null ? 'N/A' : formatPercent(rate);
+}
+
+/** "Q4 · Investment experience", or N/A when no question stands out as difficult. */
+export function mostDifficultText(questionId: string | null): string {
+  return questionId === null ? 'N/A' : questionLabel(questionId);
 }
