@@ -1,3 +1,4 @@
 export * from './duration';
+export * from './ip-address';
 export * from './phone';
 export * from './text';

@@ -81,3 +81,13 @@ export function comparePrediction(predictedGroup: RiskGroup, actualGroup: RiskGr
     text: `Your actual risk tolerance is ${degree}${direction} than you predicted.`,
   };
 }
+
+/**
+ * The same comparison told about the client rather than to them, for what the adviser reads:
+ * "The client's actual risk tolerance is lower than they predicted."
+ */
+export function describePredictionToAdviser(comparison: PredictionComparison): string {
+  if (comparison.direction === 'same') return 'The client predicted their risk profile perfectly.';
+  const degree = DEGREE[comparison.difference] ?? 'significantly ';
+  return `The client's actual risk tolerance is ${degree}${comparison.direction} than they predicted.`;
+}

@@ -5,6 +5,7 @@ import {
   calculatePercentile,
   calculateRiskScore,
   comparePrediction,
+  describePredictionToAdviser,
   erf,
   IncompleteResponsesError,
   scoreToGroup,
@@ -129,5 +130,18 @@ describe('comparePrediction', () => {
       direction,
       text,
     });
+  });
+});
+
+describe('describePredictionToAdviser', () => {
+  it.each([
+    [3, 3, 'The client predicted their risk profile perfectly.'],
+    [1, 2, "The client's actual risk tolerance is slightly higher than they predicted."],
+    [5, 3, "The client's actual risk tolerance is lower than they predicted."],
+    [5, 1, "The client's actual risk tolerance is significantly lower than they predicted."],
+  ] as const)('predicted %i, actual %i: about the client, not to them', (predicted, actual, text) => {
+    expect(describePredictionToAdviser(comparePrediction(predicted as RiskGroup, actual as RiskGroup))).toBe(
+      text,
+    );
   });
 });

@@ -28,6 +28,14 @@ const inputOf = (event = signedAssessment()): ReportInput => ({
 const pdfText = (pdf: Buffer): string =>
   execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, ' ');
 
+/** Each page's text, in order: pdftotext ends every page with a form feed. */
+const pdfPages = (pdf: Buffer): string[] =>
+  execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf })
+    .toString('utf8')
+    .split('\f')
+    .slice(0, -1)
+    .map((page) => page.replace(/\s+/g, ' ').trim());
+
 const spaces = (text: string) => text.replace(/\s+/g, ' ');
 /** The text as a reader sees it: zero-width spaces are invisible, runs of space one space. */
 const collapse = (text: string) => spaces(text.replace(/\u200b/g, ''));
@@ -67,7 +75,8 @@ function expectEveryField(text: string, input: ReportInput) {
     a.ipAddress,
     a.userAgent,
     a.digest,
-    'To verify this signature',
+    'What the digest proves',
+    a.assessmentId,
     '22 November 2026',
   ]) {
     expect(text, `missing ${value}`).toContain(value);
@@ -169,6 +178,116 @@ describe('the report PDF', () => {
     expect(reportPdfFileName(inputOf(signedAssessment({ clientName: 'Zoë O’Brien' })))).toBe(
       'risk-profile-zoe-o-brien-2026-11-22.pdf',
     );
+  });
+});
+
+describe('the report as a record', () => {
+  // Predicted group 5 (q18), actual group 3: the comparison says the tolerance is lower.
+  const overPredicted = () => signedAssessment({ responses: uniformResponses(3, { q18: 5 }) });
+
+  it('numbers every page and names the client and the assessment at the top of every page after the first', async () => {
+    const input = inputOf();
+    const pages = pdfPages(await renderReportPdf(input));
+    expect(pages.length).toBeGreaterThan(1);
+    const header = `Risk Profile report: Jane Citizen, assessment ${input.assessment.assessmentId}`;
+    pages.forEach((page, i) => {
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+      if (i > 0) expect(page.startsWith(header), `header of page ${i + 1}`).toBe(true);
+    });
+    expect(pages[0]).not.toContain(header);
+    expect(pages[0]).toContain(`Assessment ${input.assessment.assessmentId}`);
+  });
+
+  it('groups the answers into the questionnaire sections, each answer with its score', async () => {
+    const input = inputOf(signedAssessment({ responses: uniformResponses(3, { q1: 5, q13: 2 }) }));
+    const pdf = pdfText(await renderReportPdf(input));
+    const text = collapse((await renderAdviserReportEmail(input)).text);
+    const html = collapse(htmlText((await renderAdviserReportEmail(input)).html));
+    for (const report of [pdf, text, html]) {
+      const a = report.indexOf('Section A: Risk Tolerance');
+      const b = report.indexOf('Section B: Capacity and Constraints');
+      expect(a).toBeGreaterThan(-1);
+      expect(b).toBeGreaterThan(report.indexOf(`12. ${collapse(QUESTIONS[11]!.text)}`));
+      expect(report.indexOf(`1. ${collapse(QUESTIONS[0]!.text)}`)).toBeGreaterThan(a);
+      expect(report.indexOf(`13. ${collapse(QUESTIONS[12]!.text)}`)).toBeGreaterThan(b);
+      expect(report).toMatch(/1\. [^]*? Score 5 of 5 2\. /);
+      expect(report).toMatch(
+        /13\. [^]*? Score 2 of 5 \(capacity for risk, not part of the risk score\) 14\. /,
+      );
+      expect(report.match(/Score \d of 5/g)).toHaveLength(17);
+    }
+  });
+
+  it('tells a compliance reader what the digest proves and how to have it checked', async () => {
+    const input = inputOf();
+    const pdf = pdfText(await renderReportPdf(input));
+    const id = input.assessment.assessmentId;
+    expect(pdf).toContain(`Assessment id ${id}`);
+    expect(pdf).toContain('What the digest proves:');
+    expect(pdf).toContain(`of exactly what was signed: assessment ${id},`);
+    expect(pdf).toContain('How to check it:');
+    expect(pdf).toContain('If they match, the record is exactly as the client signed it.');
+    expect(pdf).not.toContain('rebuild the signed content');
+  });
+
+  it('highlights a profile chosen above the recommendation, and names it in the adviser subject', async () => {
+    const above = inputOf(signedAssessment({ selectedProfile: 'Growth' }));
+    const sentence =
+      'Chosen above the recommendation: the client chose Growth, a higher-risk profile than the recommended Balanced.';
+    expect(pdfText(await renderReportPdf(above))).toContain(sentence);
+    const adviser = await renderAdviserReportEmail(above);
+    expect(adviser.subject).toBe(
+      `Risk Profile report: Growth, signed ${formatReportDate(above.assessment.signedAt)} (chosen above recommendation)`,
+    );
+    expect(collapse(adviser.text)).toContain(`*** ${sentence} ***`);
+    expect(adviser.html).toMatch(/background-color:#fff4e5[^>]*>Chosen above the recommendation/);
+    const client = await renderClientCopyEmail(above);
+    expect(collapse(client.text)).toContain('Chosen above the recommendation: you chose Growth');
+    expect(client.subject).toBe('Your Risk Profile report: Growth');
+
+    const below = inputOf(signedAssessment({ selectedProfile: 'Conservative' }));
+    const lower = await renderAdviserReportEmail(below);
+    expect(lower.subject).toBe(
+      `Risk Profile report: Conservative, signed ${formatReportDate(below.assessment.signedAt)}`,
+    );
+    expect(lower.text).not.toContain('Chosen above');
+    expect(pdfText(await renderReportPdf(below))).not.toContain('Chosen above');
+  });
+
+  it('speaks about the client in the adviser report and the PDF, and to them in their copy', async () => {
+    const input = inputOf(overPredicted());
+    const third = "The client's actual risk tolerance is lower than they predicted.";
+    const second = 'Your actual risk tolerance is lower than you predicted.';
+    const adviser = await renderAdviserReportEmail(input);
+    const pdf = pdfText(await renderReportPdf(input));
+    for (const record of [collapse(adviser.text), collapse(htmlText(adviser.html)), pdf]) {
+      expect(record).toContain(third);
+      expect(record).not.toContain('Your actual');
+    }
+    const client = await renderClientCopyEmail(input);
+    expect(collapse(client.text)).toContain(second);
+    expect(collapse(htmlText(client.html))).toContain(second);
+  });
+
+  it('shows an IPv4 client as IPv4, not as an IPv4-mapped IPv6 address', async () => {
+    const input = inputOf(signedAssessment({ ipAddress: '::ffff:127.0.0.1' }));
+    const pdf = pdfText(await renderReportPdf(input));
+    const text = collapse((await renderAdviserReportEmail(input)).text);
+    expect(pdf).toContain('IP address 127.0.0.1');
+    expect(text).toContain('IP address: 127.0.0.1');
+    expect(pdf + text).not.toContain('::ffff');
+  });
+
+  it('gives every time in the configured zone, and names the zone', async () => {
+    const input = { ...inputOf(), timeZone: 'Europe/London' };
+    const pdf = pdfText(await renderReportPdf(input));
+    const email = await renderAdviserReportEmail(input);
+    for (const report of [pdf, collapse(email.text)]) {
+      expect(report).toMatch(/Times shown in:? Europe\/London/);
+      expect(report).toContain('22 November 2026 at 4:04 am GMT');
+      expect(report).not.toContain('AEDT');
+    }
+    expect(email.subject).toContain('4:04 am GMT');
   });
 });
 

@@ -17,6 +17,7 @@ import {
   adviserReportSubject,
   buildTypedTextModel,
   clientCopySubject,
+  type ReportAudience,
   type ReportInput,
   type ReportModel,
   type Row,
@@ -54,7 +55,19 @@ const styles = {
   },
   note: { fontSize: '12px', lineHeight: '18px', color: '#52606d', margin: '8px 0 0' },
   answerQ: { fontSize: '13px', margin: '8px 0 2px', color: '#1f2933' },
-  answerA: { fontSize: '13px', margin: '0 0 6px', color: '#0b6e4f', fontWeight: 'bold' as const },
+  answerA: { fontSize: '13px', margin: '0', color: '#0b6e4f', fontWeight: 'bold' as const },
+  answerScore: { fontSize: '12px', margin: '0 0 6px', color: '#52606d' },
+  section: { fontSize: '14px', margin: '16px 0 4px', color: '#102a43' },
+  override: {
+    fontSize: '14px',
+    fontWeight: 'bold' as const,
+    color: '#7a2e00',
+    backgroundColor: '#fff4e5',
+    border: '1px solid #e8a33d',
+    borderRadius: '6px',
+    padding: '10px 12px',
+    margin: '0 0 12px',
+  },
   warning: { fontSize: '13px', margin: '4px 0', color: '#8a4b00' },
   hr: { borderColor: '#e4e7eb', margin: '20px 0' },
 };
@@ -80,6 +93,7 @@ const heading = (text: string) => h(Heading, { as: 'h2', style: styles.h2 }, tex
 
 function reportBody(model: ReportModel): ReactNode[] {
   return [
+    ...(model.override ? [h(Text, { style: styles.override }, model.override)] : []),
     heading('Adviser'),
     table(model.adviser),
     heading('Client'),
@@ -112,14 +126,18 @@ function reportBody(model: ReportModel): ReactNode[] {
     heading('Exclusions and preferences'),
     table(model.choices),
     heading('Answers'),
-    ...model.answers.map((a) =>
-      h(
-        Section,
-        { key: `q${a.number}` },
-        h(Text, { style: styles.answerQ }, `${a.number}. ${a.question}`),
-        h(Text, { style: styles.answerA }, a.answer),
+    ...model.answers.flatMap((section) => [
+      h(Heading, { as: 'h3', key: section.title, style: styles.section }, section.title),
+      ...section.answers.map((a) =>
+        h(
+          Section,
+          { key: `q${a.number}` },
+          h(Text, { style: styles.answerQ }, `${a.number}. ${a.question}`),
+          h(Text, { style: styles.answerA }, a.answer),
+          h(Text, { style: styles.answerScore }, a.score),
+        ),
       ),
-    ),
+    ]),
     h(Hr, { style: styles.hr }),
     heading('Signature'),
     table(model.signature),
@@ -152,12 +170,12 @@ function emailDocument(preview: string, title: string, intro: string, body: Reac
  * HTML and text, their email address too: the adviser reads it, a mail client must not make it
  * a link.
  */
-const emailModel = (input: ReportInput): ReportModel =>
-  buildTypedTextModel(input, unlinkable, { email: true });
+const emailModel = (input: ReportInput, audience: ReportAudience): ReportModel =>
+  buildTypedTextModel(input, unlinkable, { email: true, audience });
 
 /** The report emailed to the adviser: the whole report in the body, and as the attached PDF. */
 export async function renderAdviserReportEmail(input: ReportInput): Promise<RenderedEmail> {
-  const model = emailModel(input);
+  const model = emailModel(input, 'record');
   const intro = `${model.clientName} signed their Risk Profile on ${model.signedAt} and chose the ${model.chosenProfile} profile. The full report is below and attached as a PDF.`;
   const html = renderEmailHtml(emailDocument(intro, 'Risk Profile Report', intro, reportBody(model)));
   return { subject: adviserReportSubject(input), html, text: renderText(model, intro) };
@@ -165,7 +183,7 @@ export async function renderAdviserReportEmail(input: ReportInput): Promise<Rend
 
 /** The client's copy: the same report, addressed to them; replies go to their adviser. */
 export async function renderClientCopyEmail(input: ReportInput): Promise<RenderedEmail> {
-  const model = emailModel(input);
+  const model = emailModel(input, 'client');
   const adviser = input.adviser;
   const intro = adviser
     ? `Thank you, ${model.clientName}. This is your copy of the Risk Profile you signed on ${model.signedAt}. ${adviser.adviserName} of ${adviser.companyName} has received the report and will be in touch; reply to this email to reach them.`

@@ -1,12 +1,17 @@
 import {
   type AssessmentSignedV1,
   comparePrediction,
+  compareProfiles,
+  describePredictionToAdviser,
+  displayIpAddress,
   optionForScore,
   profileByName,
   QUESTIONS,
   type ReportAdviser,
   RISK_ACKNOWLEDGEMENT_STATEMENT,
   type RiskGroup,
+  SECTIONS,
+  type SectionId,
 } from '@risk-profile/contracts';
 
 export type { ReportAdviser };
@@ -19,10 +24,17 @@ export interface ReportInput {
   timeZone?: string;
 }
 
+/**
+ * Who the report speaks to: the client's copy addresses them ("Your actual risk tolerance…"); the
+ * adviser's email and the PDF, a record read by the adviser and compliance, speak about them.
+ */
+export type ReportAudience = 'client' | 'record';
+
 export type Row = readonly [label: string, value: string];
 
 /** Everything a report shows, in order: the HTML, text and PDF renderers lay out the same model. */
 export interface ReportModel {
+  assessmentId: string;
   clientName: string;
   chosenProfile: string;
   signedAt: string;
@@ -31,12 +43,27 @@ export interface ReportModel {
   results: Row[];
   profile: Row[];
   changed: { reason: string; acknowledgement: string } | null;
+  /** Said when the chosen profile carries more risk than the recommended one, to be highlighted. */
+  override: string | null;
   facts: Row[];
   warnings: { title: string; explanation: string }[];
-  answers: { number: number; question: string; answer: string }[];
+  /** The answers in the questionnaire's sections (contracts' SECTIONS), each with its score. */
+  answers: ReportSection[];
   choices: Row[];
   signature: Row[];
   verification: string;
+}
+
+export interface ReportAnswer {
+  number: number;
+  question: string;
+  answer: string;
+  score: string;
+}
+
+export interface ReportSection {
+  title: string;
+  answers: ReportAnswer[];
 }
 
 export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
@@ -73,10 +100,25 @@ const ordinal = (n: number): string => {
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E'] as const;
 
-export const VERIFICATION_TEXT =
-  'To verify this signature, rebuild the signed content (the assessment id, client details, answers, results, chosen profile and reason, exclusions, preferences, signing time, IP address and user agent) as canonical JSON, compute its SHA-256 and compare it with the digest above. The assessment service documentation gives the exact field order; any change to what was signed gives a different digest.';
+/**
+ * For a compliance reader: what the digest proves and how to have it checked, in plain words. The
+ * fields and the canonical JSON are docs/assessment-service.md's "The signature digest"; the check
+ * runs on the stored record, where the IP address is as the server received it.
+ */
+export const verificationText = (assessmentId: string): string =>
+  `What the digest proves: when the client signed, the assessment service computed this SHA-256 digest, a fingerprint, of exactly what was signed: assessment ${assessmentId}, the client's name, email and mobile, the answers, the risk score, the recommended and chosen profiles, the reason for any change, the exclusions and preferences, the signing time, the IP address and the browser (user agent). Any later change to any of these, even of one character, gives a different digest. How to check it: ask the firm's technical team or an auditor to take these fields of assessment ${assessmentId} from the assessment service's stored record, write them as canonical JSON as the assessment service documentation sets out ("The signature digest"), compute the SHA-256 and compare it with the digest above. If they match, the record is exactly as the client signed it. The digest shows that the record is unchanged; on its own it does not prove who signed.`;
 
-export function buildReportModel(input: ReportInput): ReportModel {
+function scoreText(section: SectionId, score: number | undefined): string {
+  if (score === undefined) return 'No score';
+  if (section === 'A') return `Score ${score} of 5`;
+  if (section === 'B') return `Score ${score} of 5 (capacity for risk, not part of the risk score)`;
+  return `Predicted group ${score} of 5 (not scored)`;
+}
+
+const sectionTitle = (id: SectionId, title: string, audience: ReportAudience): string =>
+  id === 'estimate' ? (audience === 'client' ? title : "The Client's Own View") : `Section ${id}: ${title}`;
+
+export function buildReportModel(input: ReportInput, audience: ReportAudience = 'record'): ReportModel {
   const a = input.assessment;
   const zone = input.timeZone ?? DEFAULT_TIME_ZONE;
   const recommended = profileByName(a.originalProfile);
@@ -85,7 +127,10 @@ export function buildReportModel(input: ReportInput): ReportModel {
   const prediction = comparePrediction(predictedGroup, a.riskGroup);
   const predicted = `Group ${predictedGroup} of 5`;
   const acknowledged = a.riskAcknowledged ?? a.profileChanged;
+  const aboveRecommendation = compareProfiles(a.selectedProfile, a.originalProfile) === 'higher';
+  const who = audience === 'client' ? 'you' : 'the client';
   return {
+    assessmentId: a.assessmentId,
     clientName: a.clientName,
     chosenProfile: a.selectedProfile,
     signedAt: formatReportDate(a.signedAt, zone),
@@ -108,7 +153,9 @@ export function buildReportModel(input: ReportInput): ReportModel {
       ['Risk group', `${a.riskGroup} of 5`],
       [
         'Predicted versus actual',
-        `Predicted ${predicted}, actual Group ${a.riskGroup} of 5. ${prediction.text}`,
+        `Predicted ${predicted}, actual Group ${a.riskGroup} of 5. ${
+          audience === 'client' ? prediction.text : describePredictionToAdviser(prediction)
+        }`,
       ],
     ],
     profile: [
@@ -124,6 +171,9 @@ export function buildReportModel(input: ReportInput): ReportModel {
               : 'Not acknowledged',
           }
         : null,
+    override: aboveRecommendation
+      ? `Chosen above the recommendation: ${who} chose ${chosen.name}, a higher-risk profile than the recommended ${recommended.name}.`
+      : null,
     facts: [
       ['Negative years', chosen.negativeYears],
       ['A bad year', chosen.badYear],
@@ -131,26 +181,33 @@ export function buildReportModel(input: ReportInput): ReportModel {
       ['Allocation', `Defensive ${chosen.defensiveAllocation}, growth ${chosen.growthAllocation}`],
     ],
     warnings: a.consistencyWarnings.map((w) => ({ title: w.title, explanation: w.explanation })),
-    answers: QUESTIONS.map((q) => {
-      const score = a.responses[q.id];
-      const option = score === undefined ? undefined : optionForScore(q, score);
-      return {
-        number: q.number,
-        question: q.text,
-        answer: option === undefined ? 'Not answered' : `${LETTERS[option]}. ${q.options[option]}`,
-      };
-    }),
+    answers: SECTIONS.map((section) => ({
+      title: sectionTitle(section.id, section.title, audience),
+      answers: section.questionNumbers.map((number) => {
+        const q = QUESTIONS[number - 1]!;
+        const score = a.responses[q.id];
+        const option = score === undefined ? undefined : optionForScore(q, score);
+        return {
+          number: q.number,
+          question: q.text,
+          answer: option === undefined ? 'Not answered' : `${LETTERS[option]}. ${q.options[option]}`,
+          score: scoreText(section.id, score),
+        };
+      }),
+    })),
     choices: [
       ['Investment exclusions', a.investmentExclusions.trim() || 'None recorded'],
       ['Investment preferences', a.investmentPreferences.trim() || 'None recorded'],
     ],
     signature: [
+      ['Assessment id', a.assessmentId],
       ['Signed at', formatReportDate(a.signedAt, zone)],
-      ['IP address', a.ipAddress],
+      ['Times shown in', zone],
+      ['IP address', displayIpAddress(a.ipAddress)],
       ['User agent', a.userAgent],
       ['SHA-256 digest', a.digest],
     ],
-    verification: VERIFICATION_TEXT,
+    verification: verificationText(a.assessmentId),
   };
 }
 
@@ -162,7 +219,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
 export function buildTypedTextModel(
   input: ReportInput,
   safe: (text: string) => string,
-  options: { email: boolean },
+  options: { email: boolean; audience?: ReportAudience },
 ): ReportModel {
   const a = input.assessment;
   const typed = new Set([
@@ -173,7 +230,7 @@ export function buildTypedTextModel(
     a.userAgent,
     options.email ? a.clientEmail : null,
   ]);
-  const model = buildReportModel(input);
+  const model = buildReportModel(input, options.audience);
   const row = ([label, value]: Row): Row => [label, typed.has(value) ? safe(value) : value];
   return {
     ...model,
@@ -189,8 +246,13 @@ export function buildTypedTextModel(
  * Subjects carry only what the product wrote (the profile, the signing time), never what the
  * signer typed: anyone can sign, so a subject must not become their message.
  */
-export const adviserReportSubject = (input: ReportInput): string =>
-  `Risk Profile report: ${input.assessment.selectedProfile}, signed ${formatReportDate(input.assessment.signedAt, input.timeZone)}`;
+export const adviserReportSubject = (input: ReportInput): string => {
+  const a = input.assessment;
+  const above = compareProfiles(a.selectedProfile, a.originalProfile) === 'higher';
+  return `Risk Profile report: ${a.selectedProfile}, signed ${formatReportDate(a.signedAt, input.timeZone)}${
+    above ? ' (chosen above recommendation)' : ''
+  }`;
+};
 
 export const clientCopySubject = (input: ReportInput): string =>
   `Your Risk Profile report: ${input.assessment.selectedProfile}`;

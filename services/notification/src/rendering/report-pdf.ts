@@ -40,6 +40,8 @@ export function renderReportPdf(input: ReportInput): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
+    // Kept in memory until the end, so every page can be stamped with its number of the total.
+    bufferPages: true,
     info: {
       Title: toWinAnsi(`Risk Profile report: ${model.clientName}`),
       Author: 'Risk Profile',
@@ -55,6 +57,7 @@ export function renderReportPdf(input: ReportInput): Promise<Buffer> {
     doc.on('error', reject);
   });
   layout(doc, model);
+  stampPages(doc, model);
   doc.end();
   return done;
 }
@@ -71,6 +74,14 @@ function layout(doc: PDFKit.PDFDocument, model: ReportModel): void {
   };
   const rows = (list: readonly Row[]) => {
     for (const [label, value] of list) {
+      doc.font('Helvetica').fontSize(9.5);
+      // A row that does not fit starts the next page whole: otherwise the label would stay on
+      // one page and pdfkit would carry its value over to a page of its own.
+      const height = Math.max(
+        doc.heightOfString(text(label), { width: labelWidth - 10 }),
+        doc.heightOfString(text(value), { width: width - labelWidth }),
+      );
+      if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
       const y = doc.y;
       doc
         .font('Helvetica')
@@ -96,7 +107,19 @@ function layout(doc: PDFKit.PDFDocument, model: ReportModel): void {
     .font('Helvetica')
     .fontSize(10)
     .fillColor('#52606d')
-    .text(text(`${model.clientName}, signed ${model.signedAt}`));
+    .text(text(`${model.clientName}, signed ${model.signedAt}`))
+    .text(`Assessment ${model.assessmentId}`);
+  if (model.override) {
+    // A filled box round the sentence: the one thing a reviewer must not miss.
+    doc.moveDown(0.6);
+    const top = doc.y;
+    doc.font('Helvetica-Bold').fontSize(10.5);
+    const height = doc.heightOfString(text(model.override), { width: width - 20 }) + 16;
+    doc.rect(MARGIN, top, width, height).fillAndStroke('#fff4e5', '#e8a33d');
+    doc.fillColor('#7a2e00').text(text(model.override), MARGIN + 10, top + 8, { width: width - 20 });
+    doc.y = top + height;
+    doc.x = MARGIN;
+  }
 
   heading('Adviser');
   rows(model.adviser);
@@ -123,14 +146,51 @@ function layout(doc: PDFKit.PDFDocument, model: ReportModel): void {
   heading('Exclusions and preferences');
   rows(model.choices);
   heading('Answers');
-  for (const a of model.answers) {
-    if (doc.y > doc.page.height - 90) doc.addPage();
-    paragraph(`${a.number}. ${a.question}`);
-    paragraph(a.answer, { bold: true, color: '#0b6e4f' });
-    doc.moveDown(0.3);
+  for (const section of model.answers) {
+    if (doc.y > doc.page.height - 140) doc.addPage();
+    doc
+      .moveDown(0.4)
+      .font('Helvetica-Bold')
+      .fontSize(10.5)
+      .fillColor('#102a43')
+      .text(text(section.title), MARGIN);
+    doc.moveDown(0.2);
+    for (const a of section.answers) {
+      if (doc.y > doc.page.height - 100) doc.addPage();
+      paragraph(`${a.number}. ${a.question}`);
+      paragraph(a.answer, { bold: true, color: '#0b6e4f' });
+      paragraph(a.score, { color: '#52606d' });
+      doc.moveDown(0.3);
+    }
   }
   heading('Signature');
   rows(model.signature);
   doc.moveDown(0.5);
   paragraph(model.verification, { color: '#52606d' });
+}
+
+/**
+ * "Page N of M" at the foot of every page, and on every page after the first a running header
+ * naming the client and the assessment, so a printed page that comes loose says whose record it is.
+ */
+function stampPages(doc: PDFKit.PDFDocument, model: ReportModel): void {
+  const range = doc.bufferedPageRange();
+  const header = toWinAnsi(`Risk Profile report: ${model.clientName}, assessment ${model.assessmentId}`);
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Written in the margins: without a zero bottom margin pdfkit would start a new page for them.
+    const { bottom } = doc.page.margins;
+    doc.page.margins.bottom = 0;
+    const width = doc.page.width - MARGIN * 2;
+    doc.font('Helvetica').fontSize(8).fillColor('#52606d');
+    if (i > range.start) {
+      doc.text(header, MARGIN, MARGIN / 2, { width, lineBreak: false, ellipsis: true });
+    }
+    doc.text(`Page ${i - range.start + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN / 2 - 8, {
+      width,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottom;
+  }
 }

@@ -6,6 +6,8 @@ const rows = (list: readonly Row[]) => list.map(([label, value]) => `${label}: $
 export function renderText(model: ReportModel, intro: string): string {
   const parts = [
     intro,
+    // Said right after the intro, so a text-only reader cannot miss it.
+    ...(model.override ? [`*** ${model.override} ***`] : []),
     `ADVISER\n${rows(model.adviser)}`,
     `CLIENT\n${rows(model.client)}`,
     `RESULTS\n${rows(model.results)}`,
@@ -19,7 +21,14 @@ export function renderText(model: ReportModel, intro: string): string {
       ? [`CONSISTENCY WARNINGS\n${model.warnings.map((w) => `- ${w.title}: ${w.explanation}`).join('\n')}`]
       : []),
     `EXCLUSIONS AND PREFERENCES\n${rows(model.choices)}`,
-    `ANSWERS\n${model.answers.map((a) => `${a.number}. ${a.question}\n   ${a.answer}`).join('\n')}`,
+    `ANSWERS\n${model.answers
+      .map(
+        (section) =>
+          `${section.title}\n${section.answers
+            .map((a) => `${a.number}. ${a.question}\n   ${a.answer}\n   ${a.score}`)
+            .join('\n')}`,
+      )
+      .join('\n\n')}`,
     `SIGNATURE\n${rows(model.signature)}\n\n${model.verification}`,
   ];
   return `${parts.join('\n\n')}\n`;
