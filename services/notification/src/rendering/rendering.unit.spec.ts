@@ -211,9 +211,7 @@ describe('the report as a record', () => {
       expect(report.indexOf(`1. ${collapse(QUESTIONS[0]!.text)}`)).toBeGreaterThan(a);
       expect(report.indexOf(`13. ${collapse(QUESTIONS[12]!.text)}`)).toBeGreaterThan(b);
       expect(report).toMatch(/1\. .*? Score 5 of 5 2\. /);
-      expect(report).toMatch(
-        /13\. .*? Score 2 of 5 \(capacity for risk, not part of the risk score\) 14\. /,
-      );
+      expect(report).toMatch(/13\. .*? Score 2 of 5 \(capacity for risk, not part of the risk score\) 14\. /);
       expect(report.match(/Score \d of 5/g)).toHaveLength(17);
     }
   });
