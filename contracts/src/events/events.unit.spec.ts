@@ -174,6 +174,14 @@ describe('parseIntegrationEvent', () => {
     expect(parsed.type === 'AssessmentSigned' && parsed.data.riskAcknowledged).toBeUndefined();
   });
 
+  it("carries the adviser's email on a link request, and reads one published before it was added", () => {
+    const current = { ...linkRequested, data: { ...linkRequested.data, adviserEmail: 'alex@example.com' } };
+    const parsed = parseIntegrationEvent(TOPICS.questionnaireLinks, current);
+    expect(parsed.type === 'QuestionnaireLinkRequested' && parsed.data.adviserEmail).toBe('alex@example.com');
+    const older = parseIntegrationEvent(TOPICS.questionnaireLinks, linkRequested);
+    expect(older.type === 'QuestionnaireLinkRequested' && older.data.adviserEmail).toBeUndefined();
+  });
+
   it('refuses an unknown topic', () => {
     expect(() => parseIntegrationEvent('risk-profile.assessment-lifecycle.v2', drafted)).toThrow(
       UnknownTopicError,

@@ -13,6 +13,11 @@ export const questionnaireLinkRequestedV1 = integrationEventEnvelope(
     adviserSlug: z.string().min(1),
     adviserName: z.string(),
     companyName: z.string(),
+    /**
+     * Where the client's replies to the link email go. Optional, so a request recorded before it
+     * was added still reads as version 1; notification then sends without a Reply-To.
+     */
+    adviserEmail: z.string().optional(),
     clientName: z.string().min(1),
     clientEmail: z.string().nullable(),
     clientPhone: z.string().nullable(),

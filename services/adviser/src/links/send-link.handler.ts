@@ -56,6 +56,7 @@ export async function requestQuestionnaireLink(
     adviserSlug: adviser.slug,
     adviserName: adviser.adviserName,
     companyName: adviser.companyName,
+    adviserEmail: adviser.email,
     clientName: request.clientName,
     clientEmail: request.clientEmail,
     clientPhone: request.clientPhone,

@@ -111,6 +111,7 @@ describeTargets(
         adviserSlug: DEMO_ADVISER.slug,
         adviserName: DEMO_ADVISER.adviserName,
         companyName: DEMO_ADVISER.companyName,
+        adviserEmail: DEMO_ADVISER.email,
         clientName: CLIENT.clientName,
         clientPhone: CLIENT.clientPhone,
         method: 'email',

@@ -4,8 +4,9 @@ import {
   type QuestionnaireLinkRequestedV1,
   questionnaireLinkRequestedV1,
 } from '@risk-profile/contracts';
+import addressparser from 'nodemailer/lib/addressparser';
 import { encodeMail } from '../mail/encode-mail';
-import type { MailMessage } from '../mail/mailer.port';
+import type { MailAddress, MailMessage } from '../mail/mailer.port';
 import {
   clientSummarySms,
   linkSms,
@@ -29,6 +30,28 @@ export interface ComposerOptions {
   /** The sender of every email (MAIL_FROM). */
   from: string;
 }
+
+type LinkRequest = QuestionnaireLinkRequestedV1['data'];
+
+// A name is one line of text: line breaks and other controls become spaces.
+const oneLine = (text: string) => text.replace(/\p{Cc}+/gu, ' ').trim();
+
+/**
+ * A link email comes from the adviser by name ("Alex Morgan via Risk Profile"), at MAIL_FROM's
+ * address: the product sends it, and only that domain's mail servers may, but the client should
+ * see who asked. MAIL_FROM's own name says what the product is called.
+ */
+export function linkSender(mailFrom: string, link: LinkRequest): MailAddress {
+  const [configured] = addressparser(mailFrom, { flatten: true });
+  if (!configured?.address) throw new Error(`MAIL_FROM has no address: ${mailFrom}`);
+  const adviser = oneLine(link.adviserName);
+  const product = oneLine(configured.name) || 'Risk Profile';
+  return { name: adviser ? `${adviser} via ${product}` : product, address: configured.address };
+}
+
+/** Replies to a link email go to the adviser, when the request says who that is. */
+export const linkReplyTo = (link: LinkRequest): MailAddress | undefined =>
+  link.adviserEmail ? { name: oneLine(link.adviserName), address: link.adviserEmail } : undefined;
 
 /** The Message-ID of a delivery's email: the same on every attempt. */
 export const deliveryMessageId = (deliveryId: string) => `<${deliveryId}@risk-profile.notification>`;
@@ -57,13 +80,13 @@ export function createComposer(options: ComposerOptions): Composer {
   };
   const email = async (
     delivery: Delivery,
-    content: Omit<MailMessage, 'from' | 'to' | 'messageId'>,
+    content: Omit<MailMessage, 'from' | 'to' | 'messageId'> & { from?: MailAddress },
   ): Promise<ComposedMessage> => ({
     channel: 'email',
     subject: content.subject,
     mail: await encodeMail({
       ...content,
-      from: options.from,
+      from: content.from ?? options.from,
       to: delivery.recipient,
       messageId: deliveryMessageId(delivery.id),
     }),
@@ -102,8 +125,12 @@ export function createComposer(options: ComposerOptions): Composer {
       case 'client-sms':
         return { channel: 'sms', text: clientSummarySms(reportInput(delivery.content)) };
       case 'link-email': {
-        const link: QuestionnaireLinkRequestedV1['data'] = linkData.parse(delivery.content);
-        return email(delivery, await renderLinkEmail(link, options.timeZone));
+        const link: LinkRequest = linkData.parse(delivery.content);
+        return email(delivery, {
+          ...(await renderLinkEmail(link, options.timeZone)),
+          from: linkSender(options.from, link),
+          replyTo: linkReplyTo(link),
+        });
       }
       case 'link-sms':
         return { channel: 'sms', text: linkSms(linkData.parse(delivery.content)) };

@@ -280,6 +280,12 @@ describeTargets(
         return found;
       });
       expect(mail.parsed.subject).toBe('Alex Morgan invites you to complete your Risk Profile');
+      // In the adviser's name, from the configured MAIL_FROM address, with replies to the adviser.
+      expect(mail.parsed.from?.value).toEqual([
+        { name: 'Alex Morgan via Risk Profile', address: 'no-reply@risk-profile.local' },
+      ]);
+      expect(mail.parsed.replyTo?.value).toEqual([{ name: 'Alex Morgan', address: ADVISER.email }]);
+      expect(mail.envelope.from).toBe('no-reply@risk-profile.local');
       expect(mail.parsed.text).toContain(event.data.url);
       expect(mail.parsed.html).toContain(`href="${event.data.url}"`);
     });

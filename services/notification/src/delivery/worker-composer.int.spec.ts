@@ -207,6 +207,50 @@ describe('the worker composer when its worker stops', () => {
 });
 
 describe('the composer', () => {
+  const linkMail = async (link: ReturnType<typeof linkRequested>) => {
+    const [delivery] = due(planLinkDeliveries(link));
+    const composed = await createComposer(options)(delivery!);
+    if (composed.channel !== 'email') throw new Error('not an email');
+    return {
+      envelope: composed.mail.envelope,
+      raw: composed.mail.raw,
+      parsed: await simpleParser(composed.mail.raw),
+    };
+  };
+
+  it("sends a link email in the adviser's name, from MAIL_FROM's address, with replies to the adviser", async () => {
+    const mail = await linkMail(linkRequested({ method: 'email' }));
+    expect(mail.parsed.from?.value).toEqual([
+      { name: 'Alex Morgan via Risk Profile', address: 'reports@risk-profile.test' },
+    ]);
+    expect(mail.parsed.replyTo?.value).toEqual([{ name: 'Alex Morgan', address: 'adviser@example.com' }]);
+    expect(mail.envelope.from).toBe('reports@risk-profile.test');
+  });
+
+  it('sends a link request recorded before it carried the adviser email without a Reply-To', async () => {
+    const mail = await linkMail(linkRequested({ method: 'email', adviserEmail: undefined }));
+    expect(mail.parsed.from?.value[0]?.name).toBe('Alex Morgan via Risk Profile');
+    expect(mail.parsed.replyTo).toBeUndefined();
+  });
+
+  it("keeps an adviser's name from adding a header", async () => {
+    const mail = await linkMail(
+      linkRequested({ method: 'email', adviserName: 'Alex\r\nBcc: thief@evil.example\r\nX-Evil: "1" <a@b>' }),
+    );
+    const headers = mail.raw.toString('latin1').split('\r\n\r\n')[0]!;
+    expect(headers).not.toMatch(/^(Bcc|X-Evil):/im);
+    expect(mail.parsed.bcc).toBeUndefined();
+    expect(mail.parsed.from?.value).toEqual([
+      {
+        name: 'Alex Bcc: thief@evil.example X-Evil: "1" <a@b> via Risk Profile',
+        address: 'reports@risk-profile.test',
+      },
+    ]);
+    expect(mail.parsed.replyTo?.value).toEqual([
+      { name: 'Alex Bcc: thief@evil.example X-Evil: "1" <a@b>', address: 'adviser@example.com' },
+    ]);
+  });
+
   it("dates a link email's expiry in the configured time zone (REPORT_TIME_ZONE)", async () => {
     const [link] = due(planLinkDeliveries(linkRequested({ method: 'email' })));
     const text = async (timeZone: string) => {

@@ -26,5 +26,6 @@ export async function encodeMail(message: MailMessage): Promise<EncodedMail> {
   })
     .compile()
     .build();
-  return { envelope: { from: message.from, to: message.to }, messageId: message.messageId, raw };
+  const from = typeof message.from === 'string' ? message.from : message.from.address;
+  return { envelope: { from, to: message.to }, messageId: message.messageId, raw };
 }

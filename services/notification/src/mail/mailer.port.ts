@@ -13,12 +13,21 @@ export interface MailAttachment {
   contentType: string;
 }
 
+/**
+ * A name and an address, which nodemailer encodes into the header itself: a name is never
+ * concatenated into a header string, so whatever it holds cannot add a header.
+ */
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
 /** What an email says, before it is encoded. */
 export interface MailMessage {
-  /** The sender, as the From header shows it and the envelope's MAIL FROM uses it. */
-  from: string;
+  /** The sender, as the From header shows it; its address is the envelope's MAIL FROM. */
+  from: string | MailAddress;
   to: string;
-  replyTo?: string;
+  replyTo?: string | MailAddress;
   subject: string;
   html: string;
   text: string;

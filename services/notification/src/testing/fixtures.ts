@@ -88,6 +88,7 @@ export function linkRequested(
       adviserSlug: ADVISER.slug,
       adviserName: ADVISER.adviserName,
       companyName: ADVISER.companyName,
+      adviserEmail: ADVISER.email,
       clientName: 'Jane Citizen',
       clientEmail: 'jane@example.com',
       clientPhone: '0412 345 678',
