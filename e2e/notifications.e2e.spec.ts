@@ -91,6 +91,10 @@ describeTarget('reports and links reach a real SMTP server', browserTarget, () =
       expect(text).toContain(CLIENT.name);
       expect(text).toContain('Alex Morgan');
       expect(text).toContain('SHA-256 digest');
+      expect(text).toMatch(/Page 1 of \d/);
+      // A dual-stack socket records an IPv4 client as ::ffff:127.0.0.1: the report shows 127.0.0.1.
+      expect(text).toMatch(/IP address\s+127\.0\.0\.1/);
+      expect(text).not.toContain('::ffff:');
     }
   });
 
@@ -119,6 +123,8 @@ describeTarget('reports and links reach a real SMTP server', browserTarget, () =
       return found;
     }, 20_000);
     expect(mail.parsed.subject).toBe('Alex Morgan invites you to complete your Risk Profile');
+    expect(mail.parsed.from?.value[0]?.name).toBe('Alex Morgan via Risk Profile');
+    expect(mail.parsed.replyTo?.value).toEqual([{ name: 'Alex Morgan', address: DEMO_ADVISER.email }]);
     const url = mail.parsed.text?.match(/https?:\/\/\S+token=\S+/)?.[0];
     expect(url).toBeDefined();
     // Without PUBLIC_URL, links point at this process's own address.
