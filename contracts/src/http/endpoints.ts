@@ -19,6 +19,18 @@ import {
 } from './auth';
 import type { EndpointDefinition } from './endpoint';
 import { sendQuestionnaireLinkEndpoint, verifyQuestionnaireLinkEndpoint } from './questionnaire-links';
+import {
+  accessLogEndpoint,
+  adminReportPdfEndpoint,
+  adviserReportPdfEndpoint,
+  adviserResendReportEndpoint,
+  exportAdminRecordsEndpoint,
+  getAdminRecordEndpoint,
+  getAdviserRecordEndpoint,
+  listAdminRecordsEndpoint,
+  listAdviserRecordsEndpoint,
+  listSentLinksEndpoint,
+} from './records';
 
 /** Every public endpoint; the gateway routes each path to the `service` named here. */
 export const ENDPOINTS = {
@@ -40,6 +52,16 @@ export const ENDPOINTS = {
   deviceStats: deviceStatsEndpoint,
   recentAssessments: recentAssessmentsEndpoint,
   analyticsStream: analyticsStreamEndpoint,
+  listAdviserRecords: listAdviserRecordsEndpoint,
+  getAdviserRecord: getAdviserRecordEndpoint,
+  adviserReportPdf: adviserReportPdfEndpoint,
+  adviserResendReport: adviserResendReportEndpoint,
+  listSentLinks: listSentLinksEndpoint,
+  listAdminRecords: listAdminRecordsEndpoint,
+  getAdminRecord: getAdminRecordEndpoint,
+  adminReportPdf: adminReportPdfEndpoint,
+  exportAdminRecords: exportAdminRecordsEndpoint,
+  accessLog: accessLogEndpoint,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

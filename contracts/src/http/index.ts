@@ -12,6 +12,7 @@ export * from './limits';
 export * from './message-delivery';
 export * from './primitives';
 export * from './questionnaire-links';
+export * from './records';
 export * from './reserved-segments';
 export * from './routes';
 export * from './storable-text';
@@ -22,7 +23,18 @@ export * from './storable-text';
  * neither served by its service nor listed here, or listed here and served: the list says
  * exactly which endpoints are live.
  */
-export const PLANNED_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([]);
+export const PLANNED_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([
+  'listAdviserRecords',
+  'getAdviserRecord',
+  'adviserReportPdf',
+  'adviserResendReport',
+  'listSentLinks',
+  'listAdminRecords',
+  'getAdminRecord',
+  'adminReportPdf',
+  'exportAdminRecords',
+  'accessLog',
+]);
 
 export interface EndpointMatch {
   name: EndpointName;

@@ -35,9 +35,9 @@ describe('ENDPOINTS', () => {
     expect(ENDPOINTS[name]).toMatchObject({ method, path, service });
   });
 
-  it('lists eighteen endpoints, each method and path once', () => {
+  it('lists twenty-eight endpoints, each method and path once', () => {
     const routes = Object.values(ENDPOINTS).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
-    expect(routes).toHaveLength(18);
+    expect(routes).toHaveLength(28);
     expect(new Set(routes).size).toBe(routes.length);
   });
 

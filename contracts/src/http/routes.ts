@@ -24,6 +24,16 @@ export const ENDPOINT_ROUTES = {
   deviceStats: { method: 'GET', path: '/api/admin/analytics/devices' },
   recentAssessments: { method: 'GET', path: '/api/admin/assessments/recent' },
   analyticsStream: { method: 'GET', path: '/api/admin/analytics/stream' },
+  listAdviserRecords: { method: 'GET', path: '/api/adviser/assessments' },
+  getAdviserRecord: { method: 'GET', path: '/api/adviser/assessments/:id' },
+  adviserReportPdf: { method: 'GET', path: '/api/adviser/assessments/:id/report.pdf' },
+  adviserResendReport: { method: 'POST', path: '/api/adviser/assessments/:id/resend' },
+  listSentLinks: { method: 'GET', path: '/api/adviser/links' },
+  listAdminRecords: { method: 'GET', path: '/api/admin/assessments' },
+  getAdminRecord: { method: 'GET', path: '/api/admin/assessments/:id' },
+  adminReportPdf: { method: 'GET', path: '/api/admin/assessments/:id/report.pdf' },
+  exportAdminRecords: { method: 'GET', path: '/api/admin/assessments.csv' },
+  accessLog: { method: 'GET', path: '/api/admin/access-log' },
 } as const satisfies { readonly [N in EndpointName]: Pick<(typeof ENDPOINTS)[N], 'method' | 'path'> };
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

@@ -15,6 +15,8 @@ export const assessmentDraftedV1 = integrationEventEnvelope(
     clientEmail: z.string().nullable(),
     clientPhone: z.string().nullable(),
     adviserSlug: z.string().nullable(),
+    /** The questionnaire link the client arrived by, if any; optional in version 1. */
+    linkId: z.string().min(1).max(64).nullable().optional(),
     riskScore: riskScoreSchema,
     riskGroup: riskGroupSchema,
     originalProfile: profileNameSchema,

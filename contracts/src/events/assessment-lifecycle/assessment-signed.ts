@@ -13,6 +13,9 @@ export const reportAdviserSchema = z.object({
   adviserName: z.string(),
   companyName: z.string(),
   email: z.string(),
+  /** The firm's licence or registration number and the report's disclaimer; optional in version 1. */
+  licenceNumber: z.string().nullable().optional(),
+  disclaimer: z.string().nullable().optional(),
 });
 export type ReportAdviser = z.infer<typeof reportAdviserSchema>;
 
@@ -51,6 +54,8 @@ export const assessmentSignedV1 = integrationEventEnvelope(
      * consumers may ignore; an assessment drafted before it existed carries null with its slug.
      */
     adviser: reportAdviserSchema.nullable().default(null),
+    /** The questionnaire link the client arrived by, if any; optional in version 1. */
+    linkId: z.string().min(1).max(64).nullable().optional(),
     signedAt: isoDateTimeSchema,
     ipAddress: z.string(),
     userAgent: z.string(),

@@ -18,4 +18,11 @@ export const ADVISER_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The firm's identity printed in every report's header and footer, edited by an admin.
+    id: '002-firm-identity',
+    sql: `
+      ALTER TABLE advisers ADD COLUMN licence_number text, ADD COLUMN disclaimer text;
+    `,
+  },
 ];
