@@ -4,7 +4,7 @@ import { adviserConfigSchema } from '@risk-profile/adviser';
 import { analyticsProcessConfigSchema } from '@risk-profile/analytics';
 import { assessmentConfigSchema } from '@risk-profile/assessment';
 import { gatewayConfigSchema } from '@risk-profile/gateway';
-import { notificationConfigSchema } from '@risk-profile/notification';
+import { notificationProcessConfigSchema } from '@risk-profile/notification';
 import { ConfigError, loadConfigs, serviceEntryConfigSchema } from '@risk-profile/platform';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -28,7 +28,7 @@ const DEPLOYABLES: Record<string, { port: number; schemas: Schemas }> = {
   gateway: { port: 3000, schemas: [gatewayConfigSchema] },
   assessment: { port: 3001, schemas: [serviceEntryConfigSchema(3001), assessmentConfigSchema] },
   adviser: { port: 3002, schemas: [serviceEntryConfigSchema(3002), adviserConfigSchema] },
-  notification: { port: 3003, schemas: [serviceEntryConfigSchema(3003), notificationConfigSchema] },
+  notification: { port: 3003, schemas: [serviceEntryConfigSchema(3003), notificationProcessConfigSchema] },
   analytics: { port: 3004, schemas: [serviceEntryConfigSchema(3004), analyticsProcessConfigSchema] },
 };
 
@@ -206,7 +206,7 @@ describe('docker-compose.yml', () => {
       );
 
       it('gives the gateway and the services that check sessions the same secret and public address', () => {
-        const checkers = ['gateway', 'adviser', 'analytics']
+        const checkers = ['gateway', 'adviser', 'notification', 'analytics']
           .flatMap((deployable) => instancesOf(compose, deployable))
           .map((name) => environmentOf(compose.services[name]!));
         expect(checkers.length).toBeGreaterThanOrEqual(3);

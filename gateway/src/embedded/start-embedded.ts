@@ -108,6 +108,7 @@ export async function startEmbedded(
     if (!options.withoutNotifications) {
       modules.push(
         await createNotificationService(platform, notificationConfig, {
+          sessions,
           composeWorker: options.composeWorker,
         }),
       );

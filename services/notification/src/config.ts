@@ -1,3 +1,4 @@
+import { DEFAULT_REVIEW_INTERVAL_MONTHS } from '@risk-profile/contracts';
 import { env } from '@risk-profile/platform';
 import { z } from 'zod';
 
@@ -10,87 +11,106 @@ const optionalText = z.preprocess((value) => (value === '' ? undefined : value),
  * SMS_TRANSPORT=outbox): the pages tell clients their report is being emailed, so a production
  * site that only writes files must have said so on purpose.
  */
-export const notificationConfigSchema = z
-  .object({
-    DATA_DIR: z.string().default('./data'),
-    /** smtp(s)://user:pass@host:port; absent: the outbox folder. */
-    SMTP_URL: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-    ),
-    /**
-     * How email goes: `smtp` (needs SMTP_URL) or `outbox` (files; SMTP_URL must then be unset, so
-     * the two keys never disagree). Unset: smtp when SMTP_URL is set, else the outbox, which
-     * production refuses unless chosen here.
-     */
-    MAIL_TRANSPORT: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.enum(['smtp', 'outbox'], { error: 'must be smtp or outbox' }).optional(),
-    ),
-    /** How SMS goes: `vonage` (needs the three Vonage keys) or `outbox`; as MAIL_TRANSPORT. */
-    SMS_TRANSPORT: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.enum(['vonage', 'outbox'], { error: 'must be vonage or outbox' }).optional(),
-    ),
-    /** "production" requires a transport for each channel, or the outbox chosen explicitly. */
-    NODE_ENV: z.string().optional(),
-    /** The From address of every email. */
-    MAIL_FROM: z.string().default('Risk Profile <no-reply@risk-profile.local>'),
-    VONAGE_API_KEY: optionalText,
-    VONAGE_API_SECRET: optionalText,
-    /** Sender id or number of SMS (alphanumeric up to 11 characters, or a number). */
-    VONAGE_FROM: optionalText,
-    /** Overrides the Vonage REST host (regions, tests), e.g. https://rest.nexmo.com. */
-    VONAGE_API_HOST: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
-    ),
-    /**
-     * Client copies (email or SMS) of signed assessments to one recipient in 24 hours; beyond it a
-     * copy is recorded as `suppressed` and not sent. 0: no cap.
-     */
-    CLIENT_COPIES_PER_RECIPIENT_PER_DAY: env.int(5),
-    /** Time zone of the dates in reports and messages (IANA name). */
-    REPORT_TIME_ZONE: z
-      .string()
-      .default('Australia/Sydney')
-      .refine((zone) => {
-        try {
-          new Intl.DateTimeFormat('en-AU', { timeZone: zone });
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'must be an IANA time zone such as Australia/Sydney'),
-  })
-  .superRefine((config, context) => {
-    const issue = (path: string, message: string) =>
-      context.addIssue({ code: 'custom', path: [path], message });
-    const vonageKeys = ['VONAGE_API_KEY', 'VONAGE_API_SECRET', 'VONAGE_FROM'] as const;
-    const set = vonageKeys.filter((key) => config[key] !== undefined).length;
-    if (set !== 0 && set !== 3) {
-      for (const key of vonageKeys)
-        if (config[key] === undefined) issue(key, 'is required when any Vonage key is set');
-    }
-    const production = config.NODE_ENV === 'production';
-    if (config.MAIL_TRANSPORT === 'smtp' && !config.SMTP_URL)
-      issue('SMTP_URL', 'is required with MAIL_TRANSPORT=smtp');
-    if (config.MAIL_TRANSPORT === 'outbox' && config.SMTP_URL)
-      issue('MAIL_TRANSPORT', 'is outbox while SMTP_URL is set: unset one of them');
-    if (production && !config.MAIL_TRANSPORT && !config.SMTP_URL)
-      issue(
-        'MAIL_TRANSPORT',
-        'is required in production without SMTP_URL: set SMTP_URL to send email, or MAIL_TRANSPORT=outbox to save it as files',
-      );
-    if (config.SMS_TRANSPORT === 'vonage' && set === 0)
-      for (const key of vonageKeys) issue(key, 'is required with SMS_TRANSPORT=vonage');
-    if (config.SMS_TRANSPORT === 'outbox' && set === 3)
-      issue('SMS_TRANSPORT', 'is outbox while the Vonage keys are set: unset one or the other');
-    if (production && !config.SMS_TRANSPORT && set === 0)
-      issue(
-        'SMS_TRANSPORT',
-        'is required in production without the Vonage keys: set VONAGE_API_KEY, VONAGE_API_SECRET and VONAGE_FROM to send text messages, or SMS_TRANSPORT=outbox to save them as files',
-      );
-  });
+const notificationKeys = z.object({
+  DATA_DIR: z.string().default('./data'),
+  /** smtp(s)://user:pass@host:port; absent: the outbox folder. */
+  SMTP_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  /**
+   * How email goes: `smtp` (needs SMTP_URL) or `outbox` (files; SMTP_URL must then be unset, so
+   * the two keys never disagree). Unset: smtp when SMTP_URL is set, else the outbox, which
+   * production refuses unless chosen here.
+   */
+  MAIL_TRANSPORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['smtp', 'outbox'], { error: 'must be smtp or outbox' }).optional(),
+  ),
+  /** How SMS goes: `vonage` (needs the three Vonage keys) or `outbox`; as MAIL_TRANSPORT. */
+  SMS_TRANSPORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['vonage', 'outbox'], { error: 'must be vonage or outbox' }).optional(),
+  ),
+  /** "production" requires a transport for each channel, or the outbox chosen explicitly. */
+  NODE_ENV: z.string().optional(),
+  /** The From address of every email. */
+  MAIL_FROM: z.string().default('Risk Profile <no-reply@risk-profile.local>'),
+  VONAGE_API_KEY: optionalText,
+  VONAGE_API_SECRET: optionalText,
+  /** Sender id or number of SMS (alphanumeric up to 11 characters, or a number). */
+  VONAGE_FROM: optionalText,
+  /** Overrides the Vonage REST host (regions, tests), e.g. https://rest.nexmo.com. */
+  VONAGE_API_HOST: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+  ),
+  /**
+   * Client copies (email or SMS) of signed assessments to one recipient in 24 hours; beyond it a
+   * copy is recorded as `suppressed` and not sent. 0: no cap.
+   */
+  CLIENT_COPIES_PER_RECIPIENT_PER_DAY: env.int(5),
+  /** A client's latest signed profile older than this many months is due for review (docs/records.md). */
+  REVIEW_INTERVAL_MONTHS: env.int(DEFAULT_REVIEW_INTERVAL_MONTHS, 1).pipe(z.number().max(120)),
+  /**
+   * Proxies trusted for the client address recorded in the access log (as the other services'):
+   * "1" behind the gateway in the distributed mode.
+   */
+  TRUST_PROXY: env.trustProxy(),
+  /** Time zone of the dates in reports and messages (IANA name). */
+  REPORT_TIME_ZONE: z
+    .string()
+    .default('Australia/Sydney')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-AU', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Australia/Sydney'),
+});
+
+type NotificationKeys = z.infer<typeof notificationKeys>;
+
+function checkTransports(config: NotificationKeys, context: z.RefinementCtx): void {
+  const issue = (path: string, message: string) =>
+    context.addIssue({ code: 'custom', path: [path], message });
+  const vonageKeys = ['VONAGE_API_KEY', 'VONAGE_API_SECRET', 'VONAGE_FROM'] as const;
+  const set = vonageKeys.filter((key) => config[key] !== undefined).length;
+  if (set !== 0 && set !== 3) {
+    for (const key of vonageKeys)
+      if (config[key] === undefined) issue(key, 'is required when any Vonage key is set');
+  }
+  const production = config.NODE_ENV === 'production';
+  if (config.MAIL_TRANSPORT === 'smtp' && !config.SMTP_URL)
+    issue('SMTP_URL', 'is required with MAIL_TRANSPORT=smtp');
+  if (config.MAIL_TRANSPORT === 'outbox' && config.SMTP_URL)
+    issue('MAIL_TRANSPORT', 'is outbox while SMTP_URL is set: unset one of them');
+  if (production && !config.MAIL_TRANSPORT && !config.SMTP_URL)
+    issue(
+      'MAIL_TRANSPORT',
+      'is required in production without SMTP_URL: set SMTP_URL to send email, or MAIL_TRANSPORT=outbox to save it as files',
+    );
+  if (config.SMS_TRANSPORT === 'vonage' && set === 0)
+    for (const key of vonageKeys) issue(key, 'is required with SMS_TRANSPORT=vonage');
+  if (config.SMS_TRANSPORT === 'outbox' && set === 3)
+    issue('SMS_TRANSPORT', 'is outbox while the Vonage keys are set: unset one or the other');
+  if (production && !config.SMS_TRANSPORT && set === 0)
+    issue(
+      'SMS_TRANSPORT',
+      'is required in production without the Vonage keys: set VONAGE_API_KEY, VONAGE_API_SECRET and VONAGE_FROM to send text messages, or SMS_TRANSPORT=outbox to save them as files',
+    );
+}
+
+export const notificationConfigSchema = notificationKeys.superRefine(checkTransports);
 
 export type NotificationConfig = z.infer<typeof notificationConfigSchema>;
+
+/**
+ * The notification process of the distributed mode also checks the sessions of the records'
+ * endpoints itself, on the session state the adviser service keeps: the gateway's keys.
+ */
+export const notificationProcessConfigSchema = notificationKeys
+  .extend({ SESSION_SECRET: env.sessionSecret(), PUBLIC_URL: z.url().optional() })
+  .superRefine(checkTransports);

@@ -7,6 +7,8 @@ import {
   migrate,
   type PlatformDeps,
   type ServiceModule,
+  type SessionVerifier,
+  SqlRateLimitStore,
   type Subscription,
 } from '@risk-profile/platform';
 import type { NotificationConfig } from './config';
@@ -19,14 +21,30 @@ import { PURGE_AFTER_MS, type Sender, type SenderOptions, startSender } from './
 import { fileSentJournal, type SentJournal } from './delivery/sent-journal';
 import { workerComposer } from './delivery/worker-composer';
 import type { Mailer } from './mail/mailer.port';
+import {
+  mountRecordRoutes,
+  RESEND_WINDOW_MS,
+  RESENDS_PER_ADVISER_PER_HOUR,
+  RESENDS_PER_ASSESSMENT_PER_HOUR,
+} from './records/record-routes';
+import { RECORDS_MIGRATIONS } from './records/records.migrations';
+import { subscribeRecordsConsumer } from './records/records-consumer';
 import type { SmsSender } from './sms/sms-sender.port';
 import { messageDelivery, openTransports, outboxDir } from './transports';
 
-export { type NotificationConfig, notificationConfigSchema } from './config';
+export { type NotificationConfig, notificationConfigSchema, notificationProcessConfigSchema } from './config';
 export { reportComposerBeside } from './delivery/worker-composer';
 export { messageDelivery } from './transports';
 
+/** Nobody is signed in: what the records' endpoints see when no session check is given. */
+const NO_SESSIONS: SessionVerifier = { authenticate: async () => null };
+
 export interface NotificationOptions {
+  /**
+   * Verifies the session cookie of the records' endpoints (the adviser's workspace, the admin's
+   * records); without it every one of them answers 401.
+   */
+  sessions?: SessionVerifier;
   /** Replaces the configured transports (tests). */
   transports?: { mailer: Mailer; sms: SmsSender };
   /**
@@ -44,8 +62,9 @@ export interface NotificationOptions {
 /**
  * The notification service: consumes signed assessments and link requests, records the
  * deliveries they ask for, and sends them (report emails with the PDF, client copies, SMS,
- * link emails) through the configured transports. Its one endpoint is internal: where messages
- * go, for the distributed gateway's pages (never routed to a client).
+ * link emails) through the configured transports. It also keeps the records read model (the
+ * adviser's workspace and the admin's records, docs/records.md) and serves their endpoints; its
+ * internal endpoint says where messages go, for the distributed gateway's pages.
  */
 export async function createNotificationService(
   deps: PlatformDeps,
@@ -54,6 +73,20 @@ export async function createNotificationService(
 ): Promise<ServiceModule> {
   const { sql, bus, logger, clock } = deps;
   await migrate(sql, 'notification', DELIVERY_MIGRATIONS);
+  await migrate(sql, 'notification-records', RECORDS_MIGRATIONS);
+  // Resends are counted in the database, so every instance shares the limits.
+  const resendStore = async (name: string) => {
+    const store = await SqlRateLimitStore.create(sql, name, { now: () => clock().getTime() });
+    store.init({ windowMs: RESEND_WINDOW_MS } as Parameters<SqlRateLimitStore['init']>[0]);
+    return store;
+  };
+  const resendLimits = {
+    perAssessment: {
+      limit: RESENDS_PER_ASSESSMENT_PER_HOUR,
+      store: await resendStore('records-resend-report'),
+    },
+    perAdviser: { limit: RESENDS_PER_ADVISER_PER_HOUR, store: await resendStore('records-resend-adviser') },
+  };
   const transports = options.transports ?? openTransports(config);
   const composerOptions = { timeZone: config.REPORT_TIME_ZONE, from: config.MAIL_FROM };
   const composer = options.composeWorker
@@ -64,6 +97,7 @@ export async function createNotificationService(
   let journal: SentJournal | undefined;
   let journalLock: JournalLock | undefined;
   let subscription: Subscription | undefined;
+  let records: Subscription | undefined;
   let outboxPurge: OutboxPurge | undefined;
   const ready = async () => {
     await sql.query('SELECT 1');
@@ -74,8 +108,20 @@ export async function createNotificationService(
     name: 'notification',
     logger,
     ready,
-    // The distributed gateway asks where messages go, so that its pages say it truthfully.
-    routes: (router) => router.get(internalMessageDeliveryPath, (_req, res) => res.json(delivery)),
+    trustProxy: config.TRUST_PROXY,
+    routes: (router) => {
+      // The distributed gateway asks where messages go, so that its pages say it truthfully.
+      router.get(internalMessageDeliveryPath, (_req, res) => res.json(delivery));
+      mountRecordRoutes(router, {
+        sql,
+        sessions: options.sessions ?? NO_SESSIONS,
+        clock,
+        reviewIntervalMonths: config.REVIEW_INTERVAL_MONTHS,
+        timeZone: config.REPORT_TIME_ZONE,
+        onRecorded: () => sender?.wake(),
+        resendLimits,
+      });
+    },
   });
   return {
     name: 'notification',
@@ -116,6 +162,8 @@ export async function createNotificationService(
         clientCopiesPerRecipientPerDay: config.CLIENT_COPIES_PER_RECIPIENT_PER_DAY,
         logger,
       });
+      // The records read model: a consumer group of its own on the same topics.
+      records ??= await subscribeRecordsConsumer({ sql, bus });
       logger.info(
         {
           mail: transports.mailer.describe,
@@ -129,6 +177,8 @@ export async function createNotificationService(
     stop: async () => {
       await subscription?.stop();
       subscription = undefined;
+      await records?.stop();
+      records = undefined;
       await sender?.stop();
       sender = undefined;
       await outboxPurge?.stop();

@@ -12,6 +12,11 @@ export interface NewDelivery {
   recipient: string;
   /** The event's data the message is rendered from. */
   content: unknown;
+  /** The assessment a report delivery is of (the records join on it). */
+  assessmentId?: string | null;
+  /** A report sent again on request, and who asked (their email). */
+  resend?: boolean;
+  requestedBy?: string | null;
 }
 
 export interface Delivery {
@@ -92,7 +97,7 @@ export async function recordDeliveries(
   now: Date,
 ): Promise<number> {
   let recorded = 0;
-  // A statement per 1,000 deliveries (7,000 parameters; PostgreSQL takes at most 65,535).
+  // A statement per 1,000 deliveries (11,000 parameters; PostgreSQL takes at most 65,535).
   for (let i = 0; i < deliveries.length; i += RECORD_CHUNK) {
     recorded += await recordChunk(tx, deliveries.slice(i, i + RECORD_CHUNK), now);
   }
@@ -116,13 +121,17 @@ async function recordChunk(tx: SqlExecutor, deliveries: readonly NewDelivery[], 
       d.recipient,
       recipientKey(d.recipient),
       JSON.stringify(d.content),
+      d.assessmentId ?? null,
+      d.resend ?? false,
+      d.requestedBy ?? null,
     );
-    const p = (i: number) => `$${n - 7 + i}`;
-    return `(${p(0)}::uuid, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}::jsonb, 'pending', $1::timestamptz, $1::timestamptz)`;
+    const p = (i: number) => `$${n - 10 + i}`;
+    return `(${p(0)}::uuid, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}::jsonb, ${p(8)}::uuid, ${p(9)}::boolean, ${p(10)}, 'pending', $1::timestamptz, $1::timestamptz)`;
   });
   const { rowCount } = await tx.query(
     `INSERT INTO notification_deliveries
-       (id, event_id, recipient_role, kind, channel, recipient, recipient_key, content, status, next_attempt_at, created_at)
+       (id, event_id, recipient_role, kind, channel, recipient, recipient_key, content, assessment_id, resend, requested_by,
+        status, next_attempt_at, created_at)
      VALUES ${rows.join(', ')}
      ON CONFLICT ON CONSTRAINT notification_deliveries_once DO NOTHING`,
     params,
@@ -142,8 +151,9 @@ export async function recordUndeliverable(
 ): Promise<void> {
   await tx.query(
     `INSERT INTO notification_deliveries
-       (id, event_id, recipient_role, kind, channel, recipient, recipient_key, status, next_attempt_at, created_at, failed_at, last_error)
-     VALUES ($1, $2, $3, $4, $5, $6, $10, $9, $7, $7, CASE WHEN $9 = 'failed' THEN $7::timestamptz END, $8)
+       (id, event_id, recipient_role, kind, channel, recipient, recipient_key, status, next_attempt_at, created_at, failed_at, last_error,
+        assessment_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $10, $9, $7, $7, CASE WHEN $9 = 'failed' THEN $7::timestamptz END, $8, $11::uuid)
      ON CONFLICT ON CONSTRAINT notification_deliveries_once DO NOTHING`,
     [
       randomUUID(),
@@ -156,6 +166,7 @@ export async function recordUndeliverable(
       d.reason,
       status,
       recipientKey(d.recipient),
+      d.assessmentId ?? null,
     ],
   );
 }

@@ -88,4 +88,22 @@ export const DELIVERY_MIGRATIONS: readonly Migration[] = [
         WHERE status = 'pending';
     `,
   },
+  {
+    // The records (docs/records.md) read a report's deliveries by assessment: set when a report
+    // delivery is recorded, from the content here for the rows whose content is still kept (the
+    // records consumer fills the purged ones from the signed event's id). A report sent again on
+    // request is a delivery of its own, with who asked.
+    id: '005-delivery-assessment',
+    sql: `
+      ALTER TABLE notification_deliveries
+        ADD COLUMN assessment_id uuid,
+        ADD COLUMN resend boolean NOT NULL DEFAULT false,
+        ADD COLUMN requested_by text;
+      UPDATE notification_deliveries SET assessment_id = (content->>'assessmentId')::uuid
+        WHERE kind IN ('adviser-report', 'client-report', 'client-sms') AND content IS NOT NULL
+          AND content->>'assessmentId' ~ '^[0-9a-fA-F-]{36}$';
+      CREATE INDEX notification_deliveries_by_assessment ON notification_deliveries (assessment_id, created_at)
+        WHERE assessment_id IS NOT NULL;
+    `,
+  },
 ];

@@ -26,6 +26,7 @@ export function planSignedDeliveries(event: AssessmentSignedV1): Planned[] {
       undeliverable: false,
       delivery: {
         eventId: event.id,
+        assessmentId: a.assessmentId,
         recipientRole: 'adviser',
         kind: 'adviser-report',
         recipient: a.adviser.email,
@@ -37,6 +38,7 @@ export function planSignedDeliveries(event: AssessmentSignedV1): Planned[] {
       undeliverable: true,
       delivery: {
         eventId: event.id,
+        assessmentId: a.assessmentId,
         recipientRole: 'adviser',
         kind: 'adviser-report',
         recipient: `adviser page ${a.adviserSlug}`,
@@ -49,6 +51,7 @@ export function planSignedDeliveries(event: AssessmentSignedV1): Planned[] {
       undeliverable: false,
       delivery: {
         eventId: event.id,
+        assessmentId: a.assessmentId,
         recipientRole: 'client',
         kind: 'client-report',
         recipient: a.clientEmail,
@@ -60,6 +63,7 @@ export function planSignedDeliveries(event: AssessmentSignedV1): Planned[] {
       undeliverable: false,
       delivery: {
         eventId: event.id,
+        assessmentId: a.assessmentId,
         recipientRole: 'client',
         kind: 'client-sms',
         recipient: a.clientPhone,

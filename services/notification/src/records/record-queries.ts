@@ -1,0 +1,406 @@
+import {
+  type AccessLogAction,
+  type AccessLogEntry,
+  type AssessmentSignedV1,
+  assessmentSignedV1,
+  displayIpAddress,
+  type ProfileName,
+  type RecordDelivery,
+  type RecordDetail,
+  type RecordStatus,
+  type RecordSummary,
+  type SentLink,
+} from '@risk-profile/contracts';
+import type { SqlExecutor } from '@risk-profile/platform';
+import { verificationText } from '../rendering/report-model';
+import {
+  decodeCursor,
+  encodeCursor,
+  isAboveRecommendation,
+  isReviewDue,
+  reviewDueAt,
+  SERIAL_KEY,
+  searchPatterns,
+  UUID_KEY,
+} from './record-rules';
+
+/** Whose records a request may read: one adviser's (by slug; null reads nothing), or all (admin). */
+export type RecordScope = { adviserSlug: string | null } | 'all';
+
+export interface RecordFilter {
+  q?: string;
+  status?: RecordStatus;
+  reviewDue?: boolean;
+  /** Admin only: one adviser's records. */
+  adviser?: string;
+}
+
+type Time = Date | string;
+const iso = (value: Time): string => new Date(value).toISOString();
+const isoOrNull = (value: Time | null): string | null => (value === null ? null : iso(value));
+const signedData = assessmentSignedV1.shape.data;
+
+interface DeliveryColumns {
+  d_id: string | null;
+  d_kind: RecordDelivery['kind'];
+  d_recipient_role: RecordDelivery['recipientRole'];
+  d_channel: RecordDelivery['channel'];
+  d_recipient: string;
+  d_status: RecordDelivery['status'];
+  d_created_at: Time;
+  d_sent_at: Time | null;
+  d_failed_at: Time | null;
+  d_resend: boolean;
+  d_requested_by: string | null;
+}
+
+const DELIVERY_SELECT = `id AS d_id, kind AS d_kind, recipient_role AS d_recipient_role, channel AS d_channel,
+  recipient AS d_recipient, status AS d_status, created_at AS d_created_at, sent_at AS d_sent_at,
+  failed_at AS d_failed_at, resend AS d_resend, requested_by AS d_requested_by`;
+
+function toDelivery(row: DeliveryColumns): RecordDelivery | null {
+  if (row.d_id === null) return null;
+  return {
+    id: row.d_id,
+    kind: row.d_kind,
+    recipientRole: row.d_recipient_role,
+    channel: row.d_channel,
+    recipient: row.d_recipient,
+    status: row.d_status,
+    createdAt: iso(row.d_created_at),
+    sentAt: isoOrNull(row.d_sent_at),
+    failedAt: isoOrNull(row.d_failed_at),
+    resend: row.d_resend,
+    requestedBy: row.d_requested_by,
+  };
+}
+
+interface RecordRow extends DeliveryColumns {
+  assessment_id: string;
+  adviser_slug: string | null;
+  client_name: string;
+  client_email: string | null;
+  client_phone: string | null;
+  status: RecordStatus;
+  risk_score: number;
+  risk_group: 1 | 2 | 3 | 4 | 5;
+  recommended_profile: ProfileName;
+  selected_profile: ProfileName;
+  profile_changed: boolean;
+  started_at: Time;
+  signed_at: Time | null;
+  superseded: boolean;
+  link_id: string | null;
+  record?: unknown;
+}
+
+const RECORD_COLUMNS = `r.assessment_id, r.adviser_slug, r.client_name, r.client_email, r.client_phone, r.status,
+  r.risk_score, r.risk_group, r.recommended_profile, r.selected_profile, r.profile_changed, r.started_at,
+  r.signed_at, r.superseded, r.link_id`;
+
+// The adviser's report: the latest delivery of it, a resend included.
+const REPORT_DELIVERY_JOIN = `LEFT JOIN LATERAL (
+    SELECT ${DELIVERY_SELECT} FROM notification_deliveries
+    WHERE assessment_id = r.assessment_id AND kind = 'adviser-report'
+    ORDER BY created_at DESC, id DESC LIMIT 1
+  ) AS d ON true`;
+
+export class RecordQueries {
+  constructor(
+    private readonly sql: SqlExecutor,
+    private readonly reviewIntervalMonths: number,
+  ) {}
+
+  private summary(row: RecordRow, now: Date): RecordSummary {
+    const signedAt = row.signed_at === null ? null : new Date(row.signed_at);
+    return {
+      id: row.assessment_id,
+      adviserSlug: row.adviser_slug,
+      clientName: row.client_name,
+      clientEmail: row.client_email,
+      clientPhone: row.client_phone,
+      status: row.status,
+      riskScore: row.risk_score,
+      riskGroup: row.risk_group,
+      recommendedProfile: row.recommended_profile,
+      selectedProfile: row.selected_profile,
+      profileChanged: row.profile_changed,
+      aboveRecommendation: isAboveRecommendation(row.recommended_profile, row.selected_profile),
+      startedAt: iso(row.started_at),
+      signedAt: signedAt?.toISOString() ?? null,
+      reviewDueAt: signedAt ? reviewDueAt(signedAt, this.reviewIntervalMonths).toISOString() : null,
+      reviewDue: isReviewDue({ signedAt, superseded: row.superseded }, now, this.reviewIntervalMonths),
+      reportDelivery: toDelivery(row),
+    };
+  }
+
+  /**
+   * One page of records, newest first, after `cursor`. "Review due" is the SQL form of
+   * isReviewDue: the latest signed profile of the client whose due date (month arithmetic on
+   * UTC times, as addMonths) has come.
+   */
+  async list(
+    scope: RecordScope,
+    filter: RecordFilter,
+    page: { cursor?: string; limit: number },
+    now: Date,
+  ): Promise<{ items: RecordSummary[]; nextCursor: string | null }> {
+    const params: unknown[] = [];
+    const p = (value: unknown) => `$${params.push(value)}`;
+    const where: string[] = [];
+    if (scope !== 'all') where.push(`r.adviser_slug = ${p(scope.adviserSlug)}`);
+    if (filter.adviser !== undefined) where.push(`r.adviser_slug = ${p(filter.adviser)}`);
+    if (filter.status) where.push(`r.status = ${p(filter.status)}`);
+    if (filter.q) {
+      const [typed, unspaced] = searchPatterns(filter.q);
+      where.push(`(r.search LIKE ${p(typed)} OR r.search LIKE ${p(unspaced)})`);
+    }
+    if (filter.reviewDue !== undefined) {
+      const due = `(r.status = 'signed' AND NOT r.superseded
+        AND (r.signed_at AT TIME ZONE 'UTC') + make_interval(months => ${p(this.reviewIntervalMonths)}::int)
+          <= (${p(now.toISOString())}::timestamptz AT TIME ZONE 'UTC'))`;
+      where.push(filter.reviewDue ? due : `NOT ${due}`);
+    }
+    if (page.cursor) {
+      const after = decodeCursor(page.cursor, UUID_KEY);
+      where.push(`(r.started_at, r.assessment_id) < (${p(after.at)}::timestamptz, ${p(after.id)}::uuid)`);
+    }
+    const { rows } = await this.sql.query<RecordRow>(
+      `SELECT ${RECORD_COLUMNS}, d.* FROM records_assessments r ${REPORT_DELIVERY_JOIN}
+       ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+       ORDER BY r.started_at DESC, r.assessment_id DESC
+       LIMIT ${p(page.limit + 1)}`,
+      params,
+    );
+    const items = rows.slice(0, page.limit).map((row) => this.summary(row, now));
+    const last = items.at(-1);
+    return {
+      items,
+      nextCursor: rows.length > page.limit && last ? encodeCursor({ at: last.startedAt, id: last.id }) : null,
+    };
+  }
+
+  /** The record row and the signed event's data, when `scope` may read it. */
+  private async find(scope: RecordScope, id: string): Promise<RecordRow | undefined> {
+    const { rows } = await this.sql.query<RecordRow>(
+      `SELECT ${RECORD_COLUMNS}, r.record, d.* FROM records_assessments r ${REPORT_DELIVERY_JOIN}
+       WHERE r.assessment_id = $1 ${scope === 'all' ? '' : 'AND r.adviser_slug = $2'}`,
+      scope === 'all' ? [id] : [id, scope.adviserSlug],
+    );
+    return rows[0];
+  }
+
+  /** The signed event's data of a record `scope` may read; null when not signed, undefined when not theirs or absent. */
+  async signed(scope: RecordScope, id: string): Promise<AssessmentSignedV1['data'] | null | undefined> {
+    const row = await this.find(scope, id);
+    if (!row) return undefined;
+    return row.record ? parseRecord(row.record) : null;
+  }
+
+  async detail(scope: RecordScope, id: string, now: Date): Promise<RecordDetail | undefined> {
+    const row = await this.find(scope, id);
+    if (!row) return undefined;
+    const summary = this.summary(row, now);
+    const deliveries = await this.deliveries(id);
+    const data = row.record ? parseRecord(row.record) : null;
+    const history: RecordDetail['history'] = [
+      { at: summary.startedAt, event: 'drafted', delivery: null },
+      ...(summary.signedAt ? [{ at: summary.signedAt, event: 'signed' as const, delivery: null }] : []),
+      ...deliveries.map((delivery) => ({
+        at: delivery.createdAt,
+        event: 'delivery' as const,
+        delivery,
+      })),
+    ];
+    history.sort((a, b) => a.at.localeCompare(b.at));
+    return {
+      ...summary,
+      linkId: row.link_id,
+      signed: data
+        ? {
+            responses: data.responses,
+            percentile: data.percentile,
+            profileChangeReason: data.profileChangeReason,
+            riskAcknowledged: data.riskAcknowledged ?? false,
+            consistencyWarnings: data.consistencyWarnings,
+            investmentExclusions: data.investmentExclusions,
+            investmentPreferences: data.investmentPreferences,
+            signature: {
+              signedAt: data.signedAt,
+              ipAddress: displayIpAddress(data.ipAddress),
+              userAgent: data.userAgent,
+              digest: data.digest,
+            },
+            adviser: data.adviser
+              ? {
+                  slug: data.adviser.slug,
+                  adviserName: data.adviser.adviserName,
+                  companyName: data.adviser.companyName,
+                  email: data.adviser.email,
+                  licenceNumber: data.adviser.licenceNumber ?? null,
+                  disclaimer: data.adviser.disclaimer ?? null,
+                }
+              : null,
+          }
+        : null,
+      history,
+      verification: data ? verificationText(id) : null,
+    };
+  }
+
+  /** Every delivery of an assessment's report, oldest first. */
+  async deliveries(assessmentId: string): Promise<RecordDelivery[]> {
+    const { rows } = await this.sql.query<DeliveryColumns>(
+      `SELECT ${DELIVERY_SELECT} FROM notification_deliveries WHERE assessment_id = $1 ORDER BY created_at, id`,
+      [assessmentId],
+    );
+    return rows.map(toDelivery).filter((d) => d !== null);
+  }
+
+  async delivery(id: string): Promise<RecordDelivery | null> {
+    const { rows } = await this.sql.query<DeliveryColumns>(
+      `SELECT ${DELIVERY_SELECT} FROM notification_deliveries WHERE id = $1`,
+      [id],
+    );
+    return rows[0] ? toDelivery(rows[0]) : null;
+  }
+
+  /** The links an adviser sent, newest first, each with its message's delivery and the assessment it led to. */
+  async links(
+    adviserSlug: string | null,
+    page: { cursor?: string; limit: number },
+  ): Promise<{ items: SentLink[]; nextCursor: string | null }> {
+    const params: unknown[] = [adviserSlug];
+    const p = (value: unknown) => `$${params.push(value)}`;
+    let after = '';
+    if (page.cursor) {
+      const keyset = decodeCursor(page.cursor);
+      after = `AND (l.requested_at, l.link_id) < (${p(keyset.at)}::timestamptz, ${p(keyset.id)})`;
+    }
+    const { rows } = await this.sql.query<
+      DeliveryColumns & {
+        link_id: string;
+        client_name: string;
+        client_email: string | null;
+        client_phone: string | null;
+        method: 'email' | 'sms';
+        requested_at: Time;
+        expires_at: Time;
+        assessment_id: string | null;
+        assessment_status: RecordStatus | null;
+      }
+    >(
+      `SELECT l.link_id, l.client_name, l.client_email, l.client_phone, l.method, l.requested_at, l.expires_at,
+         a.assessment_id, a.status AS assessment_status, d.*
+       FROM records_links l
+       LEFT JOIN LATERAL (
+         SELECT ${DELIVERY_SELECT} FROM notification_deliveries WHERE event_id = l.event_id
+         ORDER BY created_at DESC LIMIT 1
+       ) AS d ON true
+       LEFT JOIN LATERAL (
+         SELECT assessment_id, status FROM records_assessments WHERE link_id = l.link_id
+         ORDER BY started_at DESC LIMIT 1
+       ) AS a ON true
+       WHERE l.adviser_slug = $1 ${after}
+       ORDER BY l.requested_at DESC, l.link_id DESC
+       LIMIT ${p(page.limit + 1)}`,
+      params,
+    );
+    const items: SentLink[] = rows.slice(0, page.limit).map((row) => ({
+      linkId: row.link_id,
+      clientName: row.client_name,
+      clientEmail: row.client_email,
+      clientPhone: row.client_phone,
+      method: row.method,
+      requestedAt: iso(row.requested_at),
+      expiresAt: iso(row.expires_at),
+      delivery: toDelivery(row),
+      assessmentId: row.assessment_id,
+      assessmentStatus: row.assessment_status,
+    }));
+    const last = items.at(-1);
+    return {
+      items,
+      nextCursor:
+        rows.length > page.limit && last ? encodeCursor({ at: last.requestedAt, id: last.linkId }) : null,
+    };
+  }
+}
+
+export const parseRecord = (record: unknown): AssessmentSignedV1['data'] =>
+  signedData.parse(typeof record === 'string' ? JSON.parse(record) : record);
+
+export interface AccessEntry {
+  at: Date;
+  actorEmail: string;
+  actorRole: 'adviser' | 'admin';
+  action: AccessLogAction;
+  assessmentId: string | null;
+  ipAddress: string;
+  detail?: string | null;
+}
+
+/** Appends to the access log (the table refuses any change to what is there). */
+export async function appendAccess(sql: SqlExecutor, entry: AccessEntry): Promise<void> {
+  await sql.query(
+    `INSERT INTO records_access_log (at, actor_email, actor_role, action, assessment_id, ip_address, detail)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      entry.at.toISOString(),
+      entry.actorEmail,
+      entry.actorRole,
+      entry.action,
+      entry.assessmentId,
+      entry.ipAddress,
+      entry.detail ?? null,
+    ],
+  );
+}
+
+/** The access log, newest first, filtered by actor (email, any case), action and assessment. */
+export async function readAccessLog(
+  sql: SqlExecutor,
+  filter: { actor?: string; action?: AccessLogAction; assessment?: string },
+  page: { cursor?: string; limit: number },
+): Promise<{ items: AccessLogEntry[]; nextCursor: string | null }> {
+  const params: unknown[] = [];
+  const p = (value: unknown) => `$${params.push(value)}`;
+  const where: string[] = [];
+  if (filter.actor) where.push(`lower(actor_email) = ${p(filter.actor.toLowerCase())}`);
+  if (filter.action) where.push(`action = ${p(filter.action)}`);
+  if (filter.assessment) where.push(`assessment_id = ${p(filter.assessment)}::uuid`);
+  if (page.cursor) {
+    const after = decodeCursor(page.cursor, SERIAL_KEY);
+    where.push(`id < ${p(after.id)}::bigint`);
+  }
+  const { rows } = await sql.query<{
+    id: string | number;
+    at: Time;
+    actor_email: string;
+    actor_role: 'adviser' | 'admin';
+    action: AccessLogAction;
+    assessment_id: string | null;
+    ip_address: string;
+    detail: string | null;
+  }>(
+    `SELECT id, at, actor_email, actor_role, action, assessment_id, ip_address, detail FROM records_access_log
+     ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+     ORDER BY id DESC LIMIT ${p(page.limit + 1)}`,
+    params,
+  );
+  const items: AccessLogEntry[] = rows.slice(0, page.limit).map((row) => ({
+    id: String(row.id),
+    at: iso(row.at),
+    actorEmail: row.actor_email,
+    actorRole: row.actor_role,
+    action: row.action,
+    assessmentId: row.assessment_id,
+    ipAddress: displayIpAddress(row.ip_address),
+    detail: row.detail,
+  }));
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor: rows.length > page.limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
+  };
+}

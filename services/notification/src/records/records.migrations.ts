@@ -1,0 +1,80 @@
+import type { Migration } from '@risk-profile/platform';
+
+/**
+ * The records read model (docs/records.md), fed from the lifecycle and links topics by the
+ * `records` consumer. `record` is the AssessmentSigned event's data: the report on demand is
+ * rendered from it, so nothing else of a signed assessment needs keeping. `search` is what `q`
+ * matches (name, email and phone in lower case, the phone also without spaces); `client_key`
+ * tells one client from another for the review rule (email, else the phone's digits), and
+ * `superseded` marks a signed record the same client signed again with the same adviser since.
+ * The access log is append-only: a trigger refuses every UPDATE, DELETE and TRUNCATE.
+ */
+export const RECORDS_MIGRATIONS: readonly Migration[] = [
+  {
+    id: '001-create-records',
+    sql: `
+      CREATE TABLE records_assessments (
+        assessment_id uuid PRIMARY KEY,
+        adviser_slug text,
+        client_name text NOT NULL,
+        client_email text,
+        client_phone text,
+        client_key text NOT NULL,
+        search text NOT NULL,
+        status text NOT NULL CHECK (status IN ('in_progress', 'signed')),
+        risk_score integer NOT NULL,
+        risk_group integer NOT NULL,
+        recommended_profile text NOT NULL,
+        selected_profile text NOT NULL,
+        profile_changed boolean NOT NULL,
+        started_at timestamptz NOT NULL,
+        signed_at timestamptz,
+        superseded boolean NOT NULL DEFAULT false,
+        link_id text,
+        drafted_event_id text,
+        signed_event_id text,
+        record jsonb
+      );
+      CREATE INDEX records_assessments_by_adviser ON records_assessments (adviser_slug, started_at DESC, assessment_id DESC);
+      CREATE INDEX records_assessments_newest ON records_assessments (started_at DESC, assessment_id DESC);
+      CREATE INDEX records_assessments_clients ON records_assessments (adviser_slug, client_key, signed_at) WHERE status = 'signed';
+      CREATE INDEX records_assessments_by_link ON records_assessments (link_id, started_at DESC) WHERE link_id IS NOT NULL;
+
+      CREATE TABLE records_links (
+        link_id text PRIMARY KEY,
+        adviser_slug text NOT NULL,
+        client_name text NOT NULL,
+        client_email text,
+        client_phone text,
+        method text NOT NULL CHECK (method IN ('email', 'sms')),
+        requested_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        event_id text NOT NULL
+      );
+      CREATE INDEX records_links_by_adviser ON records_links (adviser_slug, requested_at DESC, link_id DESC);
+
+      CREATE TABLE records_access_log (
+        id bigserial PRIMARY KEY,
+        at timestamptz NOT NULL,
+        actor_email text NOT NULL,
+        actor_role text NOT NULL CHECK (actor_role IN ('adviser', 'admin')),
+        action text NOT NULL CHECK (action IN ('record-view', 'report-download', 'report-resend', 'export')),
+        assessment_id uuid,
+        ip_address text NOT NULL,
+        detail text
+      );
+      CREATE INDEX records_access_log_by_assessment ON records_access_log (assessment_id, id DESC);
+      CREATE INDEX records_access_log_by_actor ON records_access_log (lower(actor_email), id DESC);
+
+      CREATE FUNCTION records_access_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'records_access_log is append-only: % refused', TG_OP;
+      END;
+      $$;
+      CREATE TRIGGER records_access_log_no_change BEFORE UPDATE OR DELETE ON records_access_log
+        FOR EACH ROW EXECUTE FUNCTION records_access_log_append_only();
+      CREATE TRIGGER records_access_log_no_truncate BEFORE TRUNCATE ON records_access_log
+        FOR EACH STATEMENT EXECUTE FUNCTION records_access_log_append_only();
+    `,
+  },
+];
