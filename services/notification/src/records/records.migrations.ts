@@ -7,7 +7,8 @@ import type { Migration } from '@risk-profile/platform';
  * matches (name, email and phone in lower case, the phone also without spaces); `client_key`
  * tells one client from another for the review rule (email, else the phone's digits), and
  * `superseded` marks a signed record the same client signed again with the same adviser since.
- * The access log is append-only: a trigger refuses every UPDATE, DELETE and TRUNCATE.
+ * The access log is append-only: a trigger refuses every UPDATE, DELETE and TRUNCATE (its function
+ * on one line: the migration runner splits statements at a semicolon that ends a line).
  */
 export const RECORDS_MIGRATIONS: readonly Migration[] = [
   {
@@ -66,11 +67,7 @@ export const RECORDS_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX records_access_log_by_assessment ON records_access_log (assessment_id, id DESC);
       CREATE INDEX records_access_log_by_actor ON records_access_log (lower(actor_email), id DESC);
 
-      CREATE FUNCTION records_access_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        RAISE EXCEPTION 'records_access_log is append-only: % refused', TG_OP;
-      END;
-      $$;
+      CREATE FUNCTION records_access_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'records_access_log is append-only: % refused', TG_OP; END $$;
       CREATE TRIGGER records_access_log_no_change BEFORE UPDATE OR DELETE ON records_access_log
         FOR EACH ROW EXECUTE FUNCTION records_access_log_append_only();
       CREATE TRIGGER records_access_log_no_truncate BEFORE TRUNCATE ON records_access_log
