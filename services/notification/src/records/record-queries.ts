@@ -1,15 +1,21 @@
 import {
   type AccessLogAction,
   type AccessLogEntry,
+  type AdminRecordListQuery,
   type AssessmentSignedV1,
   assessmentSignedV1,
+  type DeliveryStatus,
   displayIpAddress,
   type ProfileName,
   type RecordDelivery,
   type RecordDetail,
+  type RecordList,
+  type RecordListQuery,
   type RecordStatus,
   type RecordSummary,
   type SentLink,
+  type SentLinkList,
+  type SignedRecord,
 } from '@risk-profile/contracts';
 import type { SqlExecutor } from '@risk-profile/platform';
 import { verificationText } from '../rendering/report-model';
@@ -27,13 +33,9 @@ import {
 /** Whose records a request may read: one adviser's (by slug; null reads nothing), or all (admin). */
 export type RecordScope = { adviserSlug: string | null } | 'all';
 
-export interface RecordFilter {
-  q?: string;
-  status?: RecordStatus;
-  reviewDue?: boolean;
-  /** Admin only: one adviser's records. */
-  adviser?: string;
-}
+/** The list's filters; `adviser` (one adviser's records) is the admin's. */
+export type RecordFilter = Omit<AdminRecordListQuery, 'cursor' | 'limit'>;
+type Page = Pick<RecordListQuery, 'cursor' | 'limit'>;
 
 type Time = Date | string;
 const iso = (value: Time): string => new Date(value).toISOString();
@@ -46,7 +48,7 @@ interface DeliveryColumns {
   d_recipient_role: RecordDelivery['recipientRole'];
   d_channel: RecordDelivery['channel'];
   d_recipient: string;
-  d_status: RecordDelivery['status'];
+  d_status: DeliveryStatus;
   d_created_at: Time;
   d_sent_at: Time | null;
   d_failed_at: Time | null;
@@ -139,12 +141,7 @@ export class RecordQueries {
    * isReviewDue: the latest signed profile of the client whose due date (month arithmetic on
    * UTC times, as addMonths) has come.
    */
-  async list(
-    scope: RecordScope,
-    filter: RecordFilter,
-    page: { cursor?: string; limit: number },
-    now: Date,
-  ): Promise<{ items: RecordSummary[]; nextCursor: string | null }> {
+  async list(scope: RecordScope, filter: RecordFilter, page: Page, now: Date): Promise<RecordList> {
     const params: unknown[] = [];
     const p = (value: unknown) => `$${params.push(value)}`;
     const where: string[] = [];
@@ -216,33 +213,7 @@ export class RecordQueries {
     return {
       ...summary,
       linkId: row.link_id,
-      signed: data
-        ? {
-            responses: data.responses,
-            percentile: data.percentile,
-            profileChangeReason: data.profileChangeReason,
-            riskAcknowledged: data.riskAcknowledged ?? false,
-            consistencyWarnings: data.consistencyWarnings,
-            investmentExclusions: data.investmentExclusions,
-            investmentPreferences: data.investmentPreferences,
-            signature: {
-              signedAt: data.signedAt,
-              ipAddress: displayIpAddress(data.ipAddress),
-              userAgent: data.userAgent,
-              digest: data.digest,
-            },
-            adviser: data.adviser
-              ? {
-                  slug: data.adviser.slug,
-                  adviserName: data.adviser.adviserName,
-                  companyName: data.adviser.companyName,
-                  email: data.adviser.email,
-                  licenceNumber: data.adviser.licenceNumber ?? null,
-                  disclaimer: data.adviser.disclaimer ?? null,
-                }
-              : null,
-          }
-        : null,
+      signed: data ? signedRecordOf(data) : null,
       history,
       verification: data ? verificationText(id) : null,
     };
@@ -266,10 +237,7 @@ export class RecordQueries {
   }
 
   /** The links an adviser sent, newest first, each with its message's delivery and the assessment it led to. */
-  async links(
-    adviserSlug: string | null,
-    page: { cursor?: string; limit: number },
-  ): Promise<{ items: SentLink[]; nextCursor: string | null }> {
+  async links(adviserSlug: string | null, page: Page): Promise<SentLinkList> {
     const params: unknown[] = [adviserSlug];
     const p = (value: unknown) => `$${params.push(value)}`;
     let after = '';
@@ -325,6 +293,35 @@ export class RecordQueries {
         rows.length > page.limit && last ? encodeCursor({ at: last.requestedAt, id: last.linkId }) : null,
     };
   }
+}
+
+/** What was signed, as the record shows it: the IP address as people read it. */
+function signedRecordOf(data: AssessmentSignedV1['data']): SignedRecord {
+  return {
+    responses: data.responses,
+    percentile: data.percentile,
+    profileChangeReason: data.profileChangeReason,
+    riskAcknowledged: data.riskAcknowledged ?? false,
+    consistencyWarnings: data.consistencyWarnings,
+    investmentExclusions: data.investmentExclusions,
+    investmentPreferences: data.investmentPreferences,
+    signature: {
+      signedAt: data.signedAt,
+      ipAddress: displayIpAddress(data.ipAddress),
+      userAgent: data.userAgent,
+      digest: data.digest,
+    },
+    adviser: data.adviser
+      ? {
+          slug: data.adviser.slug,
+          adviserName: data.adviser.adviserName,
+          companyName: data.adviser.companyName,
+          email: data.adviser.email,
+          licenceNumber: data.adviser.licenceNumber ?? null,
+          disclaimer: data.adviser.disclaimer ?? null,
+        }
+      : null,
+  };
 }
 
 export const parseRecord = (record: unknown): AssessmentSignedV1['data'] =>

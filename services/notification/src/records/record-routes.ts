@@ -11,6 +11,7 @@ import {
   listAdviserRecordsEndpoint,
   listSentLinksEndpoint,
   type RecordSummary,
+  type ResendReportBody,
 } from '@risk-profile/contracts';
 import {
   clientIp,
@@ -279,7 +280,7 @@ export function plannedResend(
     clientEmail: string | null;
     clientPhone: string | null;
   },
-  to: 'adviser' | 'client',
+  to: ResendReportBody['to'],
   requestedBy: string,
 ): NewDelivery {
   const base = {
