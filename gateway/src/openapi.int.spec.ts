@@ -13,6 +13,7 @@ import {
   parseResponse,
 } from '@risk-profile/contracts';
 import { silentLogger } from '@risk-profile/platform';
+import { eventually } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded/start-embedded';
 
@@ -90,7 +91,9 @@ describe('the OpenAPI document served by the gateway', () => {
       abort.abort();
       return res;
     }
-    const body = await res.clone().json();
+    // The report and the export are files; everything else answers JSON.
+    const json = (res.headers.get('content-type') ?? '').includes('json');
+    const body = json ? await res.clone().json() : await res.clone().text();
     // Throws for a status the contract does not declare, or a body that does not fit it.
     parseResponse(match.endpoint, res.status, body);
     return res;
@@ -195,6 +198,62 @@ describe('the OpenAPI document served by the gateway', () => {
       return sign(next.id, { confirmed: true });
     };
     await expectStatus(429, untilLimited(5, signNewDraft));
+
+    // The records (read model fed from the bus): the signed assessment above, and a draft.
+    const pending = ((await (await draft(yesBody())).json()) as { id: string }).id;
+    const missing = '0b6b8f4e-8a53-4d0e-9a59-0d1b0a7f2c11';
+    const recordPath = (name: 'getAdviserRecord' | 'getAdminRecord', assessment: string) =>
+      buildPath(ENDPOINTS[name], { id: assessment });
+    await eventually(async () => {
+      for (const assessment of [id, pending]) {
+        const res = await fetch(`${system.url}${recordPath('getAdminRecord', assessment)}`, {
+          headers: { cookie: admin },
+        });
+        if (res.status !== 200) throw new Error('not projected yet');
+      }
+    });
+    const byId: Array<
+      ['getAdviserRecord' | 'adviserReportPdf' | 'getAdminRecord' | 'adminReportPdf', string]
+    > = [
+      ['getAdviserRecord', adviser],
+      ['adviserReportPdf', adviser],
+      ['getAdminRecord', admin],
+      ['adminReportPdf', admin],
+    ];
+    for (const [name, cookie] of byId) {
+      const endpoint = ENDPOINTS[name];
+      const other = cookie === admin ? adviser : admin;
+      await expectStatus(200, send('GET', buildPath(endpoint, { id }), { cookie }));
+      await expectStatus(401, send('GET', buildPath(endpoint, { id })));
+      await expectStatus(403, send('GET', buildPath(endpoint, { id }), { cookie: other }));
+      await expectStatus(404, send('GET', buildPath(endpoint, { id: missing }), { cookie }));
+    }
+    const lists: Array<[EndpointName, string, string]> = [
+      ['listAdviserRecords', adviser, 'status=bogus'],
+      ['listSentLinks', adviser, 'cursor=bogus'],
+      ['listAdminRecords', admin, 'reviewDue=maybe'],
+      ['exportAdminRecords', admin, 'status=bogus'],
+      ['accessLog', admin, 'assessment=bogus'],
+    ];
+    for (const [name, cookie, bad] of lists) {
+      const { path } = ENDPOINTS[name] as EndpointDefinition;
+      await expectStatus(200, send('GET', path, { cookie }));
+      await expectStatus(400, send('GET', `${path}?${bad}`, { cookie }));
+      await expectStatus(401, send('GET', path));
+      await expectStatus(403, send('GET', path, { cookie: cookie === admin ? adviser : admin }));
+    }
+    const resend = (assessment: string, request: Request) =>
+      send('POST', buildPath(ENDPOINTS.adviserResendReport, { id: assessment }), request);
+    await expectStatus(202, resend(id, { cookie: adviser, body: { to: 'adviser' } }));
+    await expectStatus(400, resend(id, { cookie: adviser, body: { to: 'everyone' } }));
+    await expectStatus(401, resend(id, { body: { to: 'adviser' } }));
+    await expectStatus(403, resend(id, { cookie: admin, body: { to: 'adviser' } }));
+    await expectStatus(404, resend(missing, { cookie: adviser, body: { to: 'adviser' } }));
+    await expectStatus(409, resend(pending, { cookie: adviser, body: { to: 'adviser' } }));
+    await expectStatus(
+      429,
+      untilLimited(10, () => resend(id, { cookie: adviser, body: { to: 'adviser' } })),
+    );
 
     const event = {
       sessionId: 'openapi-session',

@@ -74,6 +74,19 @@ const EVENT_STREAMS: Partial<Record<EndpointName, string>> = {
   analyticsStream: `A text/event-stream that sends \`event: ${ANALYTICS_CHANGED_EVENT}\` (data \`{}\`) each time the analytics projections change, so the dashboard refetches; comment lines keep it open. It ends when the session does.`,
 };
 
+/** Endpoints whose success is a file to download rather than JSON: its media type and what it is. */
+const DOWNLOADS: Partial<Record<EndpointName, { type: string; description: string }>> = {
+  adviserReportPdf: {
+    type: 'application/pdf',
+    description: 'The signed report, as emailed (an attachment).',
+  },
+  adminReportPdf: { type: 'application/pdf', description: 'The signed report, as emailed (an attachment).' },
+  exportAdminRecords: {
+    type: 'text/csv',
+    description: 'RFC 4180 CSV in UTF-8 with a byte order mark, one row per assessment (an attachment).',
+  },
+};
+
 const ACCESS_NOTES: Readonly<Record<Access, string>> = {
   public: 'No session needed.',
   'signed-in': 'Needs a session (any role).',
@@ -127,13 +140,19 @@ function operation(name: EndpointName, endpoint: EndpointDefinition): ZodOpenApi
   const responses: ZodOpenApiResponsesObject = {};
   for (const [status, schema] of Object.entries(endpoint.responses)) {
     const stream = EVENT_STREAMS[name];
+    const download = DOWNLOADS[name];
     responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] =
       stream && Number(status) < 300
         ? { description: stream, content: { 'text/event-stream': { schema: { type: 'string' } } } }
-        : {
-            description: STATUS_TEXT[Number(status)] ?? 'See docs/api.md.',
-            content: { 'application/json': { schema } },
-          };
+        : download && Number(status) < 300
+          ? {
+              description: download.description,
+              content: { [download.type]: { schema: { type: 'string' } } },
+            }
+          : {
+              description: STATUS_TEXT[Number(status)] ?? 'See docs/api.md.',
+              content: { 'application/json': { schema } },
+            };
   }
   responses.default = {
     description:

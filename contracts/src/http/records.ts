@@ -230,6 +230,8 @@ export const accessLogSchema = z.object({
 
 const notFound = errorBodySchema;
 const refused = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema } as const;
+/** A read by id takes no query or body: nothing to refuse as 400 (a malformed id is a 404). */
+const refusedById = { 401: errorBodySchema, 403: errorBodySchema } as const;
 
 export const listAdviserRecordsEndpoint = defineEndpoint({
   method: 'GET',
@@ -248,7 +250,7 @@ export const getAdviserRecordEndpoint = defineEndpoint({
   service: 'notification',
   access: 'adviser',
   summary: "One assessment's record; 404 when it does not exist or belongs to another adviser.",
-  responses: { 200: recordDetailSchema, ...refused, 404: notFound },
+  responses: { 200: recordDetailSchema, ...refusedById, 404: notFound },
 });
 
 export const adviserReportPdfEndpoint = defineEndpoint({
@@ -257,7 +259,7 @@ export const adviserReportPdfEndpoint = defineEndpoint({
   service: 'notification',
   access: 'adviser',
   summary: 'The signed report as PDF, rendered from the stored events; 404 when not signed or not theirs.',
-  responses: { 200: z.string(), ...refused, 404: notFound },
+  responses: { 200: z.string(), ...refusedById, 404: notFound },
 });
 
 export const adviserResendReportEndpoint = defineEndpoint({
@@ -302,7 +304,7 @@ export const getAdminRecordEndpoint = defineEndpoint({
   service: 'notification',
   access: 'admin',
   summary: "One assessment's record; 404 when it does not exist.",
-  responses: { 200: recordDetailSchema, ...refused, 404: notFound },
+  responses: { 200: recordDetailSchema, ...refusedById, 404: notFound },
 });
 
 export const adminReportPdfEndpoint = defineEndpoint({
@@ -311,7 +313,7 @@ export const adminReportPdfEndpoint = defineEndpoint({
   service: 'notification',
   access: 'admin',
   summary: 'The signed report as PDF, rendered from the stored events; 404 when not signed.',
-  responses: { 200: z.string(), ...refused, 404: notFound },
+  responses: { 200: z.string(), ...refusedById, 404: notFound },
 });
 
 export const exportAdminRecordsEndpoint = defineEndpoint({
