@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '@risk-profile/platform';
 import { describe, expect, it } from 'vitest';
-import { notificationConfigSchema } from './config';
+import { notificationConfigSchema, notificationProcessConfigSchema } from './config';
 import { messageDelivery } from './transports';
 
 const load = (env: NodeJS.ProcessEnv) => loadConfig(notificationConfigSchema, env);
@@ -80,5 +80,20 @@ describe('the notification configuration', () => {
     ]);
     expect(() => load({ MAIL_TRANSPORT: 'sendmail' })).toThrow(/MAIL_TRANSPORT: must be smtp or outbox/);
     expect(refusedKeys({ MAIL_TRANSPORT: '', SMS_TRANSPORT: '', SMTP_URL: '' })).toEqual([]);
+  });
+
+  it('makes a signed profile due for review after 12 months unless configured, and refuses nonsense', () => {
+    expect(load({}).REVIEW_INTERVAL_MONTHS).toBe(12);
+    expect(load({ REVIEW_INTERVAL_MONTHS: '24' }).REVIEW_INTERVAL_MONTHS).toBe(24);
+    expect(refusedKeys({ REVIEW_INTERVAL_MONTHS: '0' })).toEqual(['REVIEW_INTERVAL_MONTHS']);
+    expect(refusedKeys({ REVIEW_INTERVAL_MONTHS: 'yearly' })).toEqual(['REVIEW_INTERVAL_MONTHS']);
+  });
+
+  it('needs the session secret in its own process, and keeps the transport rules there', () => {
+    const process = (env: NodeJS.ProcessEnv) => () => loadConfig(notificationProcessConfigSchema, env);
+    expect(process({})).toThrow(/SESSION_SECRET/);
+    const secret = { SESSION_SECRET: 'session-secret-of-at-least-32-characters!' };
+    expect(process(secret)().SESSION_SECRET).toBe(secret.SESSION_SECRET);
+    expect(process({ ...secret, ...PRODUCTION })).toThrow(/MAIL_TRANSPORT: is required in production/);
   });
 });
