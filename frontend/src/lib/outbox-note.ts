@@ -1,7 +1,10 @@
 import type { MessageDelivery } from './env';
 
 /** The sentence naming the folder when any of the messages goes there; '' when all are sent. */
-export function outboxNote(sends: { email: boolean; sms: boolean }, delivery: MessageDelivery | null): string {
+export function outboxNote(
+  sends: { email: boolean; sms: boolean },
+  delivery: MessageDelivery | null,
+): string {
   const emailSaved = sends.email && delivery?.email === 'outbox';
   const smsSaved = sends.sms && delivery?.sms === 'outbox';
   if (!emailSaved && !smsSaved) return '';

@@ -24,7 +24,7 @@ describe('the sign-in forms', () => {
 });
 
 describe('where /login lands', () => {
-  it("sends an adviser to their workspace and an administrator to the assessment", () => {
+  it('sends an adviser to their workspace and an administrator to the assessment', () => {
     expect(landingAfterSignIn({ role: 'adviser' })).toBe('/adviser');
     expect(landingAfterSignIn({ role: 'admin' })).toBe('/');
   });
