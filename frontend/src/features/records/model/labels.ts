@@ -21,9 +21,10 @@ export const DELIVERY_STATUS_LABELS: Readonly<Record<DeliveryStatus, string>> = 
 const DELIVERY_KIND_LABELS: Readonly<Record<RecordDelivery['kind'], string>> = {
   'adviser-report': 'Report to the adviser',
   'client-report': 'Report to the client',
-  'client-sms': 'Profile by SMS to the client',
-  'link-email': 'Questionnaire link by email',
-  'link-sms': 'Questionnaire link by SMS',
+  // The channel is said after the kind ("by SMS"), so the kind does not repeat it.
+  'client-sms': 'Profile to the client',
+  'link-email': 'Questionnaire link',
+  'link-sms': 'Questionnaire link',
 };
 
 export const ACCESS_LOG_ACTION_LABELS: Readonly<Record<AccessLogAction, string>> = {
