@@ -144,17 +144,19 @@ function RecordRow({ item, scope }: { item: RecordSummary; scope: RecordScope })
   const badge = reviewBadge(item);
   return (
     <tr>
-      <td data-label="Client" className="records-table__client">
-        {scope === 'admin' ? (
-          <Link to="/admin/assessments/$id" params={{ id: item.id }} className="records-table__name">
-            {item.clientName}
-          </Link>
-        ) : (
-          <Link to="/adviser/assessments/$id" params={{ id: item.id }} className="records-table__name">
-            {item.clientName}
-          </Link>
-        )}
-        <span className="records-table__contact">{clientContact(item)}</span>
+      <td data-label="Client" className="records-table__client-cell">
+        <div className="records-table__client">
+          {scope === 'admin' ? (
+            <Link to="/admin/assessments/$id" params={{ id: item.id }} className="records-table__name">
+              {item.clientName}
+            </Link>
+          ) : (
+            <Link to="/adviser/assessments/$id" params={{ id: item.id }} className="records-table__name">
+              {item.clientName}
+            </Link>
+          )}
+          <span className="records-table__contact">{clientContact(item)}</span>
+        </div>
       </td>
       {scope === 'admin' ? <td data-label="Adviser">{item.adviserSlug ?? 'None'}</td> : null}
       <td data-label="Status">

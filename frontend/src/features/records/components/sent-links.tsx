@@ -54,9 +54,11 @@ function SentLinkRow({ link }: { link: SentLink }) {
   const expired = Date.parse(link.expiresAt) < Date.now();
   return (
     <tr>
-      <td data-label="Client" className="records-table__client">
-        <span className="records-table__name">{link.clientName}</span>
-        <span className="records-table__contact">{to ?? 'No contact given'}</span>
+      <td data-label="Client" className="records-table__client-cell">
+        <div className="records-table__client">
+          <span className="records-table__name">{link.clientName}</span>
+          <span className="records-table__contact">{to ?? 'No contact given'}</span>
+        </div>
       </td>
       <td data-label="Channel">{link.method === 'email' ? 'Email' : 'SMS'}</td>
       <td data-label="Sent">
