@@ -64,7 +64,9 @@ function PageAddress() {
         <p className="card__description">
           {slug.isPending
             ? 'Looking up your page address…'
-            : 'Your page address appears here once a client has started an assessment with you.'}
+            : slug.isError
+              ? 'Your page address could not be looked up just now.'
+              : 'Your page address appears here once a client has started an assessment with you.'}
         </p>
       )}
       <p className="card__description">

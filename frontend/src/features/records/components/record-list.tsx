@@ -56,9 +56,7 @@ export function RecordList({
   return (
     <section className="records" aria-labelledby="records-title">
       <div className="records__heading">
-        <h2 id="records-title">
-          {scope === 'admin' ? "Every adviser's assessments" : "Your clients' assessments"}
-        </h2>
+        <h2 id="records-title">{scope === 'admin' ? "All advisers' clients" : 'Client assessments'}</h2>
         {scope === 'admin' ? (
           // A plain link: the browser downloads the file with the session cookie.
           <a className={buttonClass('outline', 'sm')} href={csvExportHref(filters)} download>
