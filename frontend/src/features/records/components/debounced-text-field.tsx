@@ -16,6 +16,8 @@ export function DebouncedTextField({
   const [draft, setDraft] = useState(value);
   const committed = useRef(value);
   useEffect(() => {
+    // Only a change from elsewhere: our own commit coming back must not undo what was typed since.
+    if (value === committed.current) return;
     committed.current = value;
     setDraft(value);
   }, [value]);
