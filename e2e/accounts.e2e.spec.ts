@@ -37,7 +37,8 @@ describeTarget('signing in and out', browserTarget, () => {
 
     await fill(page(), ADVISER.email, ADVISER.password);
     await page().getByRole('button', { name: 'Sign In' }).click();
-    await page().waitForURL(`${suite.system.url}/`);
+    // An adviser lands in their workspace.
+    await page().waitForURL(`${suite.system.url}/adviser`);
     const logout = page().getByRole('button', { name: 'Logout' });
     await logout.waitFor();
     expect(await currentUserStatus(page())).toBe(200);
@@ -91,7 +92,8 @@ describeTarget('signing in and out', browserTarget, () => {
     await open('/login');
     await fill(page(), ADVISER.email, ADVISER.password);
     await page().getByRole('button', { name: 'Sign In' }).click();
-    await page().waitForURL(`${suite.system.url}/`);
+    // An adviser lands in their workspace.
+    await page().waitForURL(`${suite.system.url}/adviser`);
     await open('/admin/dashboard');
     await page().waitForURL(/\/admin\/login$/);
   });

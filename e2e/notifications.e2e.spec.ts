@@ -103,7 +103,9 @@ describeTarget('reports and links reach a real SMTP server', browserTarget, () =
     await page.getByLabel('Email').fill(ADVISER.email);
     await page.getByLabel('Password').fill(ADVISER.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${system.url}/`);
+    await page.waitForURL(`${system.url}/adviser`);
+    // The welcome step, where an adviser sends a link as well as in the workspace.
+    await page.goto(`${system.url}/`);
 
     const client = { name: 'Casey Emailed', email: 'casey.emailed@example.com' };
     const sendLink = page.getByRole('button', { name: 'Send Link to Complete Later' });

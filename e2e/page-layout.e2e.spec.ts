@@ -66,7 +66,9 @@ async function signInAsAdviser(page: Page, url: string): Promise<void> {
   await page.getByLabel('Email').fill(ADVISER.email);
   await page.getByLabel('Password').fill(ADVISER.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${url}/`);
+  await page.waitForURL(`${url}/adviser`);
+  // The welcome step, where an adviser sends a link as well as in the workspace.
+  await page.goto(`${url}/`);
   await page.getByLabel('Full name').fill(CLIENT.name);
   await page.getByLabel('Email address').fill(CLIENT.email);
   await page.getByLabel('Mobile number').fill(CLIENT.phone);

@@ -14,8 +14,14 @@ import { Route as AdviserSlugRouteImport } from './routes/$adviserSlug'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SecurityRouteImport } from './routes/security'
+import { Route as AdminAccessLogRouteImport } from './routes/admin/access-log'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as AdviserIndexRouteImport } from './routes/adviser/index'
+import { Route as AdviserLinksRouteImport } from './routes/adviser/links'
+import { Route as AdminAssessmentsIndexRouteImport } from './routes/admin/assessments/index'
+import { Route as AdminAssessmentsIdRouteImport } from './routes/admin/assessments/$id'
+import { Route as AdviserAssessmentsIdRouteImport } from './routes/adviser/assessments/$id'
 import { Route as AssessmentIdCompletedRouteImport } from './routes/assessment/$id/completed'
 import { Route as AssessmentIdDeclinedRouteImport } from './routes/assessment/$id/declined'
 
@@ -44,6 +50,11 @@ const SecurityRoute = SecurityRouteImport.update({
   path: '/security',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAccessLogRoute = AdminAccessLogRouteImport.update({
+  id: '/admin/access-log',
+  path: '/admin/access-log',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
   id: '/admin/dashboard',
   path: '/admin/dashboard',
@@ -52,6 +63,31 @@ const AdminDashboardRoute = AdminDashboardRouteImport.update({
 const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin/login',
   path: '/admin/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdviserIndexRoute = AdviserIndexRouteImport.update({
+  id: '/adviser/',
+  path: '/adviser/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdviserLinksRoute = AdviserLinksRouteImport.update({
+  id: '/adviser/links',
+  path: '/adviser/links',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminAssessmentsIndexRoute = AdminAssessmentsIndexRouteImport.update({
+  id: '/admin/assessments/',
+  path: '/admin/assessments/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminAssessmentsIdRoute = AdminAssessmentsIdRouteImport.update({
+  id: '/admin/assessments/$id',
+  path: '/admin/assessments/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdviserAssessmentsIdRoute = AdviserAssessmentsIdRouteImport.update({
+  id: '/adviser/assessments/$id',
+  path: '/adviser/assessments/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AssessmentIdCompletedRoute = AssessmentIdCompletedRouteImport.update({
@@ -71,10 +107,16 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
+  '/admin/access-log': typeof AdminAccessLogRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
+  '/adviser/links': typeof AdviserLinksRoute
+  '/adviser/': typeof AdviserIndexRoute
+  '/admin/assessments/$id': typeof AdminAssessmentsIdRoute
+  '/adviser/assessments/$id': typeof AdviserAssessmentsIdRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
   '/assessment/$id/declined': typeof AssessmentIdDeclinedRoute
+  '/admin/assessments/': typeof AdminAssessmentsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -82,10 +124,16 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
+  '/admin/access-log': typeof AdminAccessLogRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
+  '/adviser/links': typeof AdviserLinksRoute
+  '/adviser': typeof AdviserIndexRoute
+  '/admin/assessments/$id': typeof AdminAssessmentsIdRoute
+  '/adviser/assessments/$id': typeof AdviserAssessmentsIdRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
   '/assessment/$id/declined': typeof AssessmentIdDeclinedRoute
+  '/admin/assessments': typeof AdminAssessmentsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -94,10 +142,16 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
+  '/admin/access-log': typeof AdminAccessLogRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
+  '/adviser/links': typeof AdviserLinksRoute
+  '/adviser/': typeof AdviserIndexRoute
+  '/admin/assessments/$id': typeof AdminAssessmentsIdRoute
+  '/adviser/assessments/$id': typeof AdviserAssessmentsIdRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
   '/assessment/$id/declined': typeof AssessmentIdDeclinedRoute
+  '/admin/assessments/': typeof AdminAssessmentsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -107,10 +161,16 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy'
     | '/security'
+    | '/admin/access-log'
     | '/admin/dashboard'
     | '/admin/login'
+    | '/adviser/links'
+    | '/adviser/'
+    | '/admin/assessments/$id'
+    | '/adviser/assessments/$id'
     | '/assessment/$id/completed'
     | '/assessment/$id/declined'
+    | '/admin/assessments/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -118,10 +178,16 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy'
     | '/security'
+    | '/admin/access-log'
     | '/admin/dashboard'
     | '/admin/login'
+    | '/adviser/links'
+    | '/adviser'
+    | '/admin/assessments/$id'
+    | '/adviser/assessments/$id'
     | '/assessment/$id/completed'
     | '/assessment/$id/declined'
+    | '/admin/assessments'
   id:
     | '__root__'
     | '/'
@@ -129,10 +195,16 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy'
     | '/security'
+    | '/admin/access-log'
     | '/admin/dashboard'
     | '/admin/login'
+    | '/adviser/links'
+    | '/adviser/'
+    | '/admin/assessments/$id'
+    | '/adviser/assessments/$id'
     | '/assessment/$id/completed'
     | '/assessment/$id/declined'
+    | '/admin/assessments/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -141,10 +213,16 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
   SecurityRoute: typeof SecurityRoute
+  AdminAccessLogRoute: typeof AdminAccessLogRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminLoginRoute: typeof AdminLoginRoute
+  AdviserLinksRoute: typeof AdviserLinksRoute
+  AdviserIndexRoute: typeof AdviserIndexRoute
+  AdminAssessmentsIdRoute: typeof AdminAssessmentsIdRoute
+  AdviserAssessmentsIdRoute: typeof AdviserAssessmentsIdRoute
   AssessmentIdCompletedRoute: typeof AssessmentIdCompletedRoute
   AssessmentIdDeclinedRoute: typeof AssessmentIdDeclinedRoute
+  AdminAssessmentsIndexRoute: typeof AdminAssessmentsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -184,6 +262,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SecurityRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/access-log': {
+      id: '/admin/access-log'
+      path: '/admin/access-log'
+      fullPath: '/admin/access-log'
+      preLoaderRoute: typeof AdminAccessLogRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/dashboard': {
       id: '/admin/dashboard'
       path: '/admin/dashboard'
@@ -196,6 +281,41 @@ declare module '@tanstack/react-router' {
       path: '/admin/login'
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/adviser/': {
+      id: '/adviser/'
+      path: '/adviser'
+      fullPath: '/adviser/'
+      preLoaderRoute: typeof AdviserIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/adviser/links': {
+      id: '/adviser/links'
+      path: '/adviser/links'
+      fullPath: '/adviser/links'
+      preLoaderRoute: typeof AdviserLinksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/assessments/': {
+      id: '/admin/assessments/'
+      path: '/admin/assessments'
+      fullPath: '/admin/assessments/'
+      preLoaderRoute: typeof AdminAssessmentsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/assessments/$id': {
+      id: '/admin/assessments/$id'
+      path: '/admin/assessments/$id'
+      fullPath: '/admin/assessments/$id'
+      preLoaderRoute: typeof AdminAssessmentsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/adviser/assessments/$id': {
+      id: '/adviser/assessments/$id'
+      path: '/adviser/assessments/$id'
+      fullPath: '/adviser/assessments/$id'
+      preLoaderRoute: typeof AdviserAssessmentsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/assessment/$id/completed': {
@@ -221,10 +341,16 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
   SecurityRoute: SecurityRoute,
+  AdminAccessLogRoute: AdminAccessLogRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminLoginRoute: AdminLoginRoute,
+  AdviserLinksRoute: AdviserLinksRoute,
+  AdviserIndexRoute: AdviserIndexRoute,
+  AdminAssessmentsIdRoute: AdminAssessmentsIdRoute,
+  AdviserAssessmentsIdRoute: AdviserAssessmentsIdRoute,
   AssessmentIdCompletedRoute: AssessmentIdCompletedRoute,
   AssessmentIdDeclinedRoute: AssessmentIdDeclinedRoute,
+  AdminAssessmentsIndexRoute: AdminAssessmentsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

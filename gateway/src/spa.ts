@@ -14,6 +14,10 @@ const SPA_ROUTES: readonly RegExp[] = [
   /^\/login\/?$/,
   /^\/admin\/login\/?$/,
   /^\/admin\/dashboard\/?$/,
+  /^\/admin\/(assessments|access-log)\/?$/,
+  /^\/admin\/assessments\/[^/]+\/?$/,
+  /^\/adviser(\/links)?\/?$/,
+  /^\/adviser\/assessments\/[^/]+\/?$/,
   /^\/assessment\/[^/]+\/(completed|declined)\/?$/,
 ];
 

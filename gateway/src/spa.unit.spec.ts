@@ -10,6 +10,12 @@ describe('SPA routes of the product', () => {
     '/admin/dashboard',
     '/assessment/123/completed',
     '/assessment/123/declined',
+    '/adviser',
+    '/adviser/links',
+    '/adviser/assessments/123',
+    '/admin/assessments',
+    '/admin/assessments/123',
+    '/admin/access-log',
   ])('serves the page for %s', (path) => {
     expect(isSpaRoute(path)).toBe(true);
   });
@@ -21,6 +27,8 @@ describe('SPA routes of the product', () => {
     '/assessment',
     '/a/b/c',
     '/assessment/1/other',
+    '/adviser/other',
+    '/admin/assessments/1/other',
     '/x.php',
     '/demo-adviser',
   ])('answers 404 for %s (an adviser page is decided by a lookup)', (path) => {

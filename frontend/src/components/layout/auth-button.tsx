@@ -1,4 +1,4 @@
-import { useRouterState } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useCurrentUser, useLogout } from '../../lib/auth';
 import { Button, buttonClass } from '../ui/button';
 
@@ -17,6 +17,12 @@ export function AuthButton() {
         <span className="auth-button__who" title={user.email}>
           {user.name}
         </span>
+        {user.role === 'adviser' ? (
+          // Back to the workspace from an assessment run in person at /.
+          <Link to="/adviser" className={buttonClass('outline', 'sm')}>
+            Clients
+          </Link>
+        ) : null}
         <Button variant="outline" size="sm" loading={logout.isPending} onClick={() => logout.mutate()}>
           {logout.isPending ? 'Logging out...' : 'Logout'}
         </Button>

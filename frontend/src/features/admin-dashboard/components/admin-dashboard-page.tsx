@@ -11,6 +11,7 @@ import { useAdminMe } from '../api/get-admin-me';
 import { useAnalyticsStream } from '../api/use-analytics-stream';
 import '../admin-dashboard.css';
 import { DASHBOARD_TABS, type DashboardTab } from '../model/dashboard-search';
+import { AdminNav } from './admin-nav';
 import { AssessmentsTab } from './assessments-tab';
 import { DevicesTab } from './devices-tab';
 import { OverviewTab } from './overview-tab';
@@ -76,6 +77,7 @@ export function AdminDashboardPage({
           </Button>
         </div>
       </header>
+      <AdminNav />
       <p className="admin__live" role="status">
         {stream === 'live' ? 'Live: updates appear as clients answer.' : 'Connecting to live updates…'}
       </p>

@@ -12,7 +12,7 @@ const loaders = {
   confirmation: () => import('./confirmation-step'),
   success: () => import('./success-step'),
   resume: () => import('./resume-dialog'),
-  sendLink: () => import('./send-link-dialog'),
+  sendLink: () => import('../../../components/send-link/send-link-dialog'),
 };
 
 export const LazyQuestionnaireStep = lazy(() =>

@@ -1,5 +1,6 @@
 import type { Adviser } from '@risk-profile/contracts';
 import type { MessageDelivery } from '../../../lib/env';
+import { outboxNote } from '../../../lib/outbox-note';
 
 /**
  * Where the signed report goes, in words. The notification service emails the report to the
@@ -13,17 +14,6 @@ const adviserAndCompany = (adviser: Adviser) => `${adviser.adviserName} at ${adv
 /** Which messages signing sends: an email when there is an adviser or a client address, else a text. */
 function messagesOf(email: string, phone: string, adviser: Adviser | null) {
   return { email: Boolean(adviser || email), sms: !email && Boolean(phone) };
-}
-
-/** The sentence naming the folder when any of the messages goes there; '' when all are sent. */
-function outboxNote(sends: { email: boolean; sms: boolean }, delivery: MessageDelivery | null): string {
-  const emailSaved = sends.email && delivery?.email === 'outbox';
-  const smsSaved = sends.sms && delivery?.sms === 'outbox';
-  if (!emailSaved && !smsSaved) return '';
-  const missing =
-    emailSaved && smsSaved ? 'mail server or SMS provider' : emailSaved ? 'mail server' : 'SMS provider';
-  const what = emailSaved && smsSaved ? 'messages are' : emailSaved ? 'emails are' : 'text messages are';
-  return ` No ${missing} is configured, so ${what} saved in the folder ${delivery?.outboxDir} on the server instead of being sent.`;
 }
 
 /** After signing (the success screen): what is on its way, and to whom. */
@@ -79,20 +69,4 @@ export function adviserReportPhrase(signed: boolean, delivery: MessageDelivery |
   const saved = delivery?.email === 'outbox';
   if (signed) return `Your signed report ${saved ? 'is addressed' : 'is being emailed'} to them`;
   return `When you sign, your report will be ${saved ? 'addressed' : 'emailed'} to them`;
-}
-
-/**
- * The adviser's notice once a link is requested: the service's words, unless the link's channel
- * goes to the outbox folder, where "is being emailed" would not be true.
- */
-export function linkSentNotice(
-  serviceMessage: string,
-  method: 'email' | 'sms',
-  to: string,
-  delivery: MessageDelivery | null,
-): string {
-  const saved = method === 'email' ? delivery?.email === 'outbox' : delivery?.sms === 'outbox';
-  if (!saved) return serviceMessage;
-  const sends = { email: method === 'email', sms: method === 'sms' };
-  return `The questionnaire link is addressed to ${to}.${outboxNote(sends, delivery)}`;
 }

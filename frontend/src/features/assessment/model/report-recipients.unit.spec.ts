@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageDelivery } from '../../../lib/env';
-import { adviserReportPhrase, linkSentNotice, reportOnSigning, reportRecipients } from './report-recipients';
+import { adviserReportPhrase, reportOnSigning, reportRecipients } from './report-recipients';
 
 const adviser = {
   slug: 'demo-adviser',
@@ -122,24 +122,6 @@ describe('reportOnSigning with the outbox folder', () => {
   it('says the report is addressed, not emailed, and where it is saved', () => {
     expect(reportOnSigning('jane@example.com', '', adviser, outbox)).toBe(
       'Your signature completes the assessment and addresses your report to Alex Morgan at Harbour Wealth Partners, with a copy to you at jane@example.com. No mail server is configured, so emails are saved in the folder data/outbox on the server instead of being sent.',
-    );
-  });
-});
-
-describe('linkSentNotice', () => {
-  const emailed = 'The questionnaire link is being emailed to casey@example.com.';
-
-  it("keeps the service's words when the channel is configured", () => {
-    expect(linkSentNotice(emailed, 'email', 'casey@example.com', providers)).toBe(emailed);
-    expect(linkSentNotice(emailed, 'email', 'casey@example.com', null)).toBe(emailed);
-  });
-
-  it('names the outbox folder when the channel writes there', () => {
-    expect(linkSentNotice(emailed, 'email', 'casey@example.com', outbox)).toBe(
-      'The questionnaire link is addressed to casey@example.com. No mail server is configured, so emails are saved in the folder data/outbox on the server instead of being sent.',
-    );
-    expect(linkSentNotice('sent by SMS', 'sms', '0412 345 678', outbox)).toBe(
-      'The questionnaire link is addressed to 0412 345 678. No SMS provider is configured, so text messages are saved in the folder data/outbox on the server instead of being sent.',
     );
   });
 });

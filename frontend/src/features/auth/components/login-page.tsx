@@ -2,6 +2,7 @@ import { clientLoginFormSchema } from '@risk-profile/contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { landingAfterSignIn } from '../model/login-form';
 import { useLoginForm } from '../model/use-login-form';
 import { LoginFields } from './login-fields';
 import '../auth.css';
@@ -9,7 +10,7 @@ import '../auth.css';
 /** /login: an adviser (or administrator) signs in to the assessment platform. */
 export function LoginPage() {
   useDocumentTitle('Sign in');
-  const form = useLoginForm('user', clientLoginFormSchema, '/');
+  const form = useLoginForm('user', clientLoginFormSchema, landingAfterSignIn);
 
   return (
     <div className="page auth-page">

@@ -1,3 +1,4 @@
+import type { User } from '@risk-profile/contracts';
 import type { z } from 'zod';
 
 /** The message the pages show when a refusal carries none of its own. */
@@ -15,4 +16,15 @@ export function fieldErrors(schema: z.ZodType, values: { email: string; password
     if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue.message;
   }
   return errors;
+}
+
+/** The adviser's workspace: where an adviser lands after signing in at /login. */
+export const ADVISER_HOME_PATH = '/adviser';
+
+/**
+ * Where /login sends the user it signed in: an adviser to their workspace, anyone else (an
+ * administrator) to the assessment, as before the workspace existed.
+ */
+export function landingAfterSignIn(user: Pick<User, 'role'>): string {
+  return user.role === 'adviser' ? ADVISER_HOME_PATH : '/';
 }

@@ -1,6 +1,6 @@
 import { adminLoginFormSchema, clientLoginFormSchema } from '@risk-profile/contracts';
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from './login-form';
+import { fieldErrors, landingAfterSignIn } from './login-form';
 
 describe('the sign-in forms', () => {
   it('gives /login its own messages', () => {
@@ -20,5 +20,12 @@ describe('the sign-in forms', () => {
   it('accepts a valid email and password', () => {
     expect(fieldErrors(clientLoginFormSchema, { email: 'a@example.com', password: '123456' })).toEqual({});
     expect(fieldErrors(adminLoginFormSchema, { email: 'a@example.com', password: 'x' })).toEqual({});
+  });
+});
+
+describe('where /login lands', () => {
+  it('sends an adviser to their workspace and an administrator to the assessment', () => {
+    expect(landingAfterSignIn({ role: 'adviser' })).toBe('/adviser');
+    expect(landingAfterSignIn({ role: 'admin' })).toBe('/');
   });
 });

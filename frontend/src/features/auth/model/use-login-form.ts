@@ -1,3 +1,4 @@
+import type { User } from '@risk-profile/contracts';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -7,10 +8,14 @@ import { type FieldErrors, fieldErrors, LOGIN_FAILED_FALLBACK } from './login-fo
 
 /**
  * The state of one sign-in form: its values, the field messages of its schema, the failure of the
- * last attempt (cleared on every submit) and a full page navigation to `destination` on success,
- * so the whole site starts again as the signed-in user.
+ * last attempt (cleared on every submit) and a full page navigation to `destination` (or where it
+ * sends the user signed in) on success, so the whole site starts again as the signed-in user.
  */
-export function useLoginForm(kind: 'user' | 'admin', schema: z.ZodType, destination: string) {
+export function useLoginForm(
+  kind: 'user' | 'admin',
+  schema: z.ZodType,
+  destination: string | ((user: User) => string),
+) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -26,7 +31,8 @@ export function useLoginForm(kind: 'user' | 'admin', schema: z.ZodType, destinat
     signIn.mutate(
       { email, password },
       {
-        onSuccess: () => window.location.assign(destination),
+        onSuccess: (user) =>
+          window.location.assign(typeof destination === 'string' ? destination : destination(user)),
         onError: (error) =>
           setFailure(error instanceof ApiError && error.reason ? error.reason : LOGIN_FAILED_FALLBACK),
       },

@@ -1,35 +1,57 @@
 import { type LinkMethod, MESSAGES } from '@risk-profile/contracts';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { errorMessage } from '../../../lib/api-client';
-import { appConfig } from '../../../lib/env';
-import { toast } from '../../../lib/toast';
-import { useSendQuestionnaireLink } from '../api/send-questionnaire-link';
-import { linkSentNotice } from '../model/report-recipients';
-import type { ClientDetails } from '../model/validation';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../lib/api-client';
+import { appConfig } from '../../lib/env';
+import { linkSentNotice } from '../../lib/outbox-note';
+import { toast } from '../../lib/toast';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { useSendQuestionnaireLink } from './send-questionnaire-link';
+import './send-link.css';
 
+/** Who the link is for, as typed (trimmed here). */
+export interface LinkClient {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/**
+ * The adviser sends a client a personal link to the questionnaire by email or SMS: from the welcome
+ * step with the details typed there, and from the adviser's workspace, where `children` holds the
+ * fields for the details (a new client, or a review pre-filled from a record).
+ */
 export function SendLinkDialog({
   open,
   onOpenChange,
   client,
+  title = 'Send Link to Complete Later',
+  onSent,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  client: ClientDetails;
+  client: LinkClient;
+  title?: string;
+  /** After the service accepted the link (the workspace refreshes its list of sent links). */
+  onSent?: () => void;
+  children?: ReactNode;
 }) {
+  const name = client.name.trim();
   const send = useSendQuestionnaireLink();
   const email = client.email.trim();
   const phone = client.phone.trim();
 
   const sendBy = (method: LinkMethod) => {
     send.mutate(
-      { clientName: client.name.trim(), clientEmail: email || null, clientPhone: phone || null, method },
+      { clientName: name, clientEmail: email || null, clientPhone: phone || null, method },
       {
         onSuccess: (response) => {
           const to = method === 'email' ? email : phone;
           const description = linkSentNotice(response.message, method, to, appConfig.delivery);
           toast({ title: 'Link Sent', description, variant: 'success' });
           onOpenChange(false);
+          onSent?.();
         },
         onError: (error) =>
           toast({
@@ -46,16 +68,17 @@ export function SendLinkDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Send Link to Complete Later"
-      description={`${client.name.trim() || 'Your client'} will receive a secure, personal link to complete the questionnaire in their own time.`}
+      title={title}
+      description={`${name || 'Your client'} will receive a secure, personal link to complete the questionnaire in their own time.`}
       testId="send-link-dialog"
     >
+      {children}
       <div className="send-link-options">
         <Button
           variant="outline"
           size="lg"
           block
-          disabled={!email || send.isPending}
+          disabled={!name || !email || send.isPending}
           loading={pendingMethod === 'email'}
           onClick={() => sendBy('email')}
         >
@@ -76,7 +99,7 @@ export function SendLinkDialog({
           variant="outline"
           size="lg"
           block
-          disabled={!phone || send.isPending}
+          disabled={!name || !phone || send.isPending}
           loading={pendingMethod === 'sms'}
           onClick={() => sendBy('sms')}
         >

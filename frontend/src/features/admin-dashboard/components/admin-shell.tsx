@@ -1,0 +1,70 @@
+import { type ReactNode, useEffect } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAdminLogout } from '../api/admin-logout';
+import { useAdminMe } from '../api/get-admin-me';
+import '../admin-dashboard.css';
+import { AdminNav } from './admin-nav';
+
+// Not imported from the dashboard page, which would bring its charts into these pages' chunks.
+const ADMIN_LOGIN_PATH = '/admin/login';
+
+/**
+ * Sends anyone but a signed-in administrator to the admin login, and shows `children` only to one.
+ * `loggingOut` holds the redirect back while a logout navigates by itself.
+ */
+function AdminGate({ loggingOut, children }: { loggingOut: boolean; children: ReactNode }) {
+  const me = useAdminMe();
+  useEffect(() => {
+    // Logout navigates by itself; a second navigation here would abort the first.
+    if (loggingOut) return;
+    // A full navigation: the login page belongs to another part of the site.
+    if (me.isSuccess && me.data === null) window.location.replace(ADMIN_LOGIN_PATH);
+  }, [me.isSuccess, me.data, loggingOut]);
+
+  if (me.isPending || (me.isSuccess && me.data === null)) {
+    return (
+      <div className="page admin">
+        <Spinner label="Checking authentication..." />
+      </div>
+    );
+  }
+  if (me.isError) {
+    return (
+      <div className="page admin">
+        <Alert tone="error" title="Could not check your session">
+          {errorMessage(me.error)}
+        </Alert>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}
+
+/** A page of the admin area other than the dashboard: its title, Logout, the navigation, the page. */
+export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  const logout = useAdminLogout();
+  return (
+    <AdminGate loggingOut={!logout.isIdle}>
+      <div className="page admin">
+        <header className="admin__header">
+          <div>
+            <h1 className="admin__title">{title}</h1>
+            <p className="admin__subtitle">Risk Profile administration</p>
+          </div>
+          <div className="admin__actions">
+            <Button variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>
+              Logout
+            </Button>
+          </div>
+        </header>
+        <AdminNav />
+        {children}
+      </div>
+    </AdminGate>
+  );
+}
