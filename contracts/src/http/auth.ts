@@ -13,6 +13,8 @@ export const userSchema = z.object({
   email: z.string(),
   role: userRoleSchema,
   name: z.string(),
+  /** The adviser page an adviser account speaks for (its address is PUBLIC_URL/slug); null for admins. */
+  adviserSlug: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -50,10 +50,11 @@ describe('loginBodySchema', () => {
 
 describe('userSchema', () => {
   it.each([
-    [{ id: 'u1', email: 'a@example.com', role: 'adviser', name: 'Alex' }, true],
-    [{ id: 'u1', email: 'a@example.com', role: 'admin', name: 'Admin' }, true],
-    [{ id: 'u1', email: 'a@example.com', role: 'client', name: 'Alex' }, false],
-    [{ id: '', email: 'a@example.com', role: 'admin', name: 'Admin' }, false],
+    [{ id: 'u1', email: 'a@example.com', role: 'adviser', name: 'Alex', adviserSlug: 'alex' }, true],
+    [{ id: 'u1', email: 'a@example.com', role: 'admin', name: 'Admin', adviserSlug: null }, true],
+    [{ id: 'u1', email: 'a@example.com', role: 'admin', name: 'Admin' }, false],
+    [{ id: 'u1', email: 'a@example.com', role: 'client', name: 'Alex', adviserSlug: null }, false],
+    [{ id: '', email: 'a@example.com', role: 'admin', name: 'Admin', adviserSlug: null }, false],
   ])('%j valid: %s', (user, valid) => {
     expect(userSchema.safeParse(user).success).toBe(valid);
   });

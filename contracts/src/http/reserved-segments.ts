@@ -10,4 +10,5 @@ export const RESERVED_SEGMENTS = [
   'security',
   'assessment',
   'api',
+  'adviser',
 ] as const;

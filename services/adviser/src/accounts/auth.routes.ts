@@ -49,6 +49,7 @@ const toUser = (user: SessionUser): User => ({
   email: user.email,
   role: user.role,
   name: user.name,
+  adviserSlug: user.adviserSlug,
 });
 
 export function mountAuthRoutes(app: Express, deps: AuthRouteDeps): void {

@@ -102,7 +102,7 @@ export async function signIn(deps: {
   });
   return {
     kind: 'signed-in',
-    user: { id: user.id, email: user.email, role: user.role, name: user.name },
+    user: { id: user.id, email: user.email, role: user.role, name: user.name, adviserSlug: user.adviserSlug },
     token,
   };
 }

@@ -1,9 +1,9 @@
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { useCurrentUser } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAdviserSlug } from '../api/adviser-slug';
 import { pageAddress } from '../model/page-address';
 import { LinkDialog } from './link-dialog';
 
@@ -36,8 +36,9 @@ export function AdviserHome({ children, onLinkSent }: { children: ReactNode; onL
 }
 
 function PageAddress() {
-  const slug = useAdviserSlug();
-  const address = slug.data ? pageAddress(window.location.origin, slug.data) : null;
+  const user = useCurrentUser();
+  const slug = user.data?.adviserSlug ?? null;
+  const address = slug ? pageAddress(window.location.origin, slug) : null;
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
@@ -62,11 +63,11 @@ function PageAddress() {
         </div>
       ) : (
         <p className="card__description">
-          {slug.isPending
+          {user.isPending
             ? 'Looking up your page address…'
-            : slug.isError
+            : user.isError
               ? 'Your page address could not be looked up just now.'
-              : 'Your page address appears here once a client has started an assessment with you.'}
+              : 'This account has no adviser page.'}
         </p>
       )}
       <p className="card__description">
