@@ -44,7 +44,12 @@ describeTargets(
       const res = await login(ADVISER.email, ADVISER.password);
       expect(res.status).toBe(200);
       const { user } = userResponseSchema.parse(await res.json());
-      expect(user).toMatchObject({ email: ADVISER.email, role: 'adviser', name: 'Alex Morgan', adviserSlug: 'demo-adviser' });
+      expect(user).toMatchObject({
+        email: ADVISER.email,
+        role: 'adviser',
+        name: 'Alex Morgan',
+        adviserSlug: 'demo-adviser',
+      });
       const setCookie = res.headers.get('set-cookie') ?? '';
       expect(setCookie).toMatch(/^rp_session=[\w-]+\.[\w-]+\.[\w-]+;/);
       expect(setCookie).toContain('HttpOnly');
