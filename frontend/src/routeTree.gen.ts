@@ -16,6 +16,7 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SecurityRouteImport } from './routes/security'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as LCodeRouteImport } from './routes/l.$code'
 import { Route as AssessmentIdCompletedRouteImport } from './routes/assessment/$id/completed'
 import { Route as AssessmentIdDeclinedRouteImport } from './routes/assessment/$id/declined'
 
@@ -54,6 +55,11 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   path: '/admin/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LCodeRoute = LCodeRouteImport.update({
+  id: '/l/$code',
+  path: '/l/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AssessmentIdCompletedRoute = AssessmentIdCompletedRouteImport.update({
   id: '/assessment/$id/completed',
   path: '/assessment/$id/completed',
@@ -73,6 +79,7 @@ export interface FileRoutesByFullPath {
   '/security': typeof SecurityRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
+  '/l/$code': typeof LCodeRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
   '/assessment/$id/declined': typeof AssessmentIdDeclinedRoute
 }
@@ -84,6 +91,7 @@ export interface FileRoutesByTo {
   '/security': typeof SecurityRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
+  '/l/$code': typeof LCodeRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
   '/assessment/$id/declined': typeof AssessmentIdDeclinedRoute
 }
@@ -96,6 +104,7 @@ export interface FileRoutesById {
   '/security': typeof SecurityRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
+  '/l/$code': typeof LCodeRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
   '/assessment/$id/declined': typeof AssessmentIdDeclinedRoute
 }
@@ -109,6 +118,7 @@ export interface FileRouteTypes {
     | '/security'
     | '/admin/dashboard'
     | '/admin/login'
+    | '/l/$code'
     | '/assessment/$id/completed'
     | '/assessment/$id/declined'
   fileRoutesByTo: FileRoutesByTo
@@ -120,6 +130,7 @@ export interface FileRouteTypes {
     | '/security'
     | '/admin/dashboard'
     | '/admin/login'
+    | '/l/$code'
     | '/assessment/$id/completed'
     | '/assessment/$id/declined'
   id:
@@ -131,6 +142,7 @@ export interface FileRouteTypes {
     | '/security'
     | '/admin/dashboard'
     | '/admin/login'
+    | '/l/$code'
     | '/assessment/$id/completed'
     | '/assessment/$id/declined'
   fileRoutesById: FileRoutesById
@@ -143,6 +155,7 @@ export interface RootRouteChildren {
   SecurityRoute: typeof SecurityRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminLoginRoute: typeof AdminLoginRoute
+  LCodeRoute: typeof LCodeRoute
   AssessmentIdCompletedRoute: typeof AssessmentIdCompletedRoute
   AssessmentIdDeclinedRoute: typeof AssessmentIdDeclinedRoute
 }
@@ -198,6 +211,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/l/$code': {
+      id: '/l/$code'
+      path: '/l/$code'
+      fullPath: '/l/$code'
+      preLoaderRoute: typeof LCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/assessment/$id/completed': {
       id: '/assessment/$id/completed'
       path: '/assessment/$id/completed'
@@ -223,6 +243,7 @@ const rootRouteChildren: RootRouteChildren = {
   SecurityRoute: SecurityRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminLoginRoute: AdminLoginRoute,
+  LCodeRoute: LCodeRoute,
   AssessmentIdCompletedRoute: AssessmentIdCompletedRoute,
   AssessmentIdDeclinedRoute: AssessmentIdDeclinedRoute,
 }

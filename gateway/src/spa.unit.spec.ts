@@ -10,6 +10,7 @@ describe('SPA routes of the product', () => {
     '/admin/dashboard',
     '/assessment/123/completed',
     '/assessment/123/declined',
+    '/l/AbCdEfGhIj',
   ])('serves the page for %s', (path) => {
     expect(isSpaRoute(path)).toBe(true);
   });
@@ -23,6 +24,8 @@ describe('SPA routes of the product', () => {
     '/assessment/1/other',
     '/x.php',
     '/demo-adviser',
+    '/l/AbCd-fGhIj',
+    '/l/AbCdEfGhIj/more',
   ])('answers 404 for %s (an adviser page is decided by a lookup)', (path) => {
     expect(isSpaRoute(path)).toBe(false);
   });
