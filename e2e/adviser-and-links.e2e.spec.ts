@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLinkTokenSigner, type LinkTokenSigner } from '@risk-profile/adviser';
-import { describeTarget } from '@risk-profile/platform/testing';
+import { createLinkTokenSigner, DEMO_ACCOUNTS, type LinkTokenSigner } from '@risk-profile/adviser';
+import {
+  ASSESSMENT_LIFECYCLE_TOPIC,
+  parseIntegrationEvent,
+  QUESTIONNAIRE_LINKS_TOPIC,
+  type QuestionnaireLinkRequestedV1,
+} from '@risk-profile/contracts';
+import { describeTarget, eventually } from '@risk-profile/platform/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite';
 import {
@@ -12,7 +18,7 @@ import {
   signAssessment,
   toastWith,
 } from './support/journey';
-import { assessmentEvents } from './support/observe';
+import { assessmentEvents, recordTopic } from './support/observe';
 import { browserSkipReason } from './support/system';
 
 const browserTarget = { name: 'Chromium', skipReason: browserSkipReason() };
@@ -117,4 +123,68 @@ describeTarget('adviser pages and questionnaire links', browserTarget, () => {
       expect(suite.page.url()).not.toContain('token=');
     },
   );
+
+  it('opens the short link of an SMS as the long link, and the signed assessment names the link', async () => {
+    const links = await recordTopic(suite.system, QUESTIONNAIRE_LINKS_TOPIC);
+    const lifecycle = await recordTopic(suite.system, ASSESSMENT_LIFECYCLE_TOPIC);
+    try {
+      const api = (path: string, body: unknown, cookie = '') =>
+        fetch(`${suite.system.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+          body: JSON.stringify(body),
+        });
+      const adviser = DEMO_ACCOUNTS[1];
+      const login = await api('/api/auth/login', { email: adviser.email, password: adviser.password });
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const sent = await api(
+        '/api/send-questionnaire-link',
+        { clientName: 'Sasha Texted', clientPhone: '0412 345 678', method: 'sms' },
+        cookie,
+      );
+      expect(sent.status).toBe(200);
+      const link = await eventually(async () => {
+        const found = links.messages
+          .map(
+            (m) => parseIntegrationEvent(QUESTIONNAIRE_LINKS_TOPIC, m.value) as QuestionnaireLinkRequestedV1,
+          )
+          .find((event) => event.data.clientName === 'Sasha Texted');
+        if (!found?.data.shortUrl) throw new Error('the link has not been published yet');
+        return found.data;
+      });
+      const shortUrl = new URL(link.shortUrl!);
+      expect(shortUrl.pathname).toMatch(/^\/l\/[0-9A-Za-z]{10}$/);
+
+      await openAssessment(suite.page, suite.system.url, shortUrl.pathname);
+      await expect.poll(fieldValues).toEqual({ name: 'Sasha Texted', email: '', phone: '0412 345 678' });
+      // It lands where the long link does, with the token already out of the address.
+      await expect.poll(() => new URL(suite.page.url()).pathname).toBe('/demo-adviser');
+      expect(suite.page.url()).not.toContain('token=');
+      await suite.page.getByTestId('adviser-banner').filter({ hasText: 'Alex Morgan' }).waitFor();
+
+      await reachResults(suite.page);
+      const draft = await agreeWithProfile(suite.page);
+      await signAssessment(suite.page);
+      const signed = await eventually(async () => {
+        const found = lifecycle.messages
+          .map((m) => parseIntegrationEvent(ASSESSMENT_LIFECYCLE_TOPIC, m.value))
+          .find((event) => event.type === 'AssessmentSigned' && event.data.assessmentId === draft.id);
+        if (!found) throw new Error('not signed yet');
+        return found;
+      });
+      expect(signed.data.linkId).toBe(link.linkId);
+    } finally {
+      await links.stop();
+      await lifecycle.stop();
+    }
+  });
+
+  it('tells the client when a short link is unknown or expired', async () => {
+    await suite.page.goto(`${suite.system.url}/l/Zz9Zz9Zz9Z`);
+    const notice = suite.page.getByTestId('short-link-error');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(INVALID_LINK);
+    await suite.page.getByRole('link', { name: 'Start Assessment' }).click();
+    await suite.page.getByRole('heading', { name: 'Discover your Risk Profile' }).waitFor();
+  });
 });

@@ -19,6 +19,7 @@ import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdviserIndexRouteImport } from './routes/adviser/index'
 import { Route as AdviserLinksRouteImport } from './routes/adviser/links'
+import { Route as LCodeRouteImport } from './routes/l.$code'
 import { Route as AdminAssessmentsIndexRouteImport } from './routes/admin/assessments/index'
 import { Route as AdminAssessmentsIdRouteImport } from './routes/admin/assessments/$id'
 import { Route as AdviserAssessmentsIdRouteImport } from './routes/adviser/assessments/$id'
@@ -75,6 +76,11 @@ const AdviserLinksRoute = AdviserLinksRouteImport.update({
   path: '/adviser/links',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LCodeRoute = LCodeRouteImport.update({
+  id: '/l/$code',
+  path: '/l/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminAssessmentsIndexRoute = AdminAssessmentsIndexRouteImport.update({
   id: '/admin/assessments/',
   path: '/admin/assessments/',
@@ -111,6 +117,7 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/adviser/links': typeof AdviserLinksRoute
+  '/l/$code': typeof LCodeRoute
   '/adviser/': typeof AdviserIndexRoute
   '/admin/assessments/$id': typeof AdminAssessmentsIdRoute
   '/adviser/assessments/$id': typeof AdviserAssessmentsIdRoute
@@ -128,6 +135,7 @@ export interface FileRoutesByTo {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/adviser/links': typeof AdviserLinksRoute
+  '/l/$code': typeof LCodeRoute
   '/adviser': typeof AdviserIndexRoute
   '/admin/assessments/$id': typeof AdminAssessmentsIdRoute
   '/adviser/assessments/$id': typeof AdviserAssessmentsIdRoute
@@ -146,6 +154,7 @@ export interface FileRoutesById {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/adviser/links': typeof AdviserLinksRoute
+  '/l/$code': typeof LCodeRoute
   '/adviser/': typeof AdviserIndexRoute
   '/admin/assessments/$id': typeof AdminAssessmentsIdRoute
   '/adviser/assessments/$id': typeof AdviserAssessmentsIdRoute
@@ -165,6 +174,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/login'
     | '/adviser/links'
+    | '/l/$code'
     | '/adviser/'
     | '/admin/assessments/$id'
     | '/adviser/assessments/$id'
@@ -182,6 +192,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/login'
     | '/adviser/links'
+    | '/l/$code'
     | '/adviser'
     | '/admin/assessments/$id'
     | '/adviser/assessments/$id'
@@ -199,6 +210,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/login'
     | '/adviser/links'
+    | '/l/$code'
     | '/adviser/'
     | '/admin/assessments/$id'
     | '/adviser/assessments/$id'
@@ -217,6 +229,7 @@ export interface RootRouteChildren {
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdviserLinksRoute: typeof AdviserLinksRoute
+  LCodeRoute: typeof LCodeRoute
   AdviserIndexRoute: typeof AdviserIndexRoute
   AdminAssessmentsIdRoute: typeof AdminAssessmentsIdRoute
   AdviserAssessmentsIdRoute: typeof AdviserAssessmentsIdRoute
@@ -297,6 +310,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdviserLinksRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/l/$code': {
+      id: '/l/$code'
+      path: '/l/$code'
+      fullPath: '/l/$code'
+      preLoaderRoute: typeof LCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/assessments/': {
       id: '/admin/assessments/'
       path: '/admin/assessments'
@@ -345,6 +365,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminDashboardRoute: AdminDashboardRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdviserLinksRoute: AdviserLinksRoute,
+  LCodeRoute: LCodeRoute,
   AdviserIndexRoute: AdviserIndexRoute,
   AdminAssessmentsIdRoute: AdminAssessmentsIdRoute,
   AdviserAssessmentsIdRoute: AdviserAssessmentsIdRoute,

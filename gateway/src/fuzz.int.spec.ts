@@ -119,6 +119,7 @@ function baseBodies(now: Date): Partial<Record<EndpointName, Record<string, unkn
       method: 'sms',
     },
     verifyQuestionnaireLink: { token: 'abc.def' },
+    resolveShortLink: { code: 'Zz9Zz9Zz9Z' },
     createAssessment: { ...changedBody(), clientEmail: 'jo@example.com' } as Record<string, unknown>,
     signAssessment: { investmentExclusions: '', investmentPreferences: '', confirmed: true },
     ingestQuestionEvents: { events: [event] },
@@ -313,6 +314,7 @@ describe('fuzz: malformed requests to every endpoint', () => {
         LOG_LEVEL: 'silent',
         RATE_LIMIT_PER_MINUTE: '0',
         LOGIN_RATE_LIMIT_PER_MINUTE: '0',
+        SHORT_LINK_RATE_LIMIT_PER_MINUTE: '0',
       },
       { logger: silentLogger() },
     );

@@ -169,6 +169,18 @@ describe('the OpenAPI document served by the gateway', () => {
       untilLimited(40, () => sendLink({ cookie: adviser, body: link })),
     );
 
+    // The SMS link sent above has a short code.
+    const { rows: shortLinks } = await system.platform.sql.query<{ code: string }>(
+      'SELECT code FROM questionnaire_short_links LIMIT 1',
+    );
+    const resolve = (body: unknown) => send('POST', ENDPOINTS.resolveShortLink.path, { body });
+    await expectStatus(200, resolve({ code: shortLinks[0]!.code }));
+    await expectStatus(400, resolve({ code: 'Zz9Zz9Zz9Z' }));
+    await expectStatus(
+      429,
+      untilLimited(30, () => resolve({ code: 'Zz9Zz9Zz9Z' })),
+    );
+
     const token = createLinkTokenSigner(LINK_TOKEN_SECRET, () => new Date()).sign({
       name: 'Jo Client',
       email: null,

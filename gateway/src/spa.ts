@@ -19,6 +19,8 @@ const SPA_ROUTES: readonly RegExp[] = [
   /^\/adviser(\/links)?\/?$/,
   /^\/adviser\/assessments\/[^/]+\/?$/,
   /^\/assessment\/[^/]+\/(completed|declined)\/?$/,
+  // The short link of an SMS; the page asks the adviser service where it leads.
+  /^\/l\/[0-9A-Za-z]+\/?$/,
 ];
 
 /** An adviser page: one segment that is not reserved. It is a route only if the adviser exists. */

@@ -16,6 +16,7 @@ describe('SPA routes of the product', () => {
     '/admin/assessments',
     '/admin/assessments/123',
     '/admin/access-log',
+    '/l/AbCdEfGhIj',
   ])('serves the page for %s', (path) => {
     expect(isSpaRoute(path)).toBe(true);
   });
@@ -31,6 +32,8 @@ describe('SPA routes of the product', () => {
     '/admin/assessments/1/other',
     '/x.php',
     '/demo-adviser',
+    '/l/AbCd-fGhIj',
+    '/l/AbCdEfGhIj/more',
   ])('answers 404 for %s (an adviser page is decided by a lookup)', (path) => {
     expect(isSpaRoute(path)).toBe(false);
   });

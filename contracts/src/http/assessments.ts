@@ -48,6 +48,11 @@ const draftAssessmentFields = z.object({
   investmentPreferences: freeTextSchema,
   consistencyWarnings: z.array(consistencyIssueSchema).max(MAX_CONSISTENCY_WARNINGS).default([]),
   adviserSlug: z.string().trim().nullish().transform(blankToNull).pipe(adviserSlugSchema.nullable()),
+  /**
+   * The questionnaire link the client arrived by (the verify endpoint's `linkId`); absent or null
+   * without one. Optional, so a page from before it was added keeps working.
+   */
+  linkId: z.uuid('The link id is not valid.').nullish().transform(absentToNull),
   /** The page's placeholder until signing, `draft_{epoch ms}`; carries no meaning on the server. */
   signatureData: z
     .string()

@@ -63,6 +63,7 @@ describe('draftAssessmentBodySchema', () => {
       investmentPreferences: '',
       consistencyWarnings: [],
       adviserSlug: null,
+      linkId: null,
       sessionId: null,
       deviceType: null,
     });
@@ -74,6 +75,8 @@ describe('draftAssessmentBodySchema', () => {
     ['a changed profile with reason and acknowledgement', changed],
     ['analytics ids', { ...draft, sessionId: 's-1', deviceType: 'tablet' }],
     ['no adviser', { ...draft, adviserSlug: null }],
+    ['the link it came from', { ...draft, linkId: '5f0c3b7e-2d4a-4c1e-9b8f-0a1b2c3d4e5f' }],
+    ['no link', { ...draft, linkId: null }],
   ])('accepts %s', (_, body) => {
     expect(draftAssessmentBodySchema.safeParse(body).success).toBe(true);
   });
@@ -138,6 +141,7 @@ describe('draftAssessmentBodySchema', () => {
       'Please enter a valid mobile number.',
     ],
     ['a reserved adviser slug', { ...draft, adviserSlug: 'admin' }, 'adviserSlug', expect.any(String)],
+    ['a link id that is not one', { ...draft, linkId: 'link-1' }, 'linkId', 'The link id is not valid.'],
     ['a score below 12', { ...draft, riskScore: 11 }, 'riskScore', expect.any(String)],
     ['a score above 60', { ...draft, riskScore: 61 }, 'riskScore', expect.any(String)],
     [

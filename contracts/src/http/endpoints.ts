@@ -18,7 +18,11 @@ import {
   logoutEndpoint,
 } from './auth';
 import type { EndpointDefinition } from './endpoint';
-import { sendQuestionnaireLinkEndpoint, verifyQuestionnaireLinkEndpoint } from './questionnaire-links';
+import {
+  resolveShortLinkEndpoint,
+  sendQuestionnaireLinkEndpoint,
+  verifyQuestionnaireLinkEndpoint,
+} from './questionnaire-links';
 import {
   accessLogEndpoint,
   adminReportPdfEndpoint,
@@ -43,6 +47,7 @@ export const ENDPOINTS = {
   getAdviser: getAdviserEndpoint,
   sendQuestionnaireLink: sendQuestionnaireLinkEndpoint,
   verifyQuestionnaireLink: verifyQuestionnaireLinkEndpoint,
+  resolveShortLink: resolveShortLinkEndpoint,
   createAssessment: createAssessmentEndpoint,
   signAssessment: signAssessmentEndpoint,
   ingestQuestionEvents: ingestQuestionEventsEndpoint,

@@ -23,6 +23,7 @@ describe('ENDPOINTS', () => {
     ['getAdviser', 'GET', '/api/advisers/:slug', 'adviser'],
     ['sendQuestionnaireLink', 'POST', '/api/send-questionnaire-link', 'adviser'],
     ['verifyQuestionnaireLink', 'POST', '/api/questionnaire-links/verify', 'adviser'],
+    ['resolveShortLink', 'POST', '/api/questionnaire-links/resolve', 'adviser'],
     ['createAssessment', 'POST', '/api/assessments', 'assessment'],
     ['signAssessment', 'POST', '/api/assessments/:id/sign', 'assessment'],
     ['ingestQuestionEvents', 'POST', '/api/analytics/question', 'analytics'],
@@ -35,9 +36,9 @@ describe('ENDPOINTS', () => {
     expect(ENDPOINTS[name]).toMatchObject({ method, path, service });
   });
 
-  it('lists twenty-eight endpoints, each method and path once', () => {
+  it('lists twenty-nine endpoints, each method and path once', () => {
     const routes = Object.values(ENDPOINTS).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
-    expect(routes).toHaveLength(28);
+    expect(routes).toHaveLength(29);
     expect(new Set(routes).size).toBe(routes.length);
   });
 

@@ -59,6 +59,11 @@ export const verifiedLinkSchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   adviserSlug: z.string().nullable(),
+  /**
+   * The link's id (QuestionnaireLinkRequested `linkId`), which the page sends with the draft so
+   * the assessment names the link it came from; null for a token issued before link ids.
+   */
+  linkId: z.string().nullable(),
   expiresAt: isoDateTimeSchema,
 });
 export type VerifiedLink = z.infer<typeof verifiedLinkSchema>;
@@ -72,4 +77,38 @@ export const verifyQuestionnaireLinkEndpoint = defineEndpoint({
     'Checks a link token (signature and expiry) and returns the details it carries; 400 when invalid or expired.',
   body: verifyQuestionnaireLinkBodySchema,
   responses: { 200: verifiedLinkSchema, 400: errorBodySchema },
+});
+
+/**
+ * A short link's code: random base62 from the adviser service's CSPRNG. Ten characters give
+ * 62^10 (about 8.4 × 10^17) codes, so with the resolve endpoint's per-address limit guessing a
+ * live one is impractical (docs/api.md).
+ */
+export const SHORT_LINK_CODE_LENGTH = 10;
+export const SHORT_LINK_CODE_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+export const shortLinkCodeSchema = z
+  .string({ error: 'The link code is missing.' })
+  .regex(new RegExp(`^[0-9A-Za-z]{${SHORT_LINK_CODE_LENGTH}}$`), 'The link code is not valid.');
+
+/** The path of a short link on the site: `<PUBLIC_URL>/l/<code>`. */
+export const shortLinkPath = (code: string): string => `/l/${code}`;
+
+export const resolveShortLinkBodySchema = z.object({ code: shortLinkCodeSchema });
+
+/** Where a short link leads: the adviser's page with the signed token, as the long link has them. */
+export const resolvedShortLinkSchema = z.object({
+  adviserSlug: z.string(),
+  token: z.string(),
+});
+export type ResolvedShortLink = z.infer<typeof resolvedShortLinkSchema>;
+
+export const resolveShortLinkEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/questionnaire-links/resolve',
+  service: 'adviser',
+  access: 'public',
+  summary:
+    'Resolves a short link code (from an SMS) to the adviser page and signed token of its link; 400 when unknown or expired, rate limited per client address.',
+  body: resolveShortLinkBodySchema,
+  responses: { 200: resolvedShortLinkSchema, 400: errorBodySchema, 429: errorBodySchema },
 });

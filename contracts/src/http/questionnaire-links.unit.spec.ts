@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   LINK_EMAIL_REQUIRED_MESSAGE,
   LINK_PHONE_REQUIRED_MESSAGE,
+  resolveShortLinkBodySchema,
+  SHORT_LINK_CODE_ALPHABET,
+  SHORT_LINK_CODE_LENGTH,
   sendQuestionnaireLinkBodySchema,
+  shortLinkPath,
   verifiedLinkSchema,
   verifyQuestionnaireLinkBodySchema,
 } from './questionnaire-links';
@@ -84,9 +88,33 @@ describe('verifiedLinkSchema', () => {
       email: null,
       phone: '0412 345 678',
       adviserSlug: 'demo-adviser',
+      linkId: null,
       expiresAt: '2026-01-15T00:00:00.000Z',
     };
     expect(verifiedLinkSchema.parse(link)).toEqual(link);
+    const withId = { ...link, linkId: '5f0c3b7e-2d4a-4c1e-9b8f-0a1b2c3d4e5f' };
+    expect(verifiedLinkSchema.parse(withId)).toEqual(withId);
     expect(verifiedLinkSchema.safeParse({ ...link, expiresAt: 'next week' }).success).toBe(false);
+  });
+});
+
+describe('a short link code', () => {
+  it('is ten base62 characters', () => {
+    expect(SHORT_LINK_CODE_LENGTH).toBe(10);
+    expect(SHORT_LINK_CODE_ALPHABET).toHaveLength(62);
+    expect(new Set(SHORT_LINK_CODE_ALPHABET).size).toBe(62);
+    expect(resolveShortLinkBodySchema.parse({ code: 'aZ09bY18cX' })).toEqual({ code: 'aZ09bY18cX' });
+    expect(shortLinkPath('aZ09bY18cX')).toBe('/l/aZ09bY18cX');
+  });
+
+  it.each([
+    ['too short', 'aZ09bY18c', 'The link code is not valid.'],
+    ['too long', 'aZ09bY18cX1', 'The link code is not valid.'],
+    ['not base62', 'aZ09bY18c-', 'The link code is not valid.'],
+    ['missing', undefined, 'The link code is missing.'],
+  ])('is refused when %s', (_, code, message) => {
+    expect(resolveShortLinkBodySchema.safeParse({ code }).error?.issues.map((i) => i.message)).toEqual([
+      message,
+    ]);
   });
 });

@@ -15,6 +15,7 @@ export const ENDPOINT_ROUTES = {
   getAdviser: { method: 'GET', path: '/api/advisers/:slug' },
   sendQuestionnaireLink: { method: 'POST', path: '/api/send-questionnaire-link' },
   verifyQuestionnaireLink: { method: 'POST', path: '/api/questionnaire-links/verify' },
+  resolveShortLink: { method: 'POST', path: '/api/questionnaire-links/resolve' },
   createAssessment: { method: 'POST', path: '/api/assessments' },
   signAssessment: { method: 'POST', path: '/api/assessments/:id/sign' },
   ingestQuestionEvents: { method: 'POST', path: '/api/analytics/question' },

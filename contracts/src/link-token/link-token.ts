@@ -16,6 +16,11 @@ export const linkTokenPayloadSchema = z.object({
   email: z.email().max(254).optional(),
   phone: z.string().min(1).max(32).optional(),
   adviserSlug: z.string().min(1).max(64).optional(),
+  /**
+   * The QuestionnaireLinkRequested `linkId`, so the assessment made from the link names it.
+   * Optional: tokens issued before it was added carry none and keep working.
+   */
+  linkId: z.string().min(1).max(64).optional(),
   /** Expiry, in Unix seconds. */
   exp: z.int().positive(),
 });

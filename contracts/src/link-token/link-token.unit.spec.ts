@@ -13,11 +13,13 @@ const payload: LinkTokenPayload = {
   email: 'zoe@example.com',
   phone: '0412 345 678',
   adviserSlug: 'demo-adviser',
+  linkId: '5f0c3b7e-2d4a-4c1e-9b8f-0a1b2c3d4e5f',
   exp: 1_800_000_000,
 };
 
 describe('link token payload', () => {
   it('accepts a full payload with non-ASCII characters, and a name-only one', () => {
+    // A token issued before link ids were added has none, and still reads.
     expect(linkTokenPayloadSchema.parse(payload)).toEqual(payload);
     const minimal: LinkTokenPayload = { v: 1, name: 'Sam', exp: 1_800_000_000 };
     expect(linkTokenPayloadSchema.parse(minimal)).toEqual(minimal);
@@ -30,6 +32,8 @@ describe('link token payload', () => {
     ['an unknown version', { v: 2, name: 'Sam', exp: 1800000000 }],
     ['a bad email', { v: 1, name: 'Sam', email: 'x', exp: 1800000000 }],
     ['a missing expiry', { v: 1, name: 'Sam' }],
+    ['an empty link id', { v: 1, name: 'Sam', linkId: '', exp: 1800000000 }],
+    ['an oversized link id', { v: 1, name: 'Sam', linkId: 'x'.repeat(65), exp: 1800000000 }],
   ])('refuses %s', (_, value) => {
     expect(linkTokenPayloadSchema.safeParse(value).success).toBe(false);
   });

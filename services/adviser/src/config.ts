@@ -26,6 +26,8 @@ export const adviserConfigSchema = z
     PUBLIC_URL: z.url().optional(),
     /** Sign-in attempts per client IP per minute, on the two login endpoints together. */
     LOGIN_RATE_LIMIT_PER_MINUTE: env.int(10),
+    /** Short link lookups (POST /api/questionnaire-links/resolve) per client IP per minute. */
+    SHORT_LINK_RATE_LIMIT_PER_MINUTE: env.int(20),
     /** "production" refuses demo data. */
     NODE_ENV: z.string().optional(),
   })

@@ -15,6 +15,7 @@ describe('the adviser configuration', () => {
       TRUST_PROXY: false,
       SESSION_SECRET: SESSION,
       LOGIN_RATE_LIMIT_PER_MINUTE: 10,
+      SHORT_LINK_RATE_LIMIT_PER_MINUTE: 20,
     });
   });
 

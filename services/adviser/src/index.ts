@@ -17,7 +17,9 @@ import type { AdviserConfig } from './config';
 import { seedDemoAccounts, seedDemoData } from './demo/seed';
 import { createLinkTokenSigner } from './links/link-token-signer';
 import { startLinksRelay } from './links/links-relay';
+import { mountResolveLink } from './links/resolve-link.route';
 import { mountSendLink } from './links/send-link.route';
+import { SHORT_LINK_MIGRATIONS } from './links/short-links';
 import { mountVerifyLink } from './links/verify-link.route';
 
 export { type AdviserConfig, adviserConfigSchema } from './config';
@@ -43,6 +45,7 @@ export async function createAdviserService(
   let relay: Relay | undefined;
   await migrate(sql, 'adviser', ADVISER_MIGRATIONS);
   await migrate(sql, 'adviser-accounts', ACCOUNT_MIGRATIONS);
+  await migrate(sql, 'adviser-short-links', SHORT_LINK_MIGRATIONS);
   const publicUrl = config.PUBLIC_URL ?? 'http://localhost';
   const sessions = await openSessions(sql, { secret: config.SESSION_SECRET, publicUrl, clock });
   const accounts = accountManager(sql, clock);
@@ -51,6 +54,7 @@ export async function createAdviserService(
   });
   // Counted in the database, so the limit holds across every instance of the service.
   const logins = await SqlRateLimitStore.create(sql, 'adviser-logins');
+  const shortLinkLookups = await SqlRateLimitStore.create(sql, 'adviser-short-link-lookups');
   const ready = async () => {
     await sql.query('SELECT 1');
     return true;
@@ -83,6 +87,13 @@ export async function createAdviserService(
         onStored: () => relay?.wake(),
       });
       mountVerifyLink(router, signer, logger);
+      mountResolveLink(router, {
+        sql,
+        signer,
+        logger,
+        clock,
+        rateLimit: { perMinute: config.SHORT_LINK_RATE_LIMIT_PER_MINUTE, store: shortLinkLookups },
+      });
     },
   });
   return {

@@ -23,6 +23,11 @@ export const questionnaireLinkRequestedV1 = integrationEventEnvelope(
     clientPhone: z.string().nullable(),
     method: linkMethodSchema,
     url: z.url(),
+    /**
+     * The short form of `url` (`<PUBLIC_URL>/l/<code>`) that the SMS carries. Optional, so a
+     * request recorded before it was added still reads as version 1; its SMS then has the long link.
+     */
+    shortUrl: z.url().optional(),
     expiresAt: isoDateTimeSchema,
   }),
 );

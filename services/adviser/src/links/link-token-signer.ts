@@ -16,6 +16,8 @@ export interface LinkTokenSubject {
   email?: string | null;
   phone?: string | null;
   adviserSlug?: string | null;
+  /** The QuestionnaireLinkRequested id, given back on verify so the draft can name its link. */
+  linkId?: string | null;
 }
 
 export type LinkTokenVerification =
@@ -37,7 +39,7 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 /**
  * Tokens are base64url(format byte, nonce, AES-256-GCM ciphertext, tag): the link's details
- * (name, email, phone, the adviser's slug and the expiry) are sealed with a key derived from the
+ * (name, email, phone, the adviser's slug, the link's id and the expiry) are sealed with a key derived from the
  * secret (HKDF-SHA256), so a link in a proxy log or a browser history shows nothing, and any
  * change to a byte fails the tag. The token carries its expiry, so it needs no storage; only this
  * service can open it, and the page asks it to (POST /api/questionnaire-links/verify).
@@ -62,6 +64,7 @@ export function createLinkTokenSigner(
         ...(subject.email ? { email: subject.email } : {}),
         ...(subject.phone ? { phone: subject.phone } : {}),
         ...(subject.adviserSlug ? { adviserSlug: subject.adviserSlug } : {}),
+        ...(subject.linkId ? { linkId: subject.linkId } : {}),
         exp: linkTokenExpiry(clock().getTime(), ttlDays),
       });
       const nonce = randomBytes(NONCE_BYTES);
@@ -112,6 +115,7 @@ export function createLinkTokenSigner(
           email: payload.email ?? null,
           phone: payload.phone ?? null,
           adviserSlug: payload.adviserSlug ?? null,
+          linkId: payload.linkId ?? null,
           expiresAt: new Date(payload.exp * 1000).toISOString(),
         },
       };

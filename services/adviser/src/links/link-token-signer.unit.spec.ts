@@ -13,6 +13,7 @@ const subject = {
   email: 'jo@example.com',
   phone: '0412 345 678',
   adviserSlug: 'demo-adviser',
+  linkId: '5f0c3b7e-2d4a-4c1e-9b8f-0a1b2c3d4e5f',
 };
 
 const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
@@ -32,6 +33,7 @@ describe('a link token signed now', () => {
         'example',
         '0412',
         'demo-adviser',
+        '5f0c3b7e',
         'name',
       ]) {
         expect(text).not.toContain(detail);
@@ -77,6 +79,7 @@ describe('a link token signed now', () => {
       email: `${'e'.repeat(64)}@${'d'.repeat(180)}.com`,
       phone: '+'.padEnd(32, '9'),
       adviserSlug: 's'.repeat(64),
+      linkId: 'l'.repeat(64),
     });
     expect(longest.length).toBeLessThanOrEqual(LINK_TOKEN_MAX_LENGTH);
   });
@@ -96,7 +99,18 @@ describe('a token with only a name and a phone', () => {
     const token = signer.sign({ name: 'Jo Client', email: null, phone: '0412 345 678' });
     expect(signer.verify(token)).toMatchObject({
       ok: true,
-      link: { name: 'Jo Client', email: null, phone: '0412 345 678', adviserSlug: null },
+      link: { name: 'Jo Client', email: null, phone: '0412 345 678', adviserSlug: null, linkId: null },
+    });
+  });
+});
+
+describe('a token issued before link ids', () => {
+  it('verifies, with a null link id', () => {
+    const signer = createLinkTokenSigner(SECRET, clockAt(ISSUED));
+    const { linkId: _none, ...withoutId } = subject;
+    expect(signer.verify(signer.sign(withoutId))).toEqual({
+      ok: true,
+      link: { ...withoutId, linkId: null, expiresAt: '2026-01-24T09:00:00.000Z' },
     });
   });
 });

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { shortLinkPath } from '@risk-profile/contracts';
 import {
   ConcurrencyConflictError,
   type EventMetadata,
   type EventStore,
   handleCommand,
+  type SqlExecutor,
 } from '@risk-profile/platform';
 import type { AdviserRecord } from '../advisers/adviser-repository';
 import {
@@ -15,6 +17,7 @@ import {
   type QuestionnaireLinkRequested,
 } from './link-requests';
 import type { LinkTokenSigner } from './link-token-signer';
+import { createShortLink, deleteShortLink } from './short-links';
 
 export interface LinkRequest {
   clientName: string;
@@ -32,26 +35,45 @@ const CONFLICT_RETRIES = 50;
 
 /**
  * Signs a link for the client naming the adviser's page, and records the request as one event
- * in the adviser's stream for the day: the only write, so there is no second store to keep in
- * step with it. The relay publishes it; notification sends it.
+ * in the adviser's stream for the day. The relay publishes it; notification sends it. An SMS
+ * link also gets a short code (stored first, so the message never carries a dead one; removed
+ * again when the request is refused); an email keeps the long link, which costs nothing there
+ * and opens the page without a lookup.
  */
 export async function requestQuestionnaireLink(
-  deps: { store: EventStore; signer: LinkTokenSigner; publicUrl: string; now: Date; metadata: EventMetadata },
+  deps: {
+    sql: SqlExecutor;
+    store: EventStore;
+    signer: LinkTokenSigner;
+    publicUrl: string;
+    now: Date;
+    metadata: EventMetadata;
+  },
   adviser: AdviserRecord,
   request: LinkRequest,
 ): Promise<QuestionnaireLinkRequested['data']> {
+  const linkId = randomUUID();
   const token = deps.signer.sign({
     name: request.clientName,
     email: request.clientEmail,
     phone: request.clientPhone,
     adviserSlug: adviser.slug,
+    linkId,
   });
   const verified = deps.signer.verify(token);
   if (!verified.ok) throw new Error(`a freshly signed link token did not verify: ${verified.reason}`);
   const url = new URL(`/${adviser.slug}`, deps.publicUrl);
   url.searchParams.set('token', token);
+  const shortCode =
+    request.method === 'sms'
+      ? await createShortLink(
+          deps.sql,
+          { linkId, adviserSlug: adviser.slug, token, expiresAt: new Date(verified.link.expiresAt) },
+          deps.now,
+        )
+      : undefined;
   const link: QuestionnaireLinkRequested['data'] = {
-    linkId: randomUUID(),
+    linkId,
     adviserId: adviser.id,
     adviserSlug: adviser.slug,
     adviserName: adviser.adviserName,
@@ -62,14 +84,30 @@ export async function requestQuestionnaireLink(
     clientPhone: request.clientPhone,
     method: request.method,
     url: url.toString(),
+    ...(shortCode ? { shortUrl: new URL(shortLinkPath(shortCode), deps.publicUrl).toString() } : {}),
     expiresAt: verified.link.expiresAt,
     requestedAt: deps.now.toISOString(),
   };
 
+  try {
+    await recordLinkRequest(deps, adviser.id, link);
+  } catch (error) {
+    if (shortCode) await deleteShortLink(deps.sql, shortCode);
+    throw error;
+  }
+  return link;
+}
+
+/** Appends the request to the adviser's stream for the day, within the hourly limit. */
+async function recordLinkRequest(
+  deps: { store: EventStore; now: Date; metadata: EventMetadata },
+  adviserId: string,
+  link: QuestionnaireLinkRequested['data'],
+): Promise<void> {
   // The window reaches into yesterday's stream during the first hour of a UTC day.
   const windowStart = new Date(deps.now.getTime() - LINK_WINDOW_MS);
-  const today = linkRequestStreamId(adviser.id, deps.now);
-  const yesterday = linkRequestStreamId(adviser.id, windowStart);
+  const today = linkRequestStreamId(adviserId, deps.now);
+  const yesterday = linkRequestStreamId(adviserId, windowStart);
   const earlierInWindow =
     yesterday === today
       ? []
@@ -88,7 +126,7 @@ export async function requestQuestionnaireLink(
         command: { link, earlierInWindow },
         metadata: deps.metadata,
       });
-      return link;
+      return;
     } catch (error) {
       if (!(error instanceof ConcurrencyConflictError) || attempt > CONFLICT_RETRIES) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));

@@ -127,6 +127,7 @@ describeTargets(
         email: CLIENT.clientEmail,
         phone: CLIENT.clientPhone,
         adviserSlug: DEMO_ADVISER.slug,
+        linkId: event.data.linkId,
         expiresAt: '2026-12-06T10:30:00.000Z',
       });
     });
@@ -146,6 +147,11 @@ describeTargets(
       const statuses = racing.map((r) => r.status).sort();
       expect(statuses.filter((s) => s === 200)).toHaveLength(LINKS_PER_ADVISER_PER_HOUR - 10);
       expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+      // Each accepted SMS link has its short code; the refused ones leave none behind.
+      const { rows } = await sql.query('SELECT code FROM questionnaire_short_links WHERE created_at = $1', [
+        now.toISOString(),
+      ]);
+      expect(rows).toHaveLength(LINKS_PER_ADVISER_PER_HOUR - 10);
       const refused = racing.find((r) => r.status === 429)!;
       expect(await refused.json()).toMatchObject({ error: LINK_RATE_LIMIT_MESSAGE });
       // The ten of 23:50 leave the window at 00:50.

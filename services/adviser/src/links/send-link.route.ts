@@ -48,6 +48,7 @@ export function mountSendLink(app: Express, deps: SendLinkDeps): void {
     if (!adviser) throw httpError.forbidden(NO_ADVISER_PAGE_MESSAGE);
     const link = await requestQuestionnaireLink(
       {
+        sql: deps.sql,
         store: deps.store,
         signer: deps.signer,
         publicUrl: deps.publicUrl(),

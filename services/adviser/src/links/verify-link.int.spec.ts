@@ -57,6 +57,8 @@ describe('POST /api/questionnaire-links/verify', () => {
       email: 'jo@example.com',
       phone: null,
       adviserSlug: 'demo-adviser',
+      // Signed without a link id, as every token issued before link ids was.
+      linkId: null,
       expiresAt: '2026-01-24T09:00:00.000Z',
     });
   });

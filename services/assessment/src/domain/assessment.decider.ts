@@ -38,6 +38,8 @@ export interface DraftAssessment {
     adviserSlug: string | null;
     /** The adviser the slug names, as the adviser directory answered; null without a slug. */
     adviser: ReportAdviser | null;
+    /** The questionnaire link the client arrived by (the page has it from the link's token), or null. */
+    linkId: string | null;
     sessionId: string | null;
     deviceType: DeviceType | null;
     draftedAt: Date;
@@ -157,6 +159,7 @@ function draft({ data }: DraftAssessment, state: AssessmentState): AssessmentDra
       investmentPreferences: data.investmentPreferences.trim(),
       adviserSlug: data.adviserSlug,
       adviser: data.adviser,
+      linkId: data.linkId,
       sessionId: data.sessionId,
       deviceType: data.deviceType,
       draftedAt: data.draftedAt.toISOString(),

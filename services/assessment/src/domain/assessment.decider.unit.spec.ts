@@ -67,6 +67,7 @@ describe('an assessment that does not exist yet', () => {
           investmentPreferences: '',
           adviserSlug: 'demo-adviser',
           adviser: adviserContact('demo-adviser'),
+          linkId: null,
           sessionId: 'session-1',
           deviceType: 'mobile',
           draftedAt: '2026-01-10T09:00:00.000Z',

@@ -39,6 +39,8 @@ export interface AssessmentDrafted {
      * signed report goes. Absent on drafts stored before it was recorded.
      */
     adviser?: ReportAdviser | null;
+    /** The questionnaire link the client arrived by; absent on drafts stored before it was recorded. */
+    linkId?: string | null;
     sessionId: string | null;
     deviceType: DeviceType | null;
     /** ISO 8601. */

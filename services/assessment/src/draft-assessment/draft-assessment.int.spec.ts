@@ -178,6 +178,10 @@ describeTargets(
       expect(error.code).toBe('UNKNOWN_ADVISER');
     });
 
+    it('answers 400 and stores nothing for a link id that is not one', async () => {
+      await expectRefused(yesBody({ linkId: 'link-1' }), 400, 'The link id is not valid.');
+    });
+
     it('drafts without an adviser', async () => {
       expect((await create(yesBody({ adviserSlug: null }))).response.status).toBe(201);
     });

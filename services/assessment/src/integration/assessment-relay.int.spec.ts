@@ -46,8 +46,8 @@ describeTargets(
 
     const about = (id: string) => received.filter((message) => message.key === id);
 
-    async function draftAndSign(): Promise<string> {
-      const drafted = await server.post('/api/assessments', yesBody(), { 'x-request-id': 'req-draft' });
+    async function draftAndSign(body = yesBody()): Promise<string> {
+      const drafted = await server.post('/api/assessments', body, { 'x-request-id': 'req-draft' });
       const { id } = assessmentSchema.parse(await drafted.json());
       const signed = await server.post(
         `/api/assessments/${id}/sign`,
@@ -80,6 +80,26 @@ describeTargets(
           digest: (stream[1]!.data as { digest: string }).digest,
         },
       });
+    });
+
+    it('carries the link the client arrived by on both events, and none without a link', async () => {
+      const linkId = '5f0c3b7e-2d4a-4c1e-9b8f-0a1b2c3d4e5f';
+      const byLink = await draftAndSign(yesBody({ linkId }));
+      const direct = await draftAndSign();
+      await eventually(() => about(byLink).length === 2 && about(direct).length === 2);
+      const linkIds = (id: string) =>
+        about(id).map((message) => {
+          const value = assessmentLifecycleTopicSchema.parse(message.value);
+          return [value.type, value.data.linkId];
+        });
+      expect(linkIds(byLink)).toEqual([
+        ['AssessmentDrafted', linkId],
+        ['AssessmentSigned', linkId],
+      ]);
+      expect(linkIds(direct)).toEqual([
+        ['AssessmentDrafted', null],
+        ['AssessmentSigned', null],
+      ]);
     });
 
     it('gives a signed event the snapshot when its draft was relayed before a restart', async () => {

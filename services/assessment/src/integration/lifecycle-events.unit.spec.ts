@@ -53,6 +53,7 @@ describe('the lifecycle event of a stored AssessmentDrafted', () => {
         clientEmail: 'jo@example.com',
         clientPhone: null,
         adviserSlug: 'demo-adviser',
+        linkId: null,
         riskScore: 36,
         riskGroup: 3,
         originalProfile: 'Balanced',
@@ -98,6 +99,18 @@ describe('the lifecycle event of a stored AssessmentSigned', () => {
       adviserSlug: 'demo-adviser',
       adviser: null,
     });
+  });
+
+  it('names the link the client arrived by, and none for a draft stored before links were recorded', () => {
+    const linkId = '5f0c3b7e-2d4a-4c1e-9b8f-0a1b2c3d4e5f';
+    const byLink = { ...draftedStored, data: { ...(draftedStored.data as object), linkId } };
+    expect(toLifecycleEvent(byLink, [byLink])?.data.linkId).toBe(linkId);
+    expect(toLifecycleEvent(signedStored, [byLink, signedStored])?.data.linkId).toBe(linkId);
+    const { linkId: _none, ...older } = draftedStored.data as Record<string, unknown>;
+    const olderDraft = { ...draftedStored, data: older };
+    const event = toLifecycleEvent(signedStored, [olderDraft, signedStored]);
+    expect(event?.data.linkId).toBeUndefined();
+    expect(assessmentLifecycleTopicSchema.safeParse(event).success).toBe(true);
   });
 
   it('cannot be built without the draft before it', () => {

@@ -34,6 +34,7 @@ export function draftCommand(overrides: Partial<DraftAssessment['data']> = {}): 
       adviserSlug: 'demo-adviser',
       adviser:
         overrides.adviserSlug === null ? null : adviserContact(overrides.adviserSlug ?? 'demo-adviser'),
+      linkId: null,
       sessionId: 'session-1',
       deviceType: 'mobile',
       draftedAt: FIXTURE.draftedAt,

@@ -133,7 +133,7 @@ export function createComposer(options: ComposerOptions): Composer {
         });
       }
       case 'link-sms':
-        return { channel: 'sms', text: linkSms(linkData.parse(delivery.content)) };
+        return { channel: 'sms', text: linkSms(linkData.parse(delivery.content), options.timeZone) };
       default: {
         const unknown: never = delivery.kind;
         throw new Error(`no message for delivery kind ${String(unknown)}`);

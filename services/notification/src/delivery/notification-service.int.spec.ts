@@ -290,6 +290,25 @@ describeTargets(
       expect(mail.parsed.html).toContain(`href="${event.data.url}"`);
     });
 
+    it('texts a questionnaire link by its short address, with its expiry, in one message', async () => {
+      const shortUrl = 'https://advice.example.com/l/AbCdEfGhIj';
+      const event = linkRequested({
+        method: 'sms',
+        clientEmail: null,
+        clientPhone: '0499 333 444',
+        shortUrl,
+      });
+      await publish(event);
+      const sms = await eventually(async () => {
+        const found = vonage.requests.find((r) => r.params.to === '61499333444');
+        if (!found) throw new Error('not sent yet');
+        return found;
+      });
+      expect(sms.params.text).toBe(
+        `Alex Morgan of Harbour Wealth Partners invites you to complete your Risk Profile: ${shortUrl} Link expires 6 Dec 2026.`,
+      );
+    });
+
     it('purges message content an hour after sending and keeps the audit trail', async () => {
       const event = signedAssessment({ clientEmail: 'purge@example.com' });
       await publish(event);

@@ -1,4 +1,5 @@
-export { clientSummarySms, linkSms, renderLinkEmail } from './messages';
+export { linkSms } from './link-sms';
+export { clientSummarySms, renderLinkEmail } from './messages';
 export { renderAdviserReportEmail, renderClientCopyEmail } from './report-email';
 export { formatReportDate, type ReportInput, reportPdfFileName } from './report-model';
 export { renderReportPdf, toWinAnsi } from './report-pdf';

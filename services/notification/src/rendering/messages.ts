@@ -22,14 +22,12 @@ export function clientSummarySms(input: ReportInput): string {
     : `${hi} your signed Risk Profile is ${profile}. Thank you for completing it.`;
 }
 
-/** The link by SMS: who it is from and the address, one segment where the names allow. */
-export function linkSms(link: LinkRequest): string {
-  return `${link.adviserName} of ${link.companyName} invites you to complete your Risk Profile: ${link.url}`;
-}
-
 const FONT = 'Helvetica, Arial, sans-serif';
 
-/** The link by email: a short note from the adviser, a button, and the plain address. */
+/**
+ * The link by email: a short note from the adviser, a button, and the plain address. The email
+ * keeps the long link: its length costs nothing there, and it opens the page without a lookup.
+ */
 export async function renderLinkEmail(link: LinkRequest, timeZone?: string): Promise<RenderedEmail> {
   const firstName = unlinkable(link.clientName.trim().split(/\s+/)[0] ?? link.clientName);
   const expires = formatReportDate(link.expiresAt, timeZone);

@@ -23,6 +23,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { forgetVisit, readVisit, rememberVisitAdviser, rememberVisitClient } from '../../../lib/client-visit';
 import { appConfig } from '../../../lib/env';
+import { arrivalLinkId, forgetArrivalLink } from '../../../lib/link-arrival';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateAssessment } from '../api/create-assessment';
@@ -185,6 +186,7 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
       {
         derived,
         adviserSlug: adviser?.slug ?? null,
+        linkId: arrivalLinkId(),
         sessionId: analytics.sessionId(),
         deviceType: analytics.deviceType(),
         now: Date.now(),
@@ -241,6 +243,7 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
     createDraft.reset();
     sign.reset();
     forgetVisit();
+    forgetArrivalLink();
     visitHasClient.current = false;
     setLinkSlug(null);
     setSavedSlug(null);

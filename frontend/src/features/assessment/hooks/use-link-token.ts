@@ -1,7 +1,7 @@
 import { MESSAGES, type VerifiedLink } from '@risk-profile/contracts';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { markArrivedWithLinkToken } from '../../../lib/link-arrival';
+import { markArrivedWithLinkToken, rememberArrivalLink } from '../../../lib/link-arrival';
 import { toast } from '../../../lib/toast';
 import { useVerifyLinkToken } from '../api/verify-link-token';
 
@@ -39,7 +39,10 @@ export function useLinkToken(onVerified: (link: VerifiedLink) => void): { verify
     const { pathname, hash } = router.state.location;
     router.history.replace(withoutToken(pathname, searchStr, hash));
     mutate(token, {
-      onSuccess: (link) => onVerifiedRef.current(link),
+      onSuccess: (link) => {
+        rememberArrivalLink(link.linkId);
+        onVerifiedRef.current(link);
+      },
       onError: () =>
         toast({
           title: MESSAGES.invalidLinkTitle,

@@ -11,6 +11,8 @@ export interface DraftContext {
   derived: DerivedAssessment;
   /** Sent only when the adviser exists, so an unknown address never blocks the client. */
   adviserSlug: string | null;
+  /** The questionnaire link the client arrived by, if any (lib/link-arrival). */
+  linkId: string | null;
   sessionId: string;
   deviceType: DeviceType;
   now: number;
@@ -46,6 +48,7 @@ export function buildDraftBody(state: AssessmentState, context: DraftContext): D
     investmentPreferences: state.preferences,
     consistencyWarnings: derived.consistencyWarnings,
     adviserSlug: context.adviserSlug,
+    linkId: context.linkId,
     signatureData: `draft_${context.now}`,
     sessionId: context.sessionId,
     deviceType: context.deviceType,

@@ -8,6 +8,7 @@ const responses = middleResponses();
 const context: DraftContext = {
   derived: deriveAssessment(responses),
   adviserSlug: 'demo-adviser',
+  linkId: null,
   sessionId: 'session-1',
   deviceType: 'desktop',
   now: 1_763_719_200_000,
@@ -38,6 +39,14 @@ describe('buildDraftBody', () => {
       deviceType: 'desktop',
     });
     expect(draftAssessmentBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it('names the link the client arrived by', () => {
+    const linkId = '5f0c3b7e-2d4a-4c1e-9b8f-0a1b2c3d4e5f';
+    const body = buildDraftBody({ ...results, agreement: 'yes' }, { ...context, linkId });
+    expect(body.linkId).toBe(linkId);
+    expect(draftAssessmentBodySchema.parse(body).linkId).toBe(linkId);
+    expect(buildDraftBody({ ...results, agreement: 'yes' }, context).linkId).toBeNull();
   });
 
   it('carries a changed profile with its reason and acknowledgement', () => {

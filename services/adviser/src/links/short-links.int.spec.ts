@@ -1,0 +1,168 @@
+import {
+  errorBodySchema,
+  MESSAGES,
+  parseIntegrationEvent,
+  QUESTIONNAIRE_LINKS_TOPIC,
+  type QuestionnaireLinkRequestedV1,
+  resolvedShortLinkSchema,
+  verifiedLinkSchema,
+} from '@risk-profile/contracts';
+import type { BusMessage, SqlClient, Subscription } from '@risk-profile/platform';
+import { describeTargets, eventually, sqlTargets } from '@risk-profile/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../demo/seed';
+import { type AdviserTestServer, startAdviserServer } from '../testing/adviser-test-server';
+import { SHORT_LINK_RATE_LIMIT_MESSAGE } from './resolve-link.route';
+import { createShortLink, findShortLink } from './short-links';
+
+const [, ADVISER] = DEMO_ACCOUNTS;
+const PUBLIC_URL = 'https://advice.example.com';
+const RESOLVE = '/api/questionnaire-links/resolve';
+const ISSUED = new Date('2026-11-22T10:30:00.000Z');
+const DAY = 24 * 60 * 60 * 1000;
+
+describeTargets(
+  sqlTargets(),
+  (target) => `short links of SMS invitations on ${target.name}`,
+  (target) => {
+    let sql: SqlClient;
+    let server: AdviserTestServer;
+    let subscription: Subscription;
+    const published: BusMessage[] = [];
+    let now = ISSUED;
+    let cookie = '';
+
+    const sendLink = async (body: Record<string, unknown>) => {
+      const res = await server.post('/api/send-questionnaire-link', body, { cookie });
+      expect(res.status).toBe(200);
+      return eventually(async () => {
+        const found = published
+          .map(
+            (m) => parseIntegrationEvent(QUESTIONNAIRE_LINKS_TOPIC, m.value) as QuestionnaireLinkRequestedV1,
+          )
+          .find((event) => event.data.clientName === body.clientName);
+        if (!found) throw new Error('not published yet');
+        return found;
+      });
+    };
+    const resolve = async (body: unknown) => {
+      const res = await server.post(RESOLVE, body);
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const codeOf = (shortUrl: string | undefined) => {
+      const match = /^https:\/\/advice\.example\.com\/l\/([0-9A-Za-z]{10})$/.exec(shortUrl ?? '');
+      expect(match, `short URL ${shortUrl}`).not.toBeNull();
+      return match![1]!;
+    };
+
+    beforeAll(async () => {
+      sql = await target.open();
+      server = await startAdviserServer(sql, {
+        clock: () => now,
+        env: { DEMO_DATA: 'true', PUBLIC_URL, LOGIN_RATE_LIMIT_PER_MINUTE: '1000' },
+      });
+      subscription = await server.bus.subscribe({
+        groupId: 'short-links-test',
+        topics: [QUESTIONNAIRE_LINKS_TOPIC],
+        handler: async (message) => void published.push(message),
+      });
+      const res = await server.post('/api/auth/login', { email: ADVISER.email, password: ADVISER.password });
+      cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    });
+    afterAll(async () => {
+      await subscription?.stop();
+      await server?.stop();
+      await sql?.close();
+    });
+
+    it('gives an SMS link a short code that resolves to its signed token until the link expires', async () => {
+      now = ISSUED;
+      const event = await sendLink({ clientName: 'Sam Short', clientPhone: '0412 345 678', method: 'sms' });
+      const code = codeOf(event.data.shortUrl);
+      const stored = await findShortLink(sql, code, now);
+      expect(stored).toMatchObject({ linkId: event.data.linkId, adviserSlug: event.data.adviserSlug });
+      expect(stored?.expiresAt.toISOString()).toBe(event.data.expiresAt);
+
+      const resolved = await resolve({ code });
+      expect(resolved.status).toBe(200);
+      const longToken = new URL(event.data.url).searchParams.get('token');
+      expect(resolvedShortLinkSchema.strict().parse(resolved.body)).toEqual({
+        adviserSlug: event.data.adviserSlug,
+        token: longToken,
+      });
+      // The page then goes on exactly as the long link does, and learns the link's id.
+      const verified = await server.post('/api/questionnaire-links/verify', { token: longToken });
+      expect(verifiedLinkSchema.parse(await verified.json())).toMatchObject({
+        name: 'Sam Short',
+        phone: '0412 345 678',
+        linkId: event.data.linkId,
+        expiresAt: event.data.expiresAt,
+      });
+
+      now = new Date(Date.parse(event.data.expiresAt) - 1000);
+      expect((await resolve({ code })).status).toBe(200);
+      now = new Date(event.data.expiresAt);
+      expect(await resolve({ code })).toEqual({
+        status: 400,
+        body: { error: MESSAGES.invalidLink, code: 'INVALID_LINK_TOKEN' },
+      });
+      now = ISSUED;
+    });
+
+    it('keeps the long link for an email and stores no short code for it', async () => {
+      now = ISSUED;
+      const event = await sendLink({
+        clientName: 'Eve Email',
+        clientEmail: 'eve@example.com',
+        method: 'email',
+      });
+      expect(event.data.shortUrl).toBeUndefined();
+      const { rows } = await sql.query('SELECT code FROM questionnaire_short_links WHERE link_id = $1', [
+        event.data.linkId,
+      ]);
+      expect(rows).toEqual([]);
+    });
+
+    it('answers an unknown code with the invalid-link message, and a malformed one with a 400', async () => {
+      expect(await resolve({ code: 'Zz9Zz9Zz9Z' })).toEqual({
+        status: 400,
+        body: { error: MESSAGES.invalidLink, code: 'INVALID_LINK_TOKEN' },
+      });
+      for (const body of [{ code: 'short' }, { code: 'aaaaaaaaa-' }, {}, { code: 42 }]) {
+        const res = await resolve(body);
+        expect(res.status).toBe(400);
+        errorBodySchema.parse(res.body);
+      }
+    });
+
+    it('draws a new code when the first one is taken', async () => {
+      const codes = ['Taken00001', 'Taken00001', 'Fresh00002'];
+      const draw = () => codes.shift()!;
+      const link = { adviserSlug: 'demo-adviser', token: 't', expiresAt: new Date(ISSUED.getTime() + DAY) };
+      expect(await createShortLink(sql, { ...link, linkId: 'collide-1' }, ISSUED, draw)).toBe('Taken00001');
+      expect(await createShortLink(sql, { ...link, linkId: 'collide-2' }, ISSUED, draw)).toBe('Fresh00002');
+    });
+  },
+);
+
+// The limit counts per address in the database; the same code runs on either target.
+describe('the short link lookup limit', () => {
+  let sql: SqlClient;
+  let server: AdviserTestServer;
+
+  beforeAll(async () => {
+    sql = await sqlTargets()[0]!.open();
+    server = await startAdviserServer(sql, { env: { SHORT_LINK_RATE_LIMIT_PER_MINUTE: '3' } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await sql?.close();
+  });
+
+  it('refuses the lookup past the limit from one address with 429', async () => {
+    for (let i = 0; i < 3; i++) expect((await server.post(RESOLVE, { code: 'Zz9Zz9Zz9Z' })).status).toBe(400);
+    const refused = await server.post(RESOLVE, { code: 'Zz9Zz9Zz9Z' });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: SHORT_LINK_RATE_LIMIT_MESSAGE, code: 'RATE_LIMITED' });
+  });
+});
