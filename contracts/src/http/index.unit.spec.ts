@@ -31,13 +31,14 @@ describe('ENDPOINTS', () => {
     ['dropOff', 'GET', '/api/admin/analytics/drop-off', 'analytics'],
     ['deviceStats', 'GET', '/api/admin/analytics/devices', 'analytics'],
     ['recentAssessments', 'GET', '/api/admin/assessments/recent', 'analytics'],
+    ['analyticsAdvisers', 'GET', '/api/admin/analytics/advisers', 'analytics'],
   ] as const)('%s is %s %s on %s', (name, method, path, service) => {
     expect(ENDPOINTS[name]).toMatchObject({ method, path, service });
   });
 
-  it('lists twenty-eight endpoints, each method and path once', () => {
+  it('lists twenty-nine endpoints, each method and path once', () => {
     const routes = Object.values(ENDPOINTS).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
-    expect(routes).toHaveLength(28);
+    expect(routes).toHaveLength(29);
     expect(new Set(routes).size).toBe(routes.length);
   });
 

@@ -75,7 +75,7 @@ describeTargets(
       return { assessment, signedData: published.data };
     }
 
-    it("attributes a draft without a page to the signed-in adviser, so the report is theirs", async () => {
+    it('attributes a draft without a page to the signed-in adviser, so the report is theirs', async () => {
       const { assessment, signedData } = await draftAndSign(
         yesBody({ adviserSlug: null }),
         await adviserCookie(),
@@ -87,7 +87,10 @@ describeTargets(
     });
 
     it("keeps the page's adviser when a signed-in adviser uses another adviser's page", async () => {
-      const { signedData } = await draftAndSign(yesBody({ adviserSlug: 'demo-adviser' }), await adviserCookie());
+      const { signedData } = await draftAndSign(
+        yesBody({ adviserSlug: 'demo-adviser' }),
+        await adviserCookie(),
+      );
       expect(signedData.adviserSlug).toBe('demo-adviser');
       expect(signedData.adviser).toEqual(adviserContact('demo-adviser'));
     });
@@ -126,7 +129,10 @@ describeTargets(
       [
         'expired',
         async () => {
-          const yesterday = createSessionTokens(TEST_SESSION_SECRET, () => new Date(NOW.getTime() - 25 * 3600_000));
+          const yesterday = createSessionTokens(
+            TEST_SESSION_SECRET,
+            () => new Date(NOW.getTime() - 25 * 3600_000),
+          );
           const id = randomUUID();
           await sessionStateWrites.upsertUser(sql, id, { sessionVersion: 1, disabled: false });
           const { token } = yesterday.issue({
