@@ -264,7 +264,8 @@ export const analyticsAdvisersEndpoint = defineEndpoint({
   path: '/api/admin/analytics/advisers',
   service: 'analytics',
   access: 'admin',
-  summary: 'The adviser slugs the assessments analytics has seen came through: the options of the adviser filter.',
+  summary:
+    'The adviser slugs the assessments analytics has seen came through: the options of the adviser filter.',
   responses: { 200: analyticsAdvisersSchema, 401: errorBodySchema, 403: errorBodySchema },
 });
 

@@ -31,8 +31,13 @@ export function startAssessmentServer(
     async (deps) => {
       const sessions =
         options.sessions ??
-        (await openSessions(deps.sql, { secret: TEST_SESSION_SECRET, publicUrl: TEST_PUBLIC_URL, clock: deps.clock }))
-          .verifier;
+        (
+          await openSessions(deps.sql, {
+            secret: TEST_SESSION_SECRET,
+            publicUrl: TEST_PUBLIC_URL,
+            clock: deps.clock,
+          })
+        ).verifier;
       return createAssessmentService(deps, config, { advisers, sessions });
     },
     options,
