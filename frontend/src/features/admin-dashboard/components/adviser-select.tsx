@@ -18,7 +18,12 @@ export function AdviserSelect({
   return (
     <label className="admin__period">
       <span>Adviser</span>
-      <select value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}>
+      {/* Named explicitly: a wrapping label's name would include the chosen option's text. */}
+      <select
+        aria-label="Adviser"
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
+      >
         <option value="">All advisers</option>
         {options.map((slug) => (
           <option key={slug} value={slug}>
