@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { adviserConfigSchema } from '@risk-profile/adviser';
 import { analyticsProcessConfigSchema } from '@risk-profile/analytics';
-import { assessmentConfigSchema } from '@risk-profile/assessment';
+import { assessmentProcessConfigSchema } from '@risk-profile/assessment';
 import { gatewayConfigSchema } from '@risk-profile/gateway';
 import { notificationProcessConfigSchema } from '@risk-profile/notification';
 import { ConfigError, loadConfigs, serviceEntryConfigSchema } from '@risk-profile/platform';
@@ -26,7 +26,7 @@ type Schemas = Parameters<typeof loadConfigs>[0];
 /** Each deployable's configuration schemas, as its main.ts parses them (runService or the gateway's). */
 const DEPLOYABLES: Record<string, { port: number; schemas: Schemas }> = {
   gateway: { port: 3000, schemas: [gatewayConfigSchema] },
-  assessment: { port: 3001, schemas: [serviceEntryConfigSchema(3001), assessmentConfigSchema] },
+  assessment: { port: 3001, schemas: [serviceEntryConfigSchema(3001), assessmentProcessConfigSchema] },
   adviser: { port: 3002, schemas: [serviceEntryConfigSchema(3002), adviserConfigSchema] },
   notification: { port: 3003, schemas: [serviceEntryConfigSchema(3003), notificationProcessConfigSchema] },
   analytics: { port: 3004, schemas: [serviceEntryConfigSchema(3004), analyticsProcessConfigSchema] },
@@ -206,10 +206,10 @@ describe('docker-compose.yml', () => {
       );
 
       it('gives the gateway and the services that check sessions the same secret and public address', () => {
-        const checkers = ['gateway', 'adviser', 'notification', 'analytics']
+        const checkers = ['gateway', 'assessment', 'adviser', 'notification', 'analytics']
           .flatMap((deployable) => instancesOf(compose, deployable))
           .map((name) => environmentOf(compose.services[name]!));
-        expect(checkers.length).toBeGreaterThanOrEqual(3);
+        expect(checkers.length).toBeGreaterThanOrEqual(4);
         for (const env of checkers) {
           expect(env.SESSION_SECRET).toBe(REQUIRED.SESSION_SECRET);
           expect(env.PUBLIC_URL).toBe(checkers[0]!.PUBLIC_URL);

@@ -181,6 +181,17 @@ describeTarget('admin dashboard, live', browserTarget, () => {
       await admin.getByRole('tab', { name: 'Overview' }).click();
       await admin.waitForURL((url) => !url.search.includes('tab='));
 
+      // Filtered by an adviser this client did not come through (the address names it): nothing,
+      // and nothing to average; every adviser again shows the client's assessment.
+      await admin.goto(`${suite.system.url}/admin/dashboard?adviser=demo-adviser`);
+      const adviserSelect = admin.getByLabel('Adviser', { exact: true });
+      await expect.poll(() => adviserSelect.inputValue()).toBe('demo-adviser');
+      await expect.poll(() => statValue(admin, 'Total Assessments').textContent()).toBe('0');
+      expect(await statValue(admin, 'Avg. Time').textContent()).toBe('N/A');
+      await adviserSelect.selectOption('');
+      await admin.waitForURL((url) => !url.search.includes('adviser='));
+      await expect.poll(() => statValue(admin, 'Total Assessments').textContent()).toBe('1');
+
       // Logout clears the session and goes to the admin login.
       await admin.locator('.admin__header').getByRole('button', { name: 'Logout' }).click();
       await admin.waitForURL(/\/admin\/login$/);

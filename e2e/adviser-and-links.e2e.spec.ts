@@ -65,6 +65,31 @@ describeTarget('adviser pages and questionnaire links', browserTarget, () => {
     expect(events[0]?.data).toMatchObject({ adviserSlug: 'demo-adviser' });
   });
 
+  it('attributes an assessment run in person at / to the signed-in adviser, so the report goes to them', async () => {
+    const page = suite.page;
+    await page.goto(`${suite.system.url}/login`);
+    await page.getByLabel('Email').fill('adviser@example.com');
+    await page.getByLabel('Password').fill('adviser-demo-2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${suite.system.url}/`);
+    await page.getByText('This assessment will be attributed to Alex Morgan.').waitFor();
+
+    await reachResults(page);
+    const draft = await agreeWithProfile(page);
+    expect(draft.adviserSlug).toBe('demo-adviser');
+    await signAssessment(page);
+    // The page learnt the adviser from the draft: the success screen names who gets the report.
+    expect(await page.getByTestId('report-recipients').textContent()).toContain(
+      'Your Risk Profile report is addressed to Alex Morgan at Harbour Wealth Partners',
+    );
+    const events = await assessmentEvents(suite.system, draft.id);
+    expect(events.map((event) => event.type)).toEqual(['AssessmentDrafted', 'AssessmentSigned']);
+    expect(events[0]?.data).toMatchObject({
+      adviserSlug: 'demo-adviser',
+      adviser: { adviserName: 'Alex Morgan', email: 'adviser@example.com' },
+    });
+  });
+
   it('tells the client when the adviser in the address does not exist', async () => {
     await openAssessment(suite.page, suite.system.url, '/no-such-adviser');
     await suite.page.getByTestId('adviser-missing').waitFor();

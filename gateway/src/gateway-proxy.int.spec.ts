@@ -1,7 +1,14 @@
 import { createServer } from 'node:net';
 import { createAssessmentService, loadAssessmentConfig } from '@risk-profile/assessment';
 import { knownAdvisers, yesBody } from '@risk-profile/assessment/testing';
-import { PgliteSqlClient, type Running, type SqlClient, serve, silentLogger } from '@risk-profile/platform';
+import {
+  openSessions,
+  PgliteSqlClient,
+  type Running,
+  type SqlClient,
+  serve,
+  silentLogger,
+} from '@risk-profile/platform';
 import { type ServiceUnderTest, startServiceUnderTest } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp } from './gateway-app';
@@ -29,9 +36,16 @@ describe('gateway in the distributed mode (proxying over HTTP)', () => {
     sql = await PgliteSqlClient.open();
     // Behind the gateway a service trusts exactly one proxy hop: the gateway itself.
     const config = loadAssessmentConfig({ TRUST_PROXY: '1' });
-    assessment = await startServiceUnderTest(sql, (deps) =>
-      createAssessmentService(deps, config, { advisers: knownAdvisers('demo-adviser') }),
-    );
+    assessment = await startServiceUnderTest(sql, async (deps) => {
+      const sessions = await openSessions(deps.sql, {
+        secret: 'gateway-proxy-test-session-secret-0123456789',
+        publicUrl: 'http://localhost',
+      });
+      return createAssessmentService(deps, config, {
+        advisers: knownAdvisers('demo-adviser'),
+        sessions: sessions.verifier,
+      });
+    });
     const down = `http://127.0.0.1:${await closedPort()}`;
     pools = servicePools({
       assessment: [assessment.url],

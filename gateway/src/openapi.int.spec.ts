@@ -295,6 +295,11 @@ describe('the OpenAPI document served by the gateway', () => {
       await expectStatus(403, send('GET', path, { cookie: adviser }));
     }
 
+    const advisers = ENDPOINTS.analyticsAdvisers.path;
+    await expectStatus(200, send('GET', advisers, { cookie: admin }));
+    await expectStatus(401, send('GET', advisers));
+    await expectStatus(403, send('GET', advisers, { cookie: adviser }));
+
     const stream = ENDPOINTS.analyticsStream.path;
     const open = await send('GET', stream, { cookie: admin, headersOnly: true });
     expect(open.status).toBe(200);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { profileNameSchema } from '../questionnaire/profiles.schema';
+import { adviserSlugSchema } from './advisers';
 import { defineEndpoint, errorBodySchema } from './endpoint';
 import { MAX_QUESTION_EVENT_BATCH } from './limits';
 import { deviceTypeSchema, isoDateTimeSchema } from './primitives';
@@ -136,7 +137,8 @@ export const analyticsSummarySchema = z.object({
   signedAssessments: z.int().min(0),
   /** Null when no session viewed question 1 in the period: there is nothing to divide. */
   completionRate: z.number().min(0).max(100).nullable(),
-  averageTimePerAssessment: z.number().min(0),
+  /** Mean milliseconds from first view to signing; null when no signed assessment has such a time. */
+  averageTimePerAssessment: z.number().min(0).nullable(),
   /** Null when no question is rated harder than easy: there is nothing to single out. */
   mostDifficultQuestion: z.string().nullable(),
 });
@@ -203,7 +205,18 @@ export const ANALYTICS_PERIOD_MS: Record<AnalyticsPeriod, number | null> = {
 };
 export const analyticsPeriodQuerySchema = z.object({
   period: z.enum(ANALYTICS_PERIODS, { error: 'Period must be one of 24h, 7d, 30d or all.' }).default('all'),
+  /**
+   * One adviser's figures (their page's slug); absent, every assessment. Question events carry no
+   * adviser: filtered, the question figures cover the sessions that drafted an assessment for
+   * that adviser (docs/analytics-schema.md).
+   */
+  adviser: adviserSlugSchema.optional(),
 });
+export type AnalyticsPeriodQuery = z.infer<typeof analyticsPeriodQuerySchema>;
+
+/** The adviser pages analytics has seen on an assessment, by slug, in order: the dashboard's filter. */
+export const analyticsAdvisersSchema = z.array(z.string().min(1));
+export type AnalyticsAdvisers = z.infer<typeof analyticsAdvisersSchema>;
 
 const adminRead = <P extends `/api/admin/${string}`, S extends z.ZodType>(
   path: P,
@@ -245,6 +258,16 @@ export const recentAssessmentsEndpoint = adminRead(
   'The most recent assessments, newest first.',
   recentAssessmentsSchema,
 );
+
+export const analyticsAdvisersEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/analytics/advisers',
+  service: 'analytics',
+  access: 'admin',
+  summary:
+    'The adviser slugs the assessments analytics has seen came through: the options of the adviser filter.',
+  responses: { 200: analyticsAdvisersSchema, 401: errorBodySchema, 403: errorBodySchema },
+});
 
 /** What the live stream sends: the projections changed, so the dashboard refetches. */
 export const ANALYTICS_CHANGED_EVENT = 'changed';

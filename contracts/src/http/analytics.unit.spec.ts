@@ -143,7 +143,7 @@ describe('analytics read models', () => {
       totalAssessments: 0,
       signedAssessments: 0,
       completionRate: null,
-      averageTimePerAssessment: 0,
+      averageTimePerAssessment: null,
       mostDifficultQuestion: null,
     };
     expect(analyticsSummarySchema.parse(empty)).toEqual(empty);

@@ -1,5 +1,6 @@
 import { getAdviserEndpoint } from './advisers';
 import {
+  analyticsAdvisersEndpoint,
   analyticsStreamEndpoint,
   analyticsSummaryEndpoint,
   deviceStatsEndpoint,
@@ -57,6 +58,7 @@ export const ENDPOINTS = {
   deviceStats: deviceStatsEndpoint,
   recentAssessments: recentAssessmentsEndpoint,
   analyticsStream: analyticsStreamEndpoint,
+  analyticsAdvisers: analyticsAdvisersEndpoint,
   listAdviserRecords: listAdviserRecordsEndpoint,
   getAdviserRecord: getAdviserRecordEndpoint,
   adviserReportPdf: adviserReportPdfEndpoint,

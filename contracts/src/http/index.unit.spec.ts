@@ -32,6 +32,7 @@ describe('ENDPOINTS', () => {
     ['dropOff', 'GET', '/api/admin/analytics/drop-off', 'analytics'],
     ['deviceStats', 'GET', '/api/admin/analytics/devices', 'analytics'],
     ['recentAssessments', 'GET', '/api/admin/assessments/recent', 'analytics'],
+    ['analyticsAdvisers', 'GET', '/api/admin/analytics/advisers', 'analytics'],
   ] as const)('%s is %s %s on %s', (name, method, path, service) => {
     expect(ENDPOINTS[name]).toMatchObject({ method, path, service });
   });

@@ -25,6 +25,7 @@ export const ENDPOINT_ROUTES = {
   deviceStats: { method: 'GET', path: '/api/admin/analytics/devices' },
   recentAssessments: { method: 'GET', path: '/api/admin/assessments/recent' },
   analyticsStream: { method: 'GET', path: '/api/admin/analytics/stream' },
+  analyticsAdvisers: { method: 'GET', path: '/api/admin/analytics/advisers' },
   listAdviserRecords: { method: 'GET', path: '/api/adviser/assessments' },
   getAdviserRecord: { method: 'GET', path: '/api/adviser/assessments/:id' },
   adviserReportPdf: { method: 'GET', path: '/api/adviser/assessments/:id/report.pdf' },

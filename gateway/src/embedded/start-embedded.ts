@@ -104,7 +104,7 @@ export async function startEmbedded(
     });
     // The assessment service asks the adviser service's internal lookup, in process.
     const advisers = httpAdviserDirectory(singleOrigin(inProcessOrigin(adviser.app)));
-    modules.push(await createAssessmentService(platform, assessmentConfig, { advisers }), adviser);
+    modules.push(await createAssessmentService(platform, assessmentConfig, { advisers, sessions }), adviser);
     if (!options.withoutNotifications) {
       modules.push(
         await createNotificationService(platform, notificationConfig, {

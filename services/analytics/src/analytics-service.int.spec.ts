@@ -288,23 +288,23 @@ describe('analytics service (chDB, PGlite)', () => {
     const get = (path: string, cookie?: string) =>
       fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {} });
 
-    it.each([...ADMIN_READS, ENDPOINT_ROUTES.analyticsStream.path])(
-      '%s answers 401 without a session',
-      async (path) => {
-        const res = await get(path);
-        expect(res.status).toBe(401);
-        expect(await res.json()).toMatchObject({ error: expect.any(String) });
-      },
-    );
+    const ADMIN_ONLY = [
+      ...ADMIN_READS,
+      ENDPOINT_ROUTES.analyticsStream.path,
+      ENDPOINT_ROUTES.analyticsAdvisers.path,
+    ];
 
-    it.each([...ADMIN_READS, ENDPOINT_ROUTES.analyticsStream.path])(
-      '%s answers 403 to an adviser',
-      async (path) => {
-        const res = await get(path, ADVISER);
-        expect(res.status).toBe(403);
-        expect(await res.json()).toMatchObject({ error: expect.any(String) });
-      },
-    );
+    it.each(ADMIN_ONLY)('%s answers 401 without a session', async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ error: expect.any(String) });
+    });
+
+    it.each(ADMIN_ONLY)('%s answers 403 to an adviser', async (path) => {
+      const res = await get(path, ADVISER);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ error: expect.any(String) });
+    });
 
     it.each(ADMIN_READS)('%s refuses an unknown period with 400', async (path) => {
       const res = await get(`${path}?period=1y`, ADMIN);
@@ -312,6 +312,28 @@ describe('analytics service (chDB, PGlite)', () => {
       expect(await res.json()).toEqual(
         expect.objectContaining({ error: 'Period must be one of 24h, 7d, 30d or all.' }),
       );
+    });
+
+    it.each(ADMIN_READS)('%s refuses an adviser that is not a page name with 400', async (path) => {
+      const res = await get(`${path}?period=7d&adviser=${encodeURIComponent("x' OR 1=1")}`, ADMIN);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual(
+        expect.objectContaining({
+          error:
+            'An adviser page name may contain only lowercase letters, digits and single hyphens between them.',
+        }),
+      );
+    });
+
+    it.each(ADMIN_READS)('%s answers 200 for one adviser', async (path) => {
+      const res = await get(`${path}?period=7d&adviser=demo-adviser`, ADMIN);
+      expect(res.status).toBe(200);
+    });
+
+    it('lists the advisers seen as an array of slugs', async () => {
+      const res = await get(ENDPOINT_ROUTES.analyticsAdvisers.path, ADMIN);
+      expect(res.status).toBe(200);
+      expect(Array.isArray(await res.json())).toBe(true);
     });
 
     it('streams "changed" after the projections change', async () => {

@@ -26,3 +26,13 @@ export type AssessmentConfig = z.infer<typeof assessmentConfigSchema>;
 export function loadAssessmentConfig(source: NodeJS.ProcessEnv = process.env): AssessmentConfig {
   return loadConfig(assessmentConfigSchema, source);
 }
+
+/**
+ * The assessment process of the distributed mode checks the session cookie itself (a draft made
+ * by a signed-in adviser is theirs), on the session state the adviser service keeps: the same
+ * keys as the gateway's.
+ */
+export const assessmentProcessConfigSchema = assessmentConfigSchema.extend({
+  SESSION_SECRET: env.sessionSecret(),
+  PUBLIC_URL: z.url().optional(),
+});

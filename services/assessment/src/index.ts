@@ -4,6 +4,7 @@ import {
   type PlatformDeps,
   type Relay,
   type ServiceModule,
+  type SessionVerifier,
   SqlRateLimitStore,
   type UpstreamPool,
 } from '@risk-profile/platform';
@@ -13,7 +14,12 @@ import { mountAssessmentRoutes } from './http/routes';
 import { startAssessmentRelay } from './integration/assessment-relay';
 
 export { type AdviserDirectory, httpAdviserDirectory } from './advisers/adviser-directory';
-export { type AssessmentConfig, assessmentConfigSchema, loadAssessmentConfig } from './config';
+export {
+  type AssessmentConfig,
+  assessmentConfigSchema,
+  assessmentProcessConfigSchema,
+  loadAssessmentConfig,
+} from './config';
 
 /**
  * The event-sourced assessment: drafts and signatures over HTTP, stored as events in
@@ -22,7 +28,11 @@ export { type AssessmentConfig, assessmentConfigSchema, loadAssessmentConfig } f
 export async function createAssessmentService(
   deps: PlatformDeps,
   config: AssessmentConfig,
-  options: { advisers?: AdviserDirectory } = {},
+  options: {
+    /** Verifies the session cookie, so a draft made by a signed-in adviser is attributed to them. */
+    sessions: SessionVerifier;
+    advisers?: AdviserDirectory;
+  },
 ): Promise<ServiceModule> {
   const { eventStore, sql, logger, clock } = deps;
   // Distributed: the adviser service's instances, in turn; embedded callers pass an in-process directory.
@@ -49,6 +59,7 @@ export async function createAssessmentService(
         store: eventStore,
         advisers,
         clock,
+        sessions: options.sessions,
         onStored: () => relay?.wake(),
         signRateLimit: { perHour: config.SIGN_RATE_LIMIT_PER_HOUR, store: signings },
       }),

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/admin/dashboard')({
 });
 
 function DashboardRoute() {
-  const { period, tab = 'overview' } = Route.useSearch();
+  const { period, adviser = null, tab = 'overview' } = Route.useSearch();
   const navigate = Route.useNavigate();
   // The page stays where it is scrolled: a new period or tab is a new view of the same page. A period
   // is a step back can return to; a tab only replaces the address, as tabs do not make history.
@@ -18,10 +18,17 @@ function DashboardRoute() {
       onPeriodChange={(next) =>
         void navigate({ search: (prev) => ({ ...prev, period: next }), resetScroll: false })
       }
+      adviser={adviser}
+      onAdviserChange={(next) =>
+        void navigate({
+          search: ({ adviser: _, ...prev }) => ({ ...prev, ...(next === null ? {} : { adviser: next }) }),
+          resetScroll: false,
+        })
+      }
       tab={tab}
       onTabChange={(next) =>
         void navigate({
-          search: (prev) => ({ period: prev.period, ...(next === 'overview' ? {} : { tab: next }) }),
+          search: ({ tab: _, ...prev }) => ({ ...prev, ...(next === 'overview' ? {} : { tab: next }) }),
           replace: true,
           resetScroll: false,
         })

@@ -102,15 +102,17 @@ const EVENTS: QuestionEventRow[] = [
   fQ1,
   answer(fQ1, fQ1.viewedAt + 20_000, 0),
 ];
-const aDrafted = assessment(a, 'desktop', T - 35 * MIN, null);
+// Advisers: A and F came through `harbour`, E and G through `other`; B, C, D drafted nothing, so
+// their sessions are no adviser's; H has none.
+const aDrafted = { ...assessment(a, 'desktop', T - 35 * MIN, null), adviserSlug: 'harbour' };
 const ASSESSMENTS: AssessmentRow[] = [
   aDrafted,
   { ...aDrafted, stage: 2, signedAt: T - 34 * MIN, eventId: randomUUID() },
-  assessment(e, 'mobile', T - 24 * MIN - 30_000, T - 24 * MIN),
-  assessment(f, 'desktop', T - 10 * DAY + 4 * MIN, T - 10 * DAY + 5 * MIN),
+  { ...assessment(e, 'mobile', T - 24 * MIN - 30_000, T - 24 * MIN), adviserSlug: 'other' },
+  { ...assessment(f, 'desktop', T - 10 * DAY + 4 * MIN, T - 10 * DAY + 5 * MIN), adviserSlug: 'harbour' },
   // G: signed without an analytics session (its page sent no question event): an assessment, but
   // no device and no completion time.
-  assessment(null, null, T - 61 * MIN, T - 60 * MIN),
+  { ...assessment(null, null, T - 61 * MIN, T - 60 * MIN), adviserSlug: 'other' },
   // H: drafted at "Yes, I agree" and not signed: started, not signed, and in no completion figure.
   assessment(null, null, T - 50 * MIN, null),
 ];
@@ -138,7 +140,8 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         signedAssessments: 0,
         // No session viewed question 1: nothing to divide, so no rate rather than 0%.
         completionRate: null,
-        averageTimePerAssessment: 0,
+        // No signed assessment with a first view: no average rather than 0 s.
+        averageTimePerAssessment: null,
         mostDifficultQuestion: null,
       });
       expect(await queries.questionDifficulty(period, NOW)).toEqual([]);
@@ -146,6 +149,7 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
       expect(await queries.devices(period, NOW)).toEqual([]);
       expect(await queries.recent(period, NOW)).toEqual([]);
     }
+    expect(await queries.advisers()).toEqual([]);
   });
 
   describe('with the sessions', () => {
@@ -245,6 +249,66 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         { deviceType: 'desktop', count: 1, averageCompletionTime: 360_000 },
         { deviceType: 'mobile', count: 1, averageCompletionTime: 60_000 },
       ]);
+    });
+
+    it('lists the advisers the assessments came through, once each, in order', async () => {
+      expect(await queries.advisers()).toEqual(['harbour', 'other']);
+    });
+
+    it("filtered by adviser: that adviser's assessments, and the sessions that drafted one for them", async () => {
+      expect(await queries.summary('all', NOW, 'harbour')).toEqual({
+        totalAssessments: 2, // A, F
+        signedAssessments: 2,
+        // Of the harbour sessions A and F, both viewed q1 and signed.
+        completionRate: 100,
+        averageTimePerAssessment: 330_000, // A 6 min, F 5 min
+        // q1: A 10 s, F 20 s, no changes: 15,000 / 30,000 = 0.5; q2: A 8 s, 2 changes: 8,000 / 30,000 + 2.
+        mostDifficultQuestion: 'q2',
+      });
+      expect(await queries.summary('7d', NOW, 'other')).toEqual({
+        totalAssessments: 2, // E, G
+        signedAssessments: 2,
+        // E never viewed q1: nothing to divide.
+        completionRate: null,
+        averageTimePerAssessment: 60_000, // E; G has no first view
+        mostDifficultQuestion: null, // E answered q2 in 4 s without a change: easy
+      });
+      // B, C and D drafted nothing: they count under every adviser only.
+      expect(await queries.dropOff('all', NOW, 'harbour')).toEqual([
+        { questionId: 'q1', dropOffRate: 0 },
+        { questionId: 'q2', dropOffRate: 0 },
+      ]);
+      expect(await queries.questionDifficulty('all', NOW, 'other')).toEqual([
+        {
+          questionId: 'q2',
+          averageTime: 4_000,
+          answerChanges: 0,
+          difficulty: 'easy',
+          medianTime: 4_000,
+          answeredSessions: 1,
+          answerChangesCompleted: 0,
+          answerChangesAbandoned: null,
+        },
+      ]);
+      expect(await queries.devices('all', NOW, 'harbour')).toEqual([
+        { deviceType: 'desktop', count: 2, averageCompletionTime: 330_000 },
+      ]);
+      // An adviser with no assessment: nothing, and nothing to divide.
+      expect(await queries.summary('all', NOW, 'nobody')).toEqual({
+        totalAssessments: 0,
+        signedAssessments: 0,
+        completionRate: null,
+        averageTimePerAssessment: null,
+        mostDifficultQuestion: null,
+      });
+      expect(await queries.dropOff('all', NOW, 'nobody')).toEqual([]);
+    });
+
+    it('binds the adviser as a value: a slug that looks like SQL matches nothing and changes nothing', async () => {
+      const injection = "harbour' OR 1=1 --";
+      expect((await queries.summary('all', NOW, injection)).totalAssessments).toBe(0);
+      expect(await queries.questionDifficulty('all', NOW, injection)).toEqual([]);
+      expect((await queries.summary('all', NOW)).totalAssessments).toBe(5);
     });
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  AnalyticsAdvisers,
   AnalyticsPeriod,
   AnalyticsSummary,
   DeviceStats,
@@ -29,6 +30,23 @@ type InWindow = (column: string) => string;
 const ALL_TIME: InWindow = () => 'true';
 const SINCE: InWindow = (column) => `${column} >= {since:DateTime64(3, 'UTC')}`;
 
+/**
+ * The adviser filter, as fixed SQL with the slug bound as `{adviser:String}`: an assessment's
+ * condition, and a session's (by session key). Question events carry no adviser, so a session is
+ * an adviser's when it drafted an assessment for them; without a filter both are `true`.
+ */
+interface OfAdviser {
+  assessment: (column: string) => string;
+  session: (column: string) => string;
+}
+const EVERY_ADVISER: OfAdviser = { assessment: () => 'true', session: () => 'true' };
+const ONE_ADVISER: OfAdviser = {
+  assessment: (column) => `${column} = {adviser:String}`,
+  session: (column) => `${column} IN (
+    SELECT assumeNotNull(session_key) FROM {db}.assessments
+    WHERE adviser_slug = {adviser:String} AND session_key IS NOT NULL)`,
+};
+
 /*
  * The dashboard reads the two folded tables the materialized views keep (analytics-schema
  * migrations 002, 004, 005 and 006): session_questions, one row per session and question, and sessions,
@@ -39,12 +57,12 @@ const SINCE: InWindow = (column) => `${column} >= {since:DateTime64(3, 'UTC')}`;
  * session's question belongs to the window in which it was first viewed.
  */
 
-/** One row per (session, question) first viewed in the window. */
-const sessionQuestions = (inWindow: InWindow) => `
+/** One row per (session, question) first viewed in the window, of the adviser's sessions when filtered. */
+const sessionQuestions = (inWindow: InWindow, of: OfAdviser) => `
   SELECT question_number, session_key, answered = 1 AS done,
          time_spent_ms AS time_ms, answer_changes AS changes
   FROM {db}.session_questions FINAL
-  WHERE ${inWindow('first_viewed_at')}`;
+  WHERE ${inWindow('first_viewed_at')} AND ${of.session('session_key')}`;
 
 /**
  * A question's id is "q" and its number (the projector derives the number from the id), so the
@@ -63,10 +81,10 @@ const SIGNED_SESSIONS = `
   WHERE stage = 2 AND session_key IS NOT NULL`;
 
 /** Assessments signed in the window. */
-const signedInWindow = (inWindow: InWindow) => `
+const signedInWindow = (inWindow: InWindow, of: OfAdviser) => `
   SELECT session_key AS sid, device_type, toUnixTimestamp64Milli(assumeNotNull(signed_at)) AS signed_ms
   FROM {db}.assessments FINAL
-  WHERE stage = 2 AND ${inWindow('signed_at')}`;
+  WHERE stage = 2 AND ${inWindow('signed_at')} AND ${of.assessment('adviser_slug')}`;
 
 /** Every session's first view, in epoch milliseconds. */
 const FIRST_VIEWS = `
@@ -79,10 +97,10 @@ const FIRST_VIEWS = `
  * (NULL when their session sent no question event). Joining every session (one folded row each)
  * costs less than selecting the signed ones first.
  */
-const completions = (inWindow: InWindow) => `
+const completions = (inWindow: InWindow, of: OfAdviser) => `
   SELECT a.device_type AS device,
          if(f.first_ms IS NULL, NULL, greatest(0, a.signed_ms - f.first_ms)) AS duration_ms
-  FROM (${signedInWindow(inWindow)}) AS a
+  FROM (${signedInWindow(inWindow, of)}) AS a
   LEFT JOIN (${FIRST_VIEWS}) AS f ON a.sid = f.sid
   SETTINGS join_use_nulls = 1`;
 
@@ -91,12 +109,13 @@ const completions = (inWindow: InWindow) => `
  * window, how many of those are signed, and the average time from first view to signing of those signed in it, as in
  * `completions` (an assessment whose session sent no question event has no such time).
  */
-const assessmentTotals = (inWindow: InWindow) => `
+const assessmentTotals = (inWindow: InWindow, of: OfAdviser) => `
   SELECT countIf(${inWindow('a.created_at')}) AS total,
          countIf(a.stage = 2 AND ${inWindow('a.created_at')}) AS signed,
          avgOrNullIf(greatest(0, toUnixTimestamp64Milli(assumeNotNull(a.signed_at)) - f.first_ms),
                      a.stage = 2 AND ${inWindow('a.signed_at')} AND f.first_ms IS NOT NULL) AS average
-  FROM (SELECT stage, session_key, created_at, signed_at FROM {db}.assessments FINAL) AS a
+  FROM (SELECT stage, session_key, created_at, signed_at FROM {db}.assessments FINAL
+        WHERE ${of.assessment('adviser_slug')}) AS a
   LEFT JOIN (${FIRST_VIEWS}) AS f ON a.session_key = f.sid
   SETTINGS join_use_nulls = 1`;
 
@@ -105,6 +124,9 @@ interface Window {
   sinceDate: Date | null;
   inWindow: InWindow;
   nowMs: number;
+  of: OfAdviser;
+  /** The bound parameters every dashboard query takes. */
+  params: { since: string; adviser: string };
 }
 
 /**
@@ -117,22 +139,25 @@ export class DashboardQueries {
     private readonly readModel: RecentAssessmentsReadModel,
   ) {}
 
-  async summary(period: AnalyticsPeriod, now: Date): Promise<AnalyticsSummary> {
-    const w = window(period, now);
+  async summary(
+    period: AnalyticsPeriod,
+    now: Date,
+    adviser: string | null = null,
+  ): Promise<AnalyticsSummary> {
+    const w = window(period, now, adviser);
     const [assessments, perQuestion] = await Promise.all([
       this.store.select<{ total: number; signed: number; average: number | null }>(
-        assessmentTotals(w.inWindow),
-        {
-          since: w.since,
-        },
+        assessmentTotals(w.inWindow, w.of),
+        w.params,
       ),
       this.questionAverages(w),
     ]);
+    const average = assessments[0]?.average ?? null;
     return {
       totalAssessments: assessments[0]?.total ?? 0,
       signedAssessments: assessments[0]?.signed ?? 0,
       completionRate: percentOrNull(perQuestion.q1.completed, perQuestion.q1.viewed),
-      averageTimePerAssessment: Math.round(assessments[0]?.average ?? 0),
+      averageTimePerAssessment: average === null ? null : Math.round(average),
       mostDifficultQuestion: mostDifficultQuestion(perQuestion.questions),
     };
   }
@@ -158,9 +183,9 @@ export class DashboardQueries {
               countIf(question_number = 1 AND session_key IN (${SIGNED_SESSIONS})) AS signed,
               countIf(done) AS answered_sessions,
               avgIf(time_ms, done) AS average_time, avgIf(changes, done) AS average_changes
-       FROM (${sessionQuestions(w.inWindow)})
+       FROM (${sessionQuestions(w.inWindow, w.of)})
        GROUP BY question_number ORDER BY question_number`,
-      { since: w.since },
+      w.params,
     );
     const q1 = rows.find((r) => r.question_number === 1);
     const questions = rows
@@ -182,8 +207,12 @@ export class DashboardQueries {
     return { questions, q1: { viewed: q1?.viewed ?? 0, completed: q1?.signed ?? 0 } };
   }
 
-  async questionDifficulty(period: AnalyticsPeriod, now: Date): Promise<QuestionDifficulty> {
-    const w = window(period, now);
+  async questionDifficulty(
+    period: AnalyticsPeriod,
+    now: Date,
+    adviser: string | null = null,
+  ): Promise<QuestionDifficulty> {
+    const w = window(period, now, adviser);
     const rows = await this.store.select<{
       question_id: string;
       answered: number;
@@ -217,12 +246,12 @@ export class DashboardQueries {
                              SELECT session_key FROM {db}.sessions FINAL
                              WHERE last_activity_at <= {abandonedBefore:DateTime64(3, 'UTC')}
                            ), ${ABANDONED}, ${ACTIVE})) AS outcome
-         FROM (${sessionQuestions(w.inWindow)})
+         FROM (${sessionQuestions(w.inWindow, w.of)})
        )
        GROUP BY question_number
        HAVING answered > 0
        ORDER BY question_number`,
-      { since: w.since, abandonedBefore: toDateTime64(w.nowMs - ABANDONED_AFTER_MS) },
+      { ...w.params, abandonedBefore: toDateTime64(w.nowMs - ABANDONED_AFTER_MS) },
     );
     return rows.map((r) => {
       const averageTime = Math.round(r.average_time);
@@ -242,13 +271,13 @@ export class DashboardQueries {
     });
   }
 
-  async dropOff(period: AnalyticsPeriod, now: Date): Promise<DropOff> {
-    const w = window(period, now);
+  async dropOff(period: AnalyticsPeriod, now: Date, adviser: string | null = null): Promise<DropOff> {
+    const w = window(period, now, adviser);
     const rows = await this.store.select<{ question_id: string; viewed: number; answered: number }>(
       `SELECT ${QUESTION_ID} AS question_id, count() AS viewed, countIf(done) AS answered
-       FROM (${sessionQuestions(w.inWindow)})
+       FROM (${sessionQuestions(w.inWindow, w.of)})
        GROUP BY question_number ORDER BY question_number`,
-      { since: w.since },
+      w.params,
     );
     return rows.map((r) => ({
       questionId: r.question_id,
@@ -256,16 +285,16 @@ export class DashboardQueries {
     }));
   }
 
-  async devices(period: AnalyticsPeriod, now: Date): Promise<DeviceStats> {
-    const w = window(period, now);
+  async devices(period: AnalyticsPeriod, now: Date, adviser: string | null = null): Promise<DeviceStats> {
+    const w = window(period, now, adviser);
     const rows = await this.store.select<{ device_type: DeviceType; count: number; average: number | null }>(
       // The filter names the inner column, not the output's alias: ClickHouse resolves a name to
       // an alias of the same SELECT first, and assumeNotNull(...) is never NULL.
       `SELECT assumeNotNull(device) AS device_type, count() AS count, avgOrNull(duration_ms) AS average
-       FROM (${completions(w.inWindow)})
+       FROM (${completions(w.inWindow, w.of)})
        WHERE device IS NOT NULL
        GROUP BY device ORDER BY count DESC, device_type`,
-      { since: w.since },
+      w.params,
     );
     return rows.map((r) => ({
       deviceType: r.device_type,
@@ -274,18 +303,32 @@ export class DashboardQueries {
     }));
   }
 
-  recent(period: AnalyticsPeriod, now: Date): Promise<RecentAssessments> {
-    return this.readModel.recent(window(period, now).sinceDate);
+  recent(period: AnalyticsPeriod, now: Date, adviser: string | null = null): Promise<RecentAssessments> {
+    return this.readModel.recent(periodStart(period, now), adviser);
+  }
+
+  /** The adviser slugs on any assessment, in order: the options of the dashboard's filter. */
+  async advisers(): Promise<AnalyticsAdvisers> {
+    const rows = await this.store.select<{ slug: string }>(
+      `SELECT DISTINCT assumeNotNull(adviser_slug) AS slug FROM {db}.assessments
+       WHERE adviser_slug IS NOT NULL ORDER BY slug`,
+    );
+    return rows.map((r) => r.slug);
   }
 }
 
-function window(period: AnalyticsPeriod, now: Date): Window {
+/** The period's window and, when `adviser` is given, the filter to that adviser's figures. */
+function window(period: AnalyticsPeriod, now: Date, adviser: string | null): Window {
   const sinceDate = periodStart(period, now);
+  const since = toDateTime64(sinceDate?.getTime() ?? 0);
   return {
     // All time binds no bound (ALL_TIME checks none); the parameter is there but unused.
-    since: toDateTime64(sinceDate?.getTime() ?? 0),
+    since,
     sinceDate,
     inWindow: sinceDate === null ? ALL_TIME : SINCE,
     nowMs: now.getTime(),
+    of: adviser === null ? EVERY_ADVISER : ONE_ADVISER,
+    // Without a filter the adviser parameter is bound but unused, as the all-time bound is.
+    params: { since, adviser: adviser ?? '' },
   };
 }

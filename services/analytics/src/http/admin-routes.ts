@@ -1,6 +1,7 @@
 import {
   ANALYTICS_CHANGED_EVENT,
-  type AnalyticsPeriod,
+  type AnalyticsPeriodQuery,
+  analyticsAdvisersEndpoint,
   analyticsStreamEndpoint,
   analyticsSummaryEndpoint,
   deviceStatsEndpoint,
@@ -22,29 +23,48 @@ export interface AdminRouteDeps {
   streamRecheckMs?: number;
 }
 
-// Every dashboard read takes the same period query (the summary's contract stands for all).
-const periodOf = (req: Request): AnalyticsPeriod => parseQuery(analyticsSummaryEndpoint, req.query).period;
+// Every dashboard read takes the same query, period and adviser (the summary's contract stands for all).
+const queryOf = (req: Request): AnalyticsPeriodQuery => parseQuery(analyticsSummaryEndpoint, req.query);
 
 /** The dashboard's reads and its live stream: administrators only, checked here as well as at the gateway. */
 export function mountAdminRoutes(app: Express, deps: AdminRouteDeps): void {
   const admin = requireAccess(deps.sessions, 'admin');
   const reads = [
-    [analyticsSummaryEndpoint.path, (p: AnalyticsPeriod, now: Date) => deps.queries.summary(p, now)],
+    [
+      analyticsSummaryEndpoint.path,
+      (q: AnalyticsPeriodQuery, now: Date) => deps.queries.summary(q.period, now, q.adviser ?? null),
+    ],
     [
       questionDifficultyEndpoint.path,
-      (p: AnalyticsPeriod, now: Date) => deps.queries.questionDifficulty(p, now),
+      (q: AnalyticsPeriodQuery, now: Date) =>
+        deps.queries.questionDifficulty(q.period, now, q.adviser ?? null),
     ],
-    [dropOffEndpoint.path, (p: AnalyticsPeriod, now: Date) => deps.queries.dropOff(p, now)],
-    [deviceStatsEndpoint.path, (p: AnalyticsPeriod, now: Date) => deps.queries.devices(p, now)],
-    [recentAssessmentsEndpoint.path, (p: AnalyticsPeriod, now: Date) => deps.queries.recent(p, now)],
+    [
+      dropOffEndpoint.path,
+      (q: AnalyticsPeriodQuery, now: Date) => deps.queries.dropOff(q.period, now, q.adviser ?? null),
+    ],
+    [
+      deviceStatsEndpoint.path,
+      (q: AnalyticsPeriodQuery, now: Date) => deps.queries.devices(q.period, now, q.adviser ?? null),
+    ],
+    [
+      recentAssessmentsEndpoint.path,
+      (q: AnalyticsPeriodQuery, now: Date) => deps.queries.recent(q.period, now, q.adviser ?? null),
+    ],
   ] as const;
   for (const [path, read] of reads) {
     app.get(path, admin, async (req, res) => {
-      const body = await read(periodOf(req), deps.clock());
+      const body = await read(queryOf(req), deps.clock());
       res.setHeader('cache-control', 'no-store');
       res.json(body);
     });
   }
+
+  app.get(analyticsAdvisersEndpoint.path, admin, async (_req, res) => {
+    const body = await deps.queries.advisers();
+    res.setHeader('cache-control', 'no-store');
+    res.json(body);
+  });
 
   app.get(analyticsStreamEndpoint.path, admin, (req, res) => {
     res.writeHead(200, {

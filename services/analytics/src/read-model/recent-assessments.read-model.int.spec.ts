@@ -90,6 +90,24 @@ describeTargets(
       );
     });
 
+    it("lists one adviser's assessments when filtered, and every one without a filter", async () => {
+      const [a, b, c] = PAIRS;
+      const ofAdviser = <E extends AssessmentLifecycleTopicEvent>(event: E, adviserSlug: string | null): E =>
+        ({ ...event, data: { ...event.data, adviserSlug } }) as E;
+      await model.applyAll([
+        ofAdviser(a!.drafted, 'harbour'),
+        ofAdviser(b!.drafted, 'other'),
+        ofAdviser(b!.signed, 'other'),
+        ofAdviser(c!.signed, null),
+      ]);
+      const ids = async (adviser: string | null) =>
+        (await model.recent(null, adviser)).map((r) => r.id).sort();
+      expect(await ids('harbour')).toEqual([a!.drafted.data.assessmentId]);
+      expect(await ids('other')).toEqual([b!.drafted.data.assessmentId]);
+      expect(await ids('nobody')).toEqual([]);
+      expect(await ids(null)).toEqual(PAIRS.map((p) => p.drafted.data.assessmentId).sort());
+    });
+
     it('does nothing for an empty batch', async () => {
       await model.applyAll([]);
       expect(await rows()).toEqual([]);

@@ -16,6 +16,14 @@ const MIGRATIONS: readonly Migration[] = [
     );
     CREATE INDEX analytics_recent_assessments_created ON analytics_recent_assessments (created_at DESC)`,
   },
+  {
+    // For the dashboard's adviser filter. Rows written before it hold NULL: they show under
+    // "all advisers" only (the read model keeps no events to fill them from).
+    id: '002-recent-assessments-adviser',
+    sql: `ALTER TABLE analytics_recent_assessments ADD COLUMN adviser_slug text;
+    CREATE INDEX analytics_recent_assessments_adviser_created
+      ON analytics_recent_assessments (adviser_slug, created_at DESC)`,
+  },
 ];
 
 /** The stage of a signed assessment; a draft (started at "Yes, I agree") is 1. */
@@ -53,13 +61,14 @@ export class RecentAssessmentsReadModel {
     const rows = [...latest.values()];
     await this.sql.query(
       `INSERT INTO analytics_recent_assessments
-         (assessment_id, client_name, client_email, created_at, selected_profile, risk_score, stage, signed_at)
+         (assessment_id, client_name, client_email, created_at, selected_profile, risk_score, stage, signed_at,
+          adviser_slug)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::int[],
-                            $7::int[], $8::timestamptz[])
+                            $7::int[], $8::timestamptz[], $9::text[])
        ON CONFLICT (assessment_id) DO UPDATE SET
          client_name = EXCLUDED.client_name, client_email = EXCLUDED.client_email,
          selected_profile = EXCLUDED.selected_profile, risk_score = EXCLUDED.risk_score,
-         stage = EXCLUDED.stage, signed_at = EXCLUDED.signed_at
+         stage = EXCLUDED.stage, signed_at = EXCLUDED.signed_at, adviser_slug = EXCLUDED.adviser_slug
        WHERE analytics_recent_assessments.stage <= EXCLUDED.stage`,
       [
         rows.map((r) => r.event.data.assessmentId),
@@ -70,12 +79,13 @@ export class RecentAssessmentsReadModel {
         rows.map((r) => r.event.data.riskScore),
         rows.map((r) => r.stage),
         rows.map((r) => (r.event.type === 'AssessmentSigned' ? r.event.data.signedAt : null)),
+        rows.map((r) => r.event.data.adviserSlug),
       ],
     );
   }
 
-  /** Newest first, created at or after `since` (null: all). */
-  async recent(since: Date | null): Promise<RecentAssessments> {
+  /** Newest first, created at or after `since` (null: all), of one adviser (null: every one). */
+  async recent(since: Date | null, adviser: string | null = null): Promise<RecentAssessments> {
     const { rows } = await this.sql.query<{
       assessment_id: string;
       client_name: string;
@@ -87,10 +97,11 @@ export class RecentAssessmentsReadModel {
     }>(
       `SELECT assessment_id, client_name, client_email, created_at, selected_profile, risk_score, stage
        FROM analytics_recent_assessments
-       WHERE $1::timestamptz IS NULL OR created_at >= $1::timestamptz
+       WHERE ($1::timestamptz IS NULL OR created_at >= $1::timestamptz)
+         AND ($3::text IS NULL OR adviser_slug = $3::text)
        ORDER BY created_at DESC, assessment_id
        LIMIT $2`,
-      [since?.toISOString() ?? null, RECENT_ASSESSMENTS_LIMIT],
+      [since?.toISOString() ?? null, RECENT_ASSESSMENTS_LIMIT, adviser],
     );
     return rows.map((r) => ({
       id: r.assessment_id,

@@ -113,7 +113,7 @@ export function expectedDashboard(sessions: GeneratedSession[], period: Analytic
       signedAssessments: created.filter((s) => s.signed).length,
       completionRate:
         q1Viewers.length === 0 ? null : percent(q1Viewers.filter((s) => s.signed).length, q1Viewers.length),
-      averageTimePerAssessment: durations.length ? Math.round(mean(durations)) : 0,
+      averageTimePerAssessment: durations.length ? Math.round(mean(durations)) : null,
     },
     difficulty,
     dropOff,

@@ -1,6 +1,6 @@
 import { createAssessmentEndpoint, type ReportAdviser } from '@risk-profile/contracts';
-import { HttpError } from '@risk-profile/platform';
-import type { Express } from 'express';
+import { HttpError, type SessionVerifier } from '@risk-profile/platform';
+import type { Express, Request } from 'express';
 import { toAssessmentHttpError } from '../http/assessment-http-errors';
 import type { AssessmentRouteDeps } from '../http/route-deps';
 import { toAssessmentResponse } from '../http/to-assessment-response';
@@ -14,10 +14,12 @@ export const ADVISER_CHECK_UNAVAILABLE =
 
 export function mountDraftAssessment(
   app: Express,
-  { store, advisers, clock, onStored }: AssessmentRouteDeps,
+  { store, advisers, clock, sessions, onStored }: AssessmentRouteDeps,
 ): void {
   app.post(createAssessmentEndpoint.path, async (req, res) => {
-    const body = parseDraftBody(req.body);
+    const parsed = parseDraftBody(req.body);
+    const inPerson = parsed.adviserSlug === null ? await signedInAdviserSlug(sessions, req) : null;
+    const body = inPerson === null ? parsed : { ...parsed, adviserSlug: inPerson };
     // Only an existing adviser, so nobody can make the product send an adviser made-up reports.
     // The adviser's details go into the draft: the signed report is sent to that address.
     let adviser: ReportAdviser | null = null;
@@ -36,4 +38,19 @@ export function mountDraftAssessment(
     onStored();
     res.status(201).json(toAssessmentResponse(state));
   });
+}
+
+/**
+ * In person: the adviser page a signed-in adviser speaks for, when the page sent none (the
+ * questionnaire at `/`). The page's own slug always wins, so an adviser who opens a colleague's
+ * page drafts for that colleague, as the client's link says. An administrator's session, or a
+ * cookie that is forged, expired or ended, attributes nothing: the questionnaire is public.
+ */
+async function signedInAdviserSlug(sessions: SessionVerifier, req: Request): Promise<string | null> {
+  const user = await sessions.authenticate(req).catch(() => {
+    // The session state shares the event store's database: a draft now would likely fail too,
+    // and one silently unattributed would send the adviser no report.
+    throw new HttpError(503, ADVISER_CHECK_UNAVAILABLE, 'ADVISER_CHECK_UNAVAILABLE');
+  });
+  return user?.role === 'adviser' ? user.adviserSlug : null;
 }

@@ -1,4 +1,4 @@
-import type { SqlClient } from '@risk-profile/platform';
+import { openSessions, type SessionVerifier, type SqlClient } from '@risk-profile/platform';
 import { type ServiceUnderTest, startServiceUnderTest } from '@risk-profile/platform/testing';
 import type { AdviserDirectory } from '../advisers/adviser-directory';
 import { assessmentConfigSchema } from '../config';
@@ -20,9 +20,30 @@ export function startAssessmentServer(
     background?: boolean;
     /** Which advisers exist; by default only the fixtures' `demo-adviser`. */
     advisers?: AdviserDirectory;
+    /** Who is signed in; by default the platform's sessions on `sql` with TEST_SESSION_SECRET. */
+    sessions?: SessionVerifier;
   } = {},
 ): Promise<AssessmentTestServer> {
   const config = assessmentConfigSchema.parse({ ...options.env });
   const advisers = options.advisers ?? knownAdvisers('demo-adviser');
-  return startServiceUnderTest(sql, (deps) => createAssessmentService(deps, config, { advisers }), options);
+  return startServiceUnderTest(
+    sql,
+    async (deps) => {
+      const sessions =
+        options.sessions ??
+        (
+          await openSessions(deps.sql, {
+            secret: TEST_SESSION_SECRET,
+            publicUrl: TEST_PUBLIC_URL,
+            clock: deps.clock,
+          })
+        ).verifier;
+      return createAssessmentService(deps, config, { advisers, sessions });
+    },
+    options,
+  );
 }
+
+/** The session key and public address of the test server's sessions (the cookie is `rp_session`). */
+export const TEST_SESSION_SECRET = 'assessment-test-session-secret-0123456789';
+export const TEST_PUBLIC_URL = 'http://localhost';

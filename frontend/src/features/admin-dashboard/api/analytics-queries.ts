@@ -1,48 +1,44 @@
-import { type AnalyticsPeriod, ENDPOINT_ROUTES, type EndpointName } from '@risk-profile/contracts';
+import { ENDPOINT_ROUTES, type EndpointName } from '@risk-profile/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client';
+import type { DashboardFilter } from '../model/dashboard-search';
 
 /** Every dashboard query starts with this key, so the live stream can refetch them together. */
 export const ANALYTICS_QUERY_KEY = ['admin', 'analytics'] as const;
 
-/** Calls a dashboard endpoint (its path from the contracts) for one period. */
-const callForPeriod = <N extends EndpointName>(name: N, period: AnalyticsPeriod) =>
-  callEndpoint(name, { path: `${ENDPOINT_ROUTES[name].path}?period=${encodeURIComponent(period)}` });
+/** Calls a dashboard endpoint (its path from the contracts) for one period and, if chosen, one adviser. */
+const callFiltered = <N extends EndpointName>(name: N, { period, adviser }: DashboardFilter) => {
+  const search = new URLSearchParams({ period });
+  if (adviser !== null) search.set('adviser', adviser);
+  return callEndpoint(name, { path: `${ENDPOINT_ROUTES[name].path}?${search}` });
+};
 
-export const summaryQueryOptions = (period: AnalyticsPeriod) =>
+const filtered =
+  <N extends EndpointName>(key: string, name: N) =>
+  (filter: DashboardFilter) =>
+    queryOptions({
+      queryKey: [...ANALYTICS_QUERY_KEY, key, filter.period, filter.adviser] as const,
+      queryFn: () => callFiltered(name, filter),
+    });
+
+export const summaryQueryOptions = filtered('summary', 'analyticsSummary');
+export const questionDifficultyQueryOptions = filtered('question-difficulty', 'questionDifficulty');
+export const dropOffQueryOptions = filtered('drop-off', 'dropOff');
+export const devicesQueryOptions = filtered('devices', 'deviceStats');
+export const recentAssessmentsQueryOptions = filtered('recent', 'recentAssessments');
+
+/** The advisers to filter by; under the dashboard's key, so a new adviser appears live. */
+export const advisersQueryOptions = () =>
   queryOptions({
-    queryKey: [...ANALYTICS_QUERY_KEY, 'summary', period] as const,
-    queryFn: () => callForPeriod('analyticsSummary', period),
+    queryKey: [...ANALYTICS_QUERY_KEY, 'advisers'] as const,
+    queryFn: () => callEndpoint('analyticsAdvisers'),
   });
 
-export const questionDifficultyQueryOptions = (period: AnalyticsPeriod) =>
-  queryOptions({
-    queryKey: [...ANALYTICS_QUERY_KEY, 'question-difficulty', period] as const,
-    queryFn: () => callForPeriod('questionDifficulty', period),
-  });
-
-export const dropOffQueryOptions = (period: AnalyticsPeriod) =>
-  queryOptions({
-    queryKey: [...ANALYTICS_QUERY_KEY, 'drop-off', period] as const,
-    queryFn: () => callForPeriod('dropOff', period),
-  });
-
-export const devicesQueryOptions = (period: AnalyticsPeriod) =>
-  queryOptions({
-    queryKey: [...ANALYTICS_QUERY_KEY, 'devices', period] as const,
-    queryFn: () => callForPeriod('deviceStats', period),
-  });
-
-export const recentAssessmentsQueryOptions = (period: AnalyticsPeriod) =>
-  queryOptions({
-    queryKey: [...ANALYTICS_QUERY_KEY, 'recent', period] as const,
-    queryFn: () => callForPeriod('recentAssessments', period),
-  });
-
-export const useSummary = (period: AnalyticsPeriod) => useQuery(summaryQueryOptions(period));
-export const useQuestionDifficulty = (period: AnalyticsPeriod) =>
-  useQuery(questionDifficultyQueryOptions(period));
-export const useDropOff = (period: AnalyticsPeriod) => useQuery(dropOffQueryOptions(period));
-export const useDevices = (period: AnalyticsPeriod) => useQuery(devicesQueryOptions(period));
-export const useRecentAssessments = (period: AnalyticsPeriod) =>
-  useQuery(recentAssessmentsQueryOptions(period));
+export const useSummary = (filter: DashboardFilter) => useQuery(summaryQueryOptions(filter));
+export const useQuestionDifficulty = (filter: DashboardFilter) =>
+  useQuery(questionDifficultyQueryOptions(filter));
+export const useDropOff = (filter: DashboardFilter) => useQuery(dropOffQueryOptions(filter));
+export const useDevices = (filter: DashboardFilter) => useQuery(devicesQueryOptions(filter));
+export const useRecentAssessments = (filter: DashboardFilter) =>
+  useQuery(recentAssessmentsQueryOptions(filter));
+export const useAnalyticsAdvisers = () => useQuery(advisersQueryOptions());

@@ -10,8 +10,9 @@ import { useAdminLogout } from '../api/admin-logout';
 import { useAdminMe } from '../api/get-admin-me';
 import { useAnalyticsStream } from '../api/use-analytics-stream';
 import '../admin-dashboard.css';
-import { DASHBOARD_TABS, type DashboardTab } from '../model/dashboard-search';
+import { DASHBOARD_TABS, type DashboardFilter, type DashboardTab } from '../model/dashboard-search';
 import { AdminNav } from './admin-nav';
+import { AdviserSelect } from './adviser-select';
 import { AssessmentsTab } from './assessments-tab';
 import { DevicesTab } from './devices-tab';
 import { OverviewTab } from './overview-tab';
@@ -23,11 +24,16 @@ export const ADMIN_LOGIN_PATH = '/admin/login';
 export function AdminDashboardPage({
   period,
   onPeriodChange,
+  adviser = null,
+  onAdviserChange,
   tab,
   onTabChange,
 }: {
   period: AnalyticsPeriod;
   onPeriodChange: (period: AnalyticsPeriod) => void;
+  /** The adviser whose figures are shown; null for every adviser. */
+  adviser?: string | null;
+  onAdviserChange: (adviser: string | null) => void;
   /** The open section, kept in the address with the period. */
   tab: DashboardTab;
   onTabChange: (tab: DashboardTab) => void;
@@ -37,6 +43,7 @@ export function AdminDashboardPage({
   const signedIn = me.isSuccess && me.data !== null;
   const stream = useAnalyticsStream(signedIn);
   const logout = useAdminLogout();
+  const filter: DashboardFilter = { period, adviser };
 
   const loggingOut = !logout.isIdle;
   useEffect(() => {
@@ -72,6 +79,7 @@ export function AdminDashboardPage({
         </div>
         <div className="admin__actions">
           <PeriodSelect value={period} onChange={onPeriodChange} />
+          <AdviserSelect value={adviser} onChange={onAdviserChange} />
           <Button variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>
             Logout
           </Button>
@@ -97,16 +105,16 @@ export function AdminDashboardPage({
           ))}
         </Tabs.List>
         <Tabs.Content value="overview" className="admin__panel">
-          <OverviewTab period={period} />
+          <OverviewTab filter={filter} />
         </Tabs.Content>
         <Tabs.Content value="questions" className="admin__panel">
-          <QuestionsTab period={period} />
+          <QuestionsTab filter={filter} />
         </Tabs.Content>
         <Tabs.Content value="devices" className="admin__panel">
-          <DevicesTab period={period} />
+          <DevicesTab filter={filter} />
         </Tabs.Content>
         <Tabs.Content value="assessments" className="admin__panel">
-          <AssessmentsTab period={period} />
+          <AssessmentsTab filter={filter} />
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -1,11 +1,11 @@
-import type { AnalyticsPeriod } from '@risk-profile/contracts';
 import { Card } from '../../../components/ui/card';
 import { useRecentAssessments } from '../api/analytics-queries';
+import type { DashboardFilter } from '../model/dashboard-search';
 import { ASSESSMENT_STATUS_LABELS, formatAdminDate } from '../model/format';
 import { QueryState } from './query-state';
 
-export function AssessmentsTab({ period }: { period: AnalyticsPeriod }) {
-  const query = useRecentAssessments(period);
+export function AssessmentsTab({ filter }: { filter: DashboardFilter }) {
+  const query = useRecentAssessments(filter);
   return (
     <Card>
       <header className="card__header">

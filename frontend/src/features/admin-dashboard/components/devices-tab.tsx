@@ -1,6 +1,7 @@
-import { type AnalyticsPeriod, type DeviceType, formatDuration } from '@risk-profile/contracts';
+import { type DeviceType, formatDuration } from '@risk-profile/contracts';
 import { Card } from '../../../components/ui/card';
 import { useDevices } from '../api/analytics-queries';
+import type { DashboardFilter } from '../model/dashboard-search';
 import { DevicesChart } from './devices-chart';
 import { QueryState } from './query-state';
 
@@ -27,8 +28,8 @@ export function DeviceIcon({ type }: { type: DeviceType }) {
   );
 }
 
-export function DevicesTab({ period }: { period: AnalyticsPeriod }) {
-  const query = useDevices(period);
+export function DevicesTab({ filter }: { filter: DashboardFilter }) {
+  const query = useDevices(filter);
   return (
     <Card>
       <header className="card__header">

@@ -1,13 +1,14 @@
-import { type AnalyticsPeriod, formatDuration } from '@risk-profile/contracts';
+import { formatDuration } from '@risk-profile/contracts';
 import { Card } from '../../../components/ui/card';
 import { useDropOff, useSummary } from '../api/analytics-queries';
+import type { DashboardFilter } from '../model/dashboard-search';
 import { completionRateText, mostDifficultText } from '../model/format';
 import { DropOffChart } from './drop-off-chart';
 import { QueryState } from './query-state';
 
-export function OverviewTab({ period }: { period: AnalyticsPeriod }) {
-  const summary = useSummary(period);
-  const dropOff = useDropOff(period);
+export function OverviewTab({ filter }: { filter: DashboardFilter }) {
+  const summary = useSummary(filter);
+  const dropOff = useDropOff(filter);
   return (
     <div className="admin__stack">
       <QueryState query={summary} isEmpty={() => false} empty="">
@@ -41,9 +42,9 @@ export function OverviewTab({ period }: { period: AnalyticsPeriod }) {
             </Card>
             <Card className="admin-stat">
               <h2 className="admin-stat__label">Avg. Time</h2>
-              {/* 0 means no signed session to time (a real one takes seconds): N/A, as Most Difficult. */}
+              {/* Null: no signed session to time, so nothing to average (N/A, as Most Difficult). */}
               <p className="admin-stat__value">
-                {s.averageTimePerAssessment > 0 ? formatDuration(s.averageTimePerAssessment) : 'N/A'}
+                {s.averageTimePerAssessment === null ? 'N/A' : formatDuration(s.averageTimePerAssessment)}
               </p>
             </Card>
             <Card className="admin-stat">

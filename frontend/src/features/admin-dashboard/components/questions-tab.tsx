@@ -1,13 +1,14 @@
-import { type AnalyticsPeriod, formatDuration, questionLabel } from '@risk-profile/contracts';
+import { formatDuration, questionLabel } from '@risk-profile/contracts';
 import { Card } from '../../../components/ui/card';
 import { useQuestionDifficulty } from '../api/analytics-queries';
+import type { DashboardFilter } from '../model/dashboard-search';
 import { oneDecimal } from '../model/format';
 import { QueryState } from './query-state';
 
 const BADGE: Record<string, string> = { easy: 'badge--easy', medium: 'badge--medium', hard: 'badge--hard' };
 
-export function QuestionsTab({ period }: { period: AnalyticsPeriod }) {
-  const query = useQuestionDifficulty(period);
+export function QuestionsTab({ filter }: { filter: DashboardFilter }) {
+  const query = useQuestionDifficulty(filter);
   return (
     <Card>
       <header className="card__header">

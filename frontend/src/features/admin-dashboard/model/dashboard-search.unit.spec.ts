@@ -15,6 +15,16 @@ describe('parseDashboardSearch', () => {
     [{ tab: 'overview' }, { period: 'all' }],
     [{ tab: 'settings' }, { period: 'all' }],
     [{ tab: ['questions'] }, { period: 'all' }],
+    [{ adviser: 'demo-adviser' }, { period: 'all', adviser: 'demo-adviser' }],
+    [
+      { period: '7d', adviser: 'demo-adviser', tab: 'devices' },
+      { period: '7d', adviser: 'demo-adviser', tab: 'devices' },
+    ],
+    [{ adviser: "x' OR 1=1" }, { period: 'all' }],
+    [{ adviser: 'Demo-Adviser' }, { period: 'all' }],
+    [{ adviser: '' }, { period: 'all' }],
+    [{ adviser: 'a'.repeat(65) }, { period: 'all' }],
+    [{ adviser: ['demo-adviser'] }, { period: 'all' }],
   ])('reads %j as %j', (search, expected) => {
     expect(parseDashboardSearch(search)).toEqual(expected);
   });

@@ -76,6 +76,8 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
   const [linkSlug, setLinkSlug] = useState<string | null>(null);
   const [savedSlug, setSavedSlug] = useState<string | null>(null);
   const [visitSlug, setVisitSlug] = useState<string | null>(visit.adviserSlug);
+  // In person: the draft of a signed-in adviser at `/` comes back attributed to them.
+  const [draftSlug, setDraftSlug] = useState<string | null>(null);
   const [resume, setResume] = useState<SavedProgress | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const previousStep = useRef(state.step);
@@ -86,7 +88,7 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
   // until the next one is ready instead of flashing a loading state.
   const changeStep = useCallback((event: AssessmentEvent) => startTransition(() => dispatch(event)), []);
 
-  const slug = routeSlug ?? linkSlug ?? savedSlug ?? visitSlug;
+  const slug = routeSlug ?? linkSlug ?? savedSlug ?? visitSlug ?? draftSlug;
   const adviserQuery = useAdviser(slug);
   const lookup: AdviserLookup =
     slug === null
@@ -193,7 +195,11 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
       },
     );
     createDraft.mutate(body, {
-      onSuccess: (assessment) => changeStep({ type: 'draftCreated', assessment }),
+      onSuccess: (assessment) => {
+        // The service may have attributed it (in person): the next screens name that adviser.
+        if (slug === null && assessment.adviserSlug) setDraftSlug(assessment.adviserSlug);
+        changeStep({ type: 'draftCreated', assessment });
+      },
       onError: (error) =>
         toast({
           title: MESSAGES.draftCreationFailed,
@@ -248,6 +254,7 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
     setLinkSlug(null);
     setSavedSlug(null);
     setVisitSlug(null);
+    setDraftSlug(null);
     changeStep({ type: 'reset' });
   };
 
@@ -267,6 +274,7 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
             onChange={(field, value) => dispatch({ type: 'clientChanged', field, value })}
             onStart={() => changeStep({ type: 'started' })}
             canSendLink={user?.role === 'adviser'}
+            attributedTo={user?.role === 'adviser' && slug === null ? user.name : null}
             headingRef={headingRef}
           />
         ) : null}

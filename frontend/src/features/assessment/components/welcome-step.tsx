@@ -18,10 +18,22 @@ export interface WelcomeStepProps {
   onStart: () => void;
   /** A signed-in adviser may send the client a link instead. */
   canSendLink: boolean;
+  /**
+   * The signed-in adviser's name when no adviser page or link names one: the service attributes
+   * the assessment to them (in person), so their report comes to them.
+   */
+  attributedTo?: string | null;
   headingRef: React.Ref<HTMLHeadingElement>;
 }
 
-export function WelcomeStep({ client, onChange, onStart, canSendLink, headingRef }: WelcomeStepProps) {
+export function WelcomeStep({
+  client,
+  onChange,
+  onStart,
+  canSendLink,
+  attributedTo = null,
+  headingRef,
+}: WelcomeStepProps) {
   const [error, setError] = useState<{ field: ClientField; message: string } | null>(null);
   const [sendLinkOpen, setSendLinkOpen] = useState(false);
 
@@ -58,6 +70,11 @@ export function WelcomeStep({ client, onChange, onStart, canSendLink, headingRef
           <li>Progress saved on this device</li>
           <li>Your details stay private</li>
         </ul>
+        {attributedTo ? (
+          <p className="step-intro__attribution" role="note">
+            This assessment will be attributed to {attributedTo}.
+          </p>
+        ) : null}
       </header>
 
       <Card aria-labelledby="your-details-title">
