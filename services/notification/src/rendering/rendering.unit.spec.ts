@@ -213,6 +213,18 @@ describe('the report PDF', () => {
     });
     expect(pages[0]).toContain('Licence or registration AFSL 123456');
     expect(pages.at(-1)).toContain(`Disclaimer ${firm}. ${adviser.disclaimer}`);
+    // The emails too: the firm under the title, the licence among the adviser's details, the
+    // disclaimer at the end, in the HTML and the text part of both.
+    const input = inputOf(signedAssessment({ adviser }));
+    for (const email of [await renderAdviserReportEmail(input), await renderClientCopyEmail(input)]) {
+      const [html, text] = [collapse(htmlText(email.html)), collapse(email.text)];
+      expect(html).toMatch(/(Risk Profile Report|Your Risk Profile) Harbour Wealth Partners · Licence AFSL 123456 /);
+      expect(text.startsWith('Harbour Wealth Partners · Licence AFSL 123456 ')).toBe(true);
+      for (const part of [html, text]) {
+        expect(part).toMatch(/Licence or registration:? AFSL 123456/);
+        expect(part.trimEnd()).toMatch(/Disclaimer Harbour Wealth Partners · Licence AFSL 123456\. General advice only: it does not take your objectives into account\.$/i);
+      }
+    }
   });
 
   it('leaves out a licence and disclaimer the adviser does not have, and the firm without an adviser', async () => {
@@ -229,6 +241,21 @@ describe('the report PDF', () => {
     );
     expect(alone[0]).toMatch(/^Risk Profile Report Jane Citizen, signed/);
     expect(alone.join(' ')).not.toContain('Harbour Wealth Partners');
+    const email = await renderAdviserReportEmail(
+      inputOf(signedAssessment({ adviser: { ...ADVISER, licenceNumber: null, disclaimer: null } })),
+    );
+    for (const text of [collapse(htmlText(email.html)), collapse(email.text)]) {
+      expect(text).not.toMatch(/Licence|Disclaimer/i);
+    }
+  });
+
+  it('leaves a name in any script as typed in the email HTML and text', async () => {
+    const name = 'Nguyễn Thị Ánh Ελένη Иван 王伟 דוד כהן';
+    const input = inputOf(signedAssessment({ clientName: name }));
+    for (const email of [await renderAdviserReportEmail(input), await renderClientCopyEmail(input)]) {
+      expect(collapse(htmlText(email.html))).toContain(name);
+      expect(collapse(email.text)).toContain(name);
+    }
   });
 
   it('is named after the client and the day, in ASCII', () => {
