@@ -30,12 +30,48 @@ const FILES: Record<FontFamily, Record<Weight, () => string>> = {
 };
 
 const loaded = new Map<string, fontkit.Font>();
+const MAX_LAYOUTS = 20_000;
+
+/**
+ * The font with its layouts (shaping a word into positioned glyphs, the dear part of writing text)
+ * kept across reports, as pdfkit keeps them only within one document; every report repeats the
+ * same questions and labels. pdfkit scales the positions it is given in place, so each caller gets
+ * its own copy unless that scaling changes nothing.
+ *
+ * Glyph composition (OpenType "ccmp") is off: it would draw "ị" as "i" and a combining dot, and
+ * pdfkit maps each glyph back to one text, so a reader copying the name would get "i". Text is
+ * composed (NFC) before it gets here, so each such letter has a glyph of its own.
+ */
+function withSharedLayouts(font: fontkit.Font): fontkit.Font {
+  const layouts = new Map<string, fontkit.GlyphRun>();
+  const layout = (text: string) => {
+    let run = layouts.get(text);
+    if (!run) {
+      if (layouts.size >= MAX_LAYOUTS) layouts.clear();
+      run = font.layout(text, { ccmp: false } as unknown as string[]);
+      layouts.set(text, run);
+    }
+    // At 1000 units to the em (both fonts here) pdfkit's scaling multiplies by 1: nothing to copy.
+    if (font.unitsPerEm === 1000) return run;
+    const positions = run.positions.map((position) => ({ ...position }));
+    return {
+      glyphs: run.glyphs,
+      positions,
+      get advanceWidth() {
+        return positions.reduce((sum, position) => sum + position.xAdvance, 0);
+      },
+    };
+  };
+  return new Proxy(font, {
+    get: (target, property) => (property === 'layout' ? layout : Reflect.get(target, property, target)),
+  });
+}
 
 function fontOf(family: FontFamily, weight: Weight): { key: string; font: fontkit.Font } {
   const key = `${family}-${weight}`;
   let font = loaded.get(key);
   if (!font) {
-    font = fontkit.create(readFileSync(FILES[family][weight]())) as fontkit.Font;
+    font = withSharedLayouts(fontkit.create(readFileSync(FILES[family][weight]())) as fontkit.Font);
     loaded.set(key, font);
   }
   return { key, font };

@@ -59,9 +59,6 @@ function textWriter(doc: PDFKit.PDFDocument): TextWriter {
     }
     doc.font(run.key);
   };
-  // Glyph composition (OpenType "ccmp") off: it would draw "ị" as "i" and a combining dot, and
-  // pdfkit maps each glyph back to one text, so a reader copying the name would get "i".
-  const features = () => ({ ccmp: false }) as unknown as TextOptions['features'];
   const runs = (value: string, weight: Weight) => {
     const found = runsOf(value, weight);
     return found.length > 0 ? found : runsOf(' ', weight).map((run) => ({ ...run, text: '' }));
@@ -71,7 +68,7 @@ function textWriter(doc: PDFKit.PDFDocument): TextWriter {
       const list = runs(value, weight);
       list.forEach((run, i) => {
         use(run);
-        const next = { ...options, continued: i < list.length - 1, features: features() };
+        const next = { ...options, continued: i < list.length - 1 };
         if (i === 0 && x !== undefined) doc.text(run.text, x, y, next);
         else doc.text(run.text, next);
       });
@@ -84,12 +81,12 @@ function textWriter(doc: PDFKit.PDFDocument): TextWriter {
       const measured = list
         .map((run) => (run.key.startsWith('main') ? run.text : 'M'.repeat([...run.text].length)))
         .join('');
-      return doc.heightOfString(measured, { ...options, features: features() });
+      return doc.heightOfString(measured, options);
     },
     width(value, weight) {
       return runs(value, weight).reduce((sum, run) => {
         use(run);
-        return sum + doc.widthOfString(run.text, { features: features() });
+        return sum + doc.widthOfString(run.text);
       }, 0);
     },
   };
