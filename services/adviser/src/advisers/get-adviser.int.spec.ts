@@ -62,9 +62,46 @@ describeTargets(
         companyName: 'Smith Advice',
         adviserName: 'Jane Smith',
         email: 'jane@example.com',
+        licenceNumber: null,
+        disclaimer: null,
       });
       expect((await fetch(`${server.url}${internalAdviserPath('admin')}`)).status).toBe(404);
       expect((await fetch(`${server.url}${internalAdviserPath('no-such-adviser')}`)).status).toBe(404);
+    });
+
+    it("carries the firm's licence number and disclaimer that its reports print, and never publicly", async () => {
+      await sql.query(
+        `INSERT INTO advisers (id, slug, company_name, adviser_name, email, licence_number, disclaimer, created_at)
+         VALUES ('6f1d2c3b-0000-4000-8000-000000000002', 'lee-firm', 'Lee Advice', 'Sam Lee', 'sam@example.com',
+                 'AFSL 654321', 'General advice only.', now())`,
+      );
+      const internal = await fetch(`${server.url}${internalAdviserPath('lee-firm')}`);
+      expect(reportAdviserSchema.strict().parse(await internal.json())).toMatchObject({
+        slug: 'lee-firm',
+        licenceNumber: 'AFSL 654321',
+        disclaimer: 'General advice only.',
+      });
+      // A re-seed of the same slug neither clears them nor replaces them.
+      await upsertAdviser(
+        sql,
+        {
+          slug: 'lee-firm',
+          companyName: 'Lee Advice',
+          adviserName: 'Sam Lee',
+          email: 'sam@example.com',
+          licenceNumber: 'AFSL 1',
+          disclaimer: null,
+        },
+        new Date(),
+      );
+      const again = await fetch(`${server.url}${internalAdviserPath('lee-firm')}`);
+      expect(await again.json()).toMatchObject({ licenceNumber: 'AFSL 654321', disclaimer: 'General advice only.' });
+      const publicBody = await (await fetch(`${server.url}/api/advisers/lee-firm`)).json();
+      expect(adviserSchema.strict().parse(publicBody)).toEqual({
+        slug: 'lee-firm',
+        companyName: 'Lee Advice',
+        adviserName: 'Sam Lee',
+      });
     });
 
     it.each([

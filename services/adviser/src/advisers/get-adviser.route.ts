@@ -24,7 +24,8 @@ async function adviserOf(sql: SqlExecutor, req: Request): Promise<AdviserRecord>
 
 /**
  * The public details of an adviser's page: the banner's names, never the email address. The
- * assessment service asks the internal lookup for where the signed report goes; the gateway
+ * assessment service asks the internal lookup for where the signed report goes and the firm's
+ * licence and disclaimer that the report prints; the gateway
  * routes only contract endpoints, so that one is reachable only inside the deployment.
  */
 export function mountGetAdviser(app: Express, sql: SqlExecutor): void {
@@ -44,6 +45,8 @@ export function mountGetAdviser(app: Express, sql: SqlExecutor): void {
       companyName: adviser.companyName,
       adviserName: adviser.adviserName,
       email: adviser.email,
+      licenceNumber: adviser.licenceNumber,
+      disclaimer: adviser.disclaimer,
     };
     res.status(200).json(body);
   });

@@ -38,6 +38,8 @@ describeTargets(
         companyName: 'Harbour Wealth Partners',
         adviserName: 'Alex Morgan',
         email: 'adviser@example.com',
+        licenceNumber: 'AFSL 000000 (demo)',
+        disclaimer: expect.stringMatching(/^General advice only: /),
       });
       const { rows } = await sql.query<{ slug: string; email: string }>('SELECT slug, email FROM advisers');
       expect(rows).toEqual([{ slug: 'demo-adviser', email: 'adviser@example.com' }]);

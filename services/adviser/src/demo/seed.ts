@@ -9,6 +9,9 @@ export const DEMO_ADVISER = {
   adviserName: 'Alex Morgan',
   companyName: 'Harbour Wealth Partners',
   email: 'adviser@example.com',
+  licenceNumber: 'AFSL 000000 (demo)',
+  disclaimer:
+    'General advice only: this report was prepared without taking into account your objectives, financial situation or needs. Consider whether it is appropriate for you before acting on it.',
 } as const;
 
 /** Idempotent: run on every start with DEMO_DATA=true; a second run leaves one unchanged adviser. */

@@ -3,7 +3,7 @@ import type { HttpUpstream } from '@risk-profile/platform';
 
 /** Which adviser pages exist, and where each adviser's reports go: a draft may name only an existing adviser. */
 export interface AdviserDirectory {
-  /** The adviser's name, company and email, or null when no adviser has the slug; throws when the adviser service cannot be asked. */
+  /** The adviser's name, company, email and firm identity (licence, disclaimer), or null when no adviser has the slug; throws when the adviser service cannot be asked. */
   find(slug: string): Promise<ReportAdviser | null>;
 }
 
@@ -14,7 +14,7 @@ const MAX_CACHED = 10_000;
 
 /**
  * The adviser service's internal lookup (GET /internal/advisers/:slug, which unlike the public
- * one carries the adviser's email), cached so a draft for a known
+ * one carries the adviser's email, licence number and disclaimer), cached so a draft for a known
  * adviser does not wait on another service: only the first draft of a slug, or one after the
  * cache expired, asks. With several adviser instances (a pool), one that cannot be reached is
  * passed over and the next asked.
@@ -33,8 +33,15 @@ export function httpAdviserDirectory(
       if (res.status !== 200 && res.status !== 404) throw new Error(`adviser lookup answered ${res.status}`);
       let adviser: ReportAdviser | null = null;
       if (res.status === 200) {
-        const { slug: found, adviserName, companyName, email } = reportAdviserSchema.parse(await res.json());
-        adviser = { slug: found, adviserName, companyName, email };
+        const found = reportAdviserSchema.parse(await res.json());
+        adviser = {
+          slug: found.slug,
+          adviserName: found.adviserName,
+          companyName: found.companyName,
+          email: found.email,
+          licenceNumber: found.licenceNumber ?? null,
+          disclaimer: found.disclaimer ?? null,
+        };
       }
       if (cache.size >= MAX_CACHED) cache.clear();
       cache.set(slug, { adviser, until: now() + (adviser ? KNOWN_TTL_MS : UNKNOWN_TTL_MS) });

@@ -36,7 +36,9 @@ export interface AssessmentDrafted {
     adviserSlug: string | null;
     /**
      * The adviser's name, company and email as looked up when the draft was made: where the
-     * signed report goes. Absent on drafts stored before it was recorded.
+     * signed report goes; and the firm's licence number and disclaimer that the report prints.
+     * Absent on drafts stored before it was recorded (and the last two on drafts stored before
+     * they were).
      */
     adviser?: ReportAdviser | null;
     /** The questionnaire link the client arrived by; absent on drafts stored before it was recorded. */

@@ -91,6 +91,15 @@ describe('the lifecycle event of a stored AssessmentSigned', () => {
     });
   });
 
+  it("carries the firm's licence number and disclaimer recorded with the adviser in the draft", () => {
+    const event = toLifecycleEvent(signedStored, [draftedStored, signedStored]);
+    expect(event?.type === 'AssessmentSigned' && event.data.adviser).toMatchObject({
+      companyName: 'demo-adviser Advice Pty Ltd',
+      licenceNumber: 'AFSL 120000',
+      disclaimer: 'General advice only, from demo-adviser.',
+    });
+  });
+
   it('names no adviser for a draft stored before the adviser was recorded in it', () => {
     const { adviser: _adviser, ...older } = draftedStored.data as Record<string, unknown>;
     const olderDraft = { ...draftedStored, data: older };

@@ -65,4 +65,6 @@ export const adviserContact = (slug: string) => ({
   adviserName: `Adviser ${slug}`,
   companyName: `${slug} Advice Pty Ltd`,
   email: `${slug}@advisers.example.com`,
+  licenceNumber: `AFSL ${slug.length}0000`,
+  disclaimer: `General advice only, from ${slug}.`,
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,6 +109,22 @@ describeTargets(
         ['client-report', 'report-client@example.com', 'sent', 1],
       ]);
       expect(deliveries.every((d) => d.providerMessageId && d.sentAt && d.subject)).toBe(true);
+    });
+
+    it("prints the firm's licence and disclaimer, and a name in any script, in the PDF it emails", async () => {
+      const adviser = { ...ADVISER, licenceNumber: 'AFSL 246810', disclaimer: 'General advice only.' };
+      const event = signedAssessment({ clientName: 'Nguyễn Thị Ánh 王伟', clientEmail: 'firm-client@example.com', adviser });
+      await publish(event);
+      const mail = await eventually(async () => {
+        const found = mailsTo('firm-client@example.com')[0];
+        if (!found) throw new Error('not delivered yet');
+        return found;
+      });
+      const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: mail.parsed.attachments[0]!.content })
+        .toString('utf8')
+        .replace(/\s+/g, ' ');
+      expect(text).toContain('Harbour Wealth Partners · Licence AFSL 246810 Nguyễn Thị Ánh 王伟, signed');
+      expect(text).toContain('Disclaimer Harbour Wealth Partners · Licence AFSL 246810. General advice only.');
     });
 
     it('records a burst of sends (grouped into few statements) with each message its own provider id', async () => {

@@ -2,4 +2,4 @@ export { linkSms } from './link-sms';
 export { clientSummarySms, renderLinkEmail } from './messages';
 export { renderAdviserReportEmail, renderClientCopyEmail } from './report-email';
 export { formatReportDate, type ReportInput, reportPdfFileName } from './report-model';
-export { renderReportPdf, toWinAnsi } from './report-pdf';
+export { renderReportPdf } from './report-pdf';

@@ -15,7 +15,6 @@ import {
   renderLinkEmail,
   renderReportPdf,
   reportPdfFileName,
-  toWinAnsi,
 } from './index';
 import { defanged } from './unlinkable';
 
@@ -168,10 +167,95 @@ describe('the report PDF', () => {
     expect(text).toContain('I will not touch this money for fifteen years.');
   });
 
-  it('renders names beyond its fonts without failing', async () => {
-    const pdf = await renderReportPdf(inputOf(signedAssessment({ clientName: 'Nguyễn Zoë 李 🙂' })));
-    expect(pdfText(pdf)).toContain('Nguyen Zoë ? ?');
-    expect(toWinAnsi('Café – “ok”')).toBe('Café – “ok”');
+  it('prints names in five scripts exactly as typed, and right-to-left ones as their code points', async () => {
+    const names = {
+      vietnamese: 'Nguyễn Thị Ánh',
+      greek: 'Ελένη Παπαδοπούλου',
+      cyrillic: 'Иван Петров',
+      chinese: '王伟 山田太郎',
+      // pdfkit lays text out left to right, so a right-to-left name would print in the wrong order:
+      // it is written as its code points, visibly, never dropped or reversed.
+      hebrew: 'דוד כהן',
+    };
+    const typed = Object.values(names).join(' ');
+    const input = inputOf(
+      signedAssessment({ clientName: typed, investmentPreferences: `Bonds, ${names.chinese}, ${names.greek}` }),
+    );
+    const text = pdfText(await renderReportPdf(input));
+    const shown = `${names.vietnamese} ${names.greek} ${names.cyrillic} ${names.chinese} [U+05D3 U+05D5 U+05D3] [U+05DB U+05D4 U+05DF]`;
+    expect(text).toContain(`Name ${shown}`);
+    expect(text).toContain(`${shown}, signed`);
+    expect(text).toContain(`Bonds, ${names.chinese}, ${names.greek}`);
+    // In bold too (the override box and headings use it), and a character no font has.
+    const bold = pdfText(
+      await renderReportPdf(inputOf(signedAssessment({ clientName: 'Trần Văn Đức 李 🙂', selectedProfile: 'High Growth' }))),
+    );
+    expect(bold).toContain('Trần Văn Đức 李 [U+1F642]');
+  });
+
+  it('prints a name typed with combining accents as the same letters', async () => {
+    const decomposed = 'Nguyễn Thị Ánh'.normalize('NFD');
+    const text = pdfText(await renderReportPdf(inputOf(signedAssessment({ clientName: decomposed }))));
+    expect(text.normalize('NFC')).toContain('Name Nguyễn Thị Ánh');
+  });
+
+  it('names the firm, its licence and its disclaimer when the adviser has them', async () => {
+    const adviser = {
+      ...ADVISER,
+      licenceNumber: 'AFSL 123456',
+      disclaimer: 'General advice only: it does not take your objectives into account.',
+    };
+    const pages = pdfPages(await renderReportPdf(inputOf(signedAssessment({ adviser }))));
+    const firm = 'Harbour Wealth Partners · Licence AFSL 123456';
+    expect(pages[0]).toMatch(/^Risk Profile Report Harbour Wealth Partners · Licence AFSL 123456 Jane Citizen, signed/);
+    pages.forEach((page, i) => {
+      expect(page, `footer of page ${i + 1}`).toContain(`${firm} Page ${i + 1} of ${pages.length}`);
+    });
+    expect(pages[0]).toContain('Licence or registration AFSL 123456');
+    expect(pages.at(-1)).toContain(`Disclaimer ${firm}. ${adviser.disclaimer}`);
+    // The emails too: the firm under the title, the licence among the adviser's details, the
+    // disclaimer at the end, in the HTML and the text part of both.
+    const input = inputOf(signedAssessment({ adviser }));
+    for (const email of [await renderAdviserReportEmail(input), await renderClientCopyEmail(input)]) {
+      const [html, text] = [collapse(htmlText(email.html)), collapse(email.text)];
+      expect(html).toMatch(/(Risk Profile Report|Your Risk Profile) Harbour Wealth Partners · Licence AFSL 123456 /);
+      expect(text.startsWith('Harbour Wealth Partners · Licence AFSL 123456 ')).toBe(true);
+      for (const part of [html, text]) {
+        expect(part).toMatch(/Licence or registration:? AFSL 123456/);
+        expect(part.trimEnd()).toMatch(/Disclaimer Harbour Wealth Partners · Licence AFSL 123456\. General advice only: it does not take your objectives into account\.$/i);
+      }
+    }
+  });
+
+  it('leaves out a licence and disclaimer the adviser does not have, and the firm without an adviser', async () => {
+    const withNulls = pdfPages(
+      await renderReportPdf(inputOf(signedAssessment({ adviser: { ...ADVISER, licenceNumber: null, disclaimer: '  ' } }))),
+    );
+    const all = withNulls.join(' ');
+    expect(withNulls[0]).toMatch(/^Risk Profile Report Harbour Wealth Partners Jane Citizen, signed/);
+    expect(all).not.toContain('Licence');
+    expect(all).not.toContain('Disclaimer');
+    expect(withNulls[0]).toContain('Harbour Wealth Partners Page 1 of');
+    const alone = pdfPages(
+      await renderReportPdf({ assessment: signedAssessment({ adviser: null, adviserSlug: null }).data, adviser: null }),
+    );
+    expect(alone[0]).toMatch(/^Risk Profile Report Jane Citizen, signed/);
+    expect(alone.join(' ')).not.toContain('Harbour Wealth Partners');
+    const email = await renderAdviserReportEmail(
+      inputOf(signedAssessment({ adviser: { ...ADVISER, licenceNumber: null, disclaimer: null } })),
+    );
+    for (const text of [collapse(htmlText(email.html)), collapse(email.text)]) {
+      expect(text).not.toMatch(/Licence|Disclaimer/i);
+    }
+  });
+
+  it('leaves a name in any script as typed in the email HTML and text', async () => {
+    const name = 'Nguyễn Thị Ánh Ελένη Иван 王伟 דוד כהן';
+    const input = inputOf(signedAssessment({ clientName: name }));
+    for (const email of [await renderAdviserReportEmail(input), await renderClientCopyEmail(input)]) {
+      expect(collapse(htmlText(email.html))).toContain(name);
+      expect(collapse(email.text)).toContain(name);
+    }
   });
 
   it('is named after the client and the day, in ASCII', () => {
@@ -377,7 +461,7 @@ describe('client text in messages', () => {
       'Win at www[.]evil[.]com now',
       'See hxxps://evil[.]com/prize and write to win[at]evil[.]com',
       'evil[.]net/claim',
-      '<a href="hxxp://evil[.]com:8080/a">click</a> evil?com',
+      '<a href="hxxp://evil[.]com:8080/a">click</a> evil[.]com',
       'Mozilla/5.0 (visit evil[.]com)',
     ]) {
       expect(text).toContain(shown);

@@ -17,6 +17,7 @@ import {
   adviserReportSubject,
   buildTypedTextModel,
   clientCopySubject,
+  firmLine,
   type ReportAudience,
   type ReportInput,
   type ReportModel,
@@ -37,6 +38,7 @@ const styles = {
   body: { backgroundColor: '#f4f6f8', fontFamily: FONT, color: '#1f2933', margin: 0, padding: '24px 0' },
   container: { backgroundColor: '#ffffff', maxWidth: '640px', padding: '24px 28px', borderRadius: '8px' },
   h1: { fontSize: '22px', margin: '0 0 8px', color: '#102a43' },
+  firm: { fontSize: '13px', fontWeight: 'bold' as const, color: '#52606d', margin: '0 0 8px' },
   h2: { fontSize: '16px', margin: '24px 0 8px', color: '#102a43' },
   intro: { fontSize: '14px', lineHeight: '22px', margin: '0 0 12px' },
   label: {
@@ -142,10 +144,23 @@ function reportBody(model: ReportModel): ReactNode[] {
     heading('Signature'),
     table(model.signature),
     h(Text, { style: styles.note }, model.verification),
+    ...(model.firm?.disclaimer
+      ? [
+          h(Hr, { style: styles.hr }),
+          heading('Disclaimer'),
+          h(Text, { style: styles.note }, `${firmLine(model.firm)}. ${model.firm.disclaimer}`),
+        ]
+      : []),
   ];
 }
 
-function emailDocument(preview: string, title: string, intro: string, body: ReactNode[]) {
+function emailDocument(
+  preview: string,
+  title: string,
+  intro: string,
+  body: ReactNode[],
+  model: ReportModel,
+) {
   return h(
     Html,
     { lang: 'en-AU' },
@@ -158,6 +173,7 @@ function emailDocument(preview: string, title: string, intro: string, body: Reac
         Container,
         { style: styles.container },
         h(Heading, { as: 'h1', style: styles.h1 }, title),
+        ...(model.firm ? [h(Text, { style: styles.firm }, firmLine(model.firm))] : []),
         h(Text, { style: styles.intro }, intro),
         ...body,
       ),
@@ -177,7 +193,7 @@ const emailModel = (input: ReportInput, audience: ReportAudience): ReportModel =
 export async function renderAdviserReportEmail(input: ReportInput): Promise<RenderedEmail> {
   const model = emailModel(input, 'record');
   const intro = `${model.clientName} signed their Risk Profile on ${model.signedAt} and chose the ${model.chosenProfile} profile. The full report is below and attached as a PDF.`;
-  const html = renderEmailHtml(emailDocument(intro, 'Risk Profile Report', intro, reportBody(model)));
+  const html = renderEmailHtml(emailDocument(intro, 'Risk Profile Report', intro, reportBody(model), model));
   return { subject: adviserReportSubject(input), html, text: renderText(model, intro) };
 }
 
@@ -188,6 +204,6 @@ export async function renderClientCopyEmail(input: ReportInput): Promise<Rendere
   const intro = adviser
     ? `Thank you, ${model.clientName}. This is your copy of the Risk Profile you signed on ${model.signedAt}. ${adviser.adviserName} of ${adviser.companyName} has received the report and will be in touch; reply to this email to reach them.`
     : `Thank you, ${model.clientName}. This is your copy of the Risk Profile you signed on ${model.signedAt}.`;
-  const html = renderEmailHtml(emailDocument(intro, 'Your Risk Profile', intro, reportBody(model)));
+  const html = renderEmailHtml(emailDocument(intro, 'Your Risk Profile', intro, reportBody(model), model));
   return { subject: clientCopySubject(input), html, text: renderText(model, intro) };
 }

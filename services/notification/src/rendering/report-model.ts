@@ -38,6 +38,8 @@ export interface ReportModel {
   clientName: string;
   chosenProfile: string;
   signedAt: string;
+  /** The adviser's firm, for the report's header and footer; null without an adviser. */
+  firm: ReportFirm | null;
   adviser: Row[];
   client: Row[];
   results: Row[];
@@ -53,6 +55,20 @@ export interface ReportModel {
   signature: Row[];
   verification: string;
 }
+
+export interface ReportFirm {
+  company: string;
+  /** The firm's licence or registration number, when the adviser has one on file. */
+  licence: string | null;
+  /** The firm's disclaimer, printed at the end of the report when the adviser has one. */
+  disclaimer: string | null;
+}
+
+/** The firm as a header or footer names it: "Acme Advice · Licence AFSL 123456". */
+export const firmLine = (firm: ReportFirm): string =>
+  firm.licence ? `${firm.company} · Licence ${firm.licence}` : firm.company;
+
+const filled = (text: string | null | undefined): string | null => (text?.trim() ? text.trim() : null);
 
 export interface ReportAnswer {
   number: number;
@@ -134,10 +150,20 @@ export function buildReportModel(input: ReportInput, audience: ReportAudience = 
     clientName: a.clientName,
     chosenProfile: a.selectedProfile,
     signedAt: formatReportDate(a.signedAt, zone),
+    firm: input.adviser
+      ? {
+          company: input.adviser.companyName,
+          licence: filled(input.adviser.licenceNumber),
+          disclaimer: filled(input.adviser.disclaimer),
+        }
+      : null,
     adviser: input.adviser
       ? [
           ['Adviser', input.adviser.adviserName],
           ['Company', input.adviser.companyName],
+          ...(filled(input.adviser.licenceNumber)
+            ? [['Licence or registration', filled(input.adviser.licenceNumber)!] as const]
+            : []),
           ['Email', input.adviser.email],
         ]
       : [['Adviser', 'None: completed without an adviser']],

@@ -1,10 +1,12 @@
-import type { ReportModel, Row } from './report-model';
+import { firmLine, type ReportModel, type Row } from './report-model';
 
 const rows = (list: readonly Row[]) => list.map(([label, value]) => `${label}: ${value}`).join('\n');
 
 /** The plain-text part: the same report as the HTML, for clients that show text only. */
 export function renderText(model: ReportModel, intro: string): string {
   const parts = [
+    // The firm heads the report, as on the PDF's first page.
+    ...(model.firm ? [firmLine(model.firm)] : []),
     intro,
     // Said right after the intro, so a text-only reader cannot miss it.
     ...(model.override ? [`*** ${model.override} ***`] : []),
@@ -30,6 +32,7 @@ export function renderText(model: ReportModel, intro: string): string {
       )
       .join('\n\n')}`,
     `SIGNATURE\n${rows(model.signature)}\n\n${model.verification}`,
+    ...(model.firm?.disclaimer ? [`DISCLAIMER\n${firmLine(model.firm)}. ${model.firm.disclaimer}`] : []),
   ];
   return `${parts.join('\n\n')}\n`;
 }

@@ -23,13 +23,13 @@ export const smsFirstName = (fullName: string): string => {
 // name and what could be a top-level domain (two letters or more, or punycode).
 const WEB_SCHEME = /\b(h|f)t(t?p)(?=s?:\/\/)/gi;
 const AT_IN_A_WORD = /(?<=\S)@(?=\S)/g;
-const DOT_BEFORE_A_DOMAIN = /(?<=[\p{L}\p{N}_-])\.(?=\p{L}{2}|xn--)/giu;
+const DOT_BEFORE_A_DOMAIN = /(?<=[\p{L}\p{N}_-])[.\uFF0E\u3002\uFF61](?=\p{L}{2}|xn--)/giu;
 
 /**
- * Client text for the PDF, whose WinAnsi font has no zero-width space: what looks like an address
- * is written the way security reports write one that must not be followed ("hxxps://evil[.]com",
- * "win[at]evil[.]com"), so no viewer makes a link of it; ordinary text ("e.g.", "3.5%") is left as
- * typed.
+ * Client text for the PDF, where a zero-width space would be copied out with the text: what looks
+ * like an address (full-width and ideographic dots included) is written the way security reports
+ * write one that must not be followed ("hxxps://evil[.]com", "win[at]evil[.]com"), so no viewer
+ * makes a link of it; ordinary text ("e.g.", "3.5%") is left as typed.
  */
 export const defanged = (text: string): string =>
   text
