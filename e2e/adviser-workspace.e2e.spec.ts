@@ -37,8 +37,8 @@ async function downloaded(page: Page, action: () => Promise<void>): Promise<Buff
 }
 
 /** Nothing on the page is wider than the viewport: the document does not scroll sideways. */
-const documentWidth = (page: Page): Promise<number> =>
-  page.evaluate(() => document.documentElement.scrollWidth);
+const documentWidth = async (page: Page): Promise<number> =>
+  Number(await page.evaluate('document.documentElement.scrollWidth'));
 
 describeTarget("the adviser's workspace and the admin's records", browserTarget, () => {
   let smtp: SmtpTestServer;
