@@ -39,10 +39,7 @@ const toRecord = (row: AdviserRow): AdviserRecord => ({
 });
 
 export async function findAdviserBySlug(sql: SqlExecutor, slug: string): Promise<AdviserRecord | null> {
-  const { rows } = await sql.query<AdviserRow>(
-    `SELECT ${COLUMNS} FROM advisers WHERE slug = $1`,
-    [slug],
-  );
+  const { rows } = await sql.query<AdviserRow>(`SELECT ${COLUMNS} FROM advisers WHERE slug = $1`, [slug]);
   return rows[0] ? toRecord(rows[0]) : null;
 }
 

@@ -95,7 +95,10 @@ describeTargets(
         new Date(),
       );
       const again = await fetch(`${server.url}${internalAdviserPath('lee-firm')}`);
-      expect(await again.json()).toMatchObject({ licenceNumber: 'AFSL 654321', disclaimer: 'General advice only.' });
+      expect(await again.json()).toMatchObject({
+        licenceNumber: 'AFSL 654321',
+        disclaimer: 'General advice only.',
+      });
       const publicBody = await (await fetch(`${server.url}/api/advisers/lee-firm`)).json();
       expect(adviserSchema.strict().parse(publicBody)).toEqual({
         slug: 'lee-firm',

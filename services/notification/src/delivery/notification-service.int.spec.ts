@@ -113,18 +113,26 @@ describeTargets(
 
     it("prints the firm's licence and disclaimer, and a name in any script, in the PDF it emails", async () => {
       const adviser = { ...ADVISER, licenceNumber: 'AFSL 246810', disclaimer: 'General advice only.' };
-      const event = signedAssessment({ clientName: 'Nguyễn Thị Ánh 王伟', clientEmail: 'firm-client@example.com', adviser });
+      const event = signedAssessment({
+        clientName: 'Nguyễn Thị Ánh 王伟',
+        clientEmail: 'firm-client@example.com',
+        adviser,
+      });
       await publish(event);
       const mail = await eventually(async () => {
         const found = mailsTo('firm-client@example.com')[0];
         if (!found) throw new Error('not delivered yet');
         return found;
       });
-      const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: mail.parsed.attachments[0]!.content })
+      const text = execFileSync('pdftotext', ['-layout', '-', '-'], {
+        input: mail.parsed.attachments[0]!.content,
+      })
         .toString('utf8')
         .replace(/\s+/g, ' ');
       expect(text).toContain('Harbour Wealth Partners · Licence AFSL 246810 Nguyễn Thị Ánh 王伟, signed');
-      expect(text).toContain('Disclaimer Harbour Wealth Partners · Licence AFSL 246810. General advice only.');
+      expect(text).toContain(
+        'Disclaimer Harbour Wealth Partners · Licence AFSL 246810. General advice only.',
+      );
     });
 
     it('records a burst of sends (grouped into few statements) with each message its own provider id', async () => {

@@ -16,16 +16,18 @@ type FontFamily = 'main' | 'cjk';
 
 const requireFrom = createRequire(import.meta.url);
 // The packages export only a list of file names; the files sit in fonts/ beside dist/.
-const fontsDir = (pkg: string) => join(dirname(requireFrom.resolve(pkg)), '..', 'fonts');
+const fontsDir = (entry: string) => join(dirname(entry), '..', 'fonts');
+const LATIN = () => fontsDir(requireFrom.resolve('@embedpdf/fonts-latin'));
+const CHINESE = () => fontsDir(requireFrom.resolve('@embedpdf/fonts-sc'));
 
 const FILES: Record<FontFamily, Record<Weight, () => string>> = {
   main: {
-    regular: () => join(fontsDir('@embedpdf/fonts-latin'), 'NotoSans-Regular.ttf'),
-    bold: () => join(fontsDir('@embedpdf/fonts-latin'), 'NotoSans-Bold.ttf'),
+    regular: () => join(LATIN(), 'NotoSans-Regular.ttf'),
+    bold: () => join(LATIN(), 'NotoSans-Bold.ttf'),
   },
   cjk: {
-    regular: () => join(fontsDir('@embedpdf/fonts-sc'), 'NotoSansHans-Regular.otf'),
-    bold: () => join(fontsDir('@embedpdf/fonts-sc'), 'NotoSansHans-Bold.otf'),
+    regular: () => join(CHINESE(), 'NotoSansHans-Regular.otf'),
+    bold: () => join(CHINESE(), 'NotoSansHans-Bold.otf'),
   },
 };
 
@@ -92,10 +94,12 @@ export interface Run {
 const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
 const MARK = /\p{M}/u;
 
-const codePointLabel = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+const codePointLabel = (char: string) =>
+  `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** The visible stand-in for characters no font here prints: "[U+05D3 U+05D5 U+05D3]". */
-export const fallbackMarker = (chars: readonly string[]): string => `[${chars.map(codePointLabel).join(' ')}]`;
+export const fallbackMarker = (chars: readonly string[]): string =>
+  `[${chars.map(codePointLabel).join(' ')}]`;
 
 /**
  * `text` cut into runs of one font each, in order: every character in the first font that has it,
@@ -124,7 +128,13 @@ export function runsOf(text: string, weight: Weight): Run[] {
       push(last && !last.fallback ? last : main, char);
     } else if (RIGHT_TO_LEFT.test(char)) {
       missing.push(char);
-    } else if (MARK.test(char) && missing.length === 0 && last && !last.fallback && last.font.hasGlyphForCodePoint(code)) {
+    } else if (
+      MARK.test(char) &&
+      missing.length === 0 &&
+      last &&
+      !last.fallback &&
+      last.font.hasGlyphForCodePoint(code)
+    ) {
       push(last, char);
     } else if (main.font.hasGlyphForCodePoint(code)) {
       flush();

@@ -179,7 +179,10 @@ describe('the report PDF', () => {
     };
     const typed = Object.values(names).join(' ');
     const input = inputOf(
-      signedAssessment({ clientName: typed, investmentPreferences: `Bonds, ${names.chinese}, ${names.greek}` }),
+      signedAssessment({
+        clientName: typed,
+        investmentPreferences: `Bonds, ${names.chinese}, ${names.greek}`,
+      }),
     );
     const text = pdfText(await renderReportPdf(input));
     const shown = `${names.vietnamese} ${names.greek} ${names.cyrillic} ${names.chinese} [U+05D3 U+05D5 U+05D3] [U+05DB U+05D4 U+05DF]`;
@@ -188,7 +191,9 @@ describe('the report PDF', () => {
     expect(text).toContain(`Bonds, ${names.chinese}, ${names.greek}`);
     // In bold too (the override box and headings use it), and a character no font has.
     const bold = pdfText(
-      await renderReportPdf(inputOf(signedAssessment({ clientName: 'Trần Văn Đức 李 🙂', selectedProfile: 'High Growth' }))),
+      await renderReportPdf(
+        inputOf(signedAssessment({ clientName: 'Trần Văn Đức 李 🙂', selectedProfile: 'High Growth' })),
+      ),
     );
     expect(bold).toContain('Trần Văn Đức 李 [U+1F642]');
   });
@@ -207,7 +212,9 @@ describe('the report PDF', () => {
     };
     const pages = pdfPages(await renderReportPdf(inputOf(signedAssessment({ adviser }))));
     const firm = 'Harbour Wealth Partners · Licence AFSL 123456';
-    expect(pages[0]).toMatch(/^Risk Profile Report Harbour Wealth Partners · Licence AFSL 123456 Jane Citizen, signed/);
+    expect(pages[0]).toMatch(
+      /^Risk Profile Report Harbour Wealth Partners · Licence AFSL 123456 Jane Citizen, signed/,
+    );
     pages.forEach((page, i) => {
       expect(page, `footer of page ${i + 1}`).toContain(`${firm} Page ${i + 1} of ${pages.length}`);
     });
@@ -218,18 +225,24 @@ describe('the report PDF', () => {
     const input = inputOf(signedAssessment({ adviser }));
     for (const email of [await renderAdviserReportEmail(input), await renderClientCopyEmail(input)]) {
       const [html, text] = [collapse(htmlText(email.html)), collapse(email.text)];
-      expect(html).toMatch(/(Risk Profile Report|Your Risk Profile) Harbour Wealth Partners · Licence AFSL 123456 /);
+      expect(html).toMatch(
+        /(Risk Profile Report|Your Risk Profile) Harbour Wealth Partners · Licence AFSL 123456 /,
+      );
       expect(text.startsWith('Harbour Wealth Partners · Licence AFSL 123456 ')).toBe(true);
       for (const part of [html, text]) {
         expect(part).toMatch(/Licence or registration:? AFSL 123456/);
-        expect(part.trimEnd()).toMatch(/Disclaimer Harbour Wealth Partners · Licence AFSL 123456\. General advice only: it does not take your objectives into account\.$/i);
+        expect(part.trimEnd()).toMatch(
+          /Disclaimer Harbour Wealth Partners · Licence AFSL 123456\. General advice only: it does not take your objectives into account\.$/i,
+        );
       }
     }
   });
 
   it('leaves out a licence and disclaimer the adviser does not have, and the firm without an adviser', async () => {
     const withNulls = pdfPages(
-      await renderReportPdf(inputOf(signedAssessment({ adviser: { ...ADVISER, licenceNumber: null, disclaimer: '  ' } }))),
+      await renderReportPdf(
+        inputOf(signedAssessment({ adviser: { ...ADVISER, licenceNumber: null, disclaimer: '  ' } })),
+      ),
     );
     const all = withNulls.join(' ');
     expect(withNulls[0]).toMatch(/^Risk Profile Report Harbour Wealth Partners Jane Citizen, signed/);
@@ -237,7 +250,10 @@ describe('the report PDF', () => {
     expect(all).not.toContain('Disclaimer');
     expect(withNulls[0]).toContain('Harbour Wealth Partners Page 1 of');
     const alone = pdfPages(
-      await renderReportPdf({ assessment: signedAssessment({ adviser: null, adviserSlug: null }).data, adviser: null }),
+      await renderReportPdf({
+        assessment: signedAssessment({ adviser: null, adviserSlug: null }).data,
+        adviser: null,
+      }),
     );
     expect(alone[0]).toMatch(/^Risk Profile Report Jane Citizen, signed/);
     expect(alone.join(' ')).not.toContain('Harbour Wealth Partners');

@@ -154,13 +154,7 @@ function reportBody(model: ReportModel): ReactNode[] {
   ];
 }
 
-function emailDocument(
-  preview: string,
-  title: string,
-  intro: string,
-  body: ReactNode[],
-  model: ReportModel,
-) {
+function emailDocument(preview: string, title: string, intro: string, body: ReactNode[], model: ReportModel) {
   return h(
     Html,
     { lang: 'en-AU' },

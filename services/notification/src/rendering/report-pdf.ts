@@ -109,7 +109,8 @@ function layout(doc: PDFKit.PDFDocument, writer: TextWriter, model: ReportModel)
       // A value with no space that is too wide for its column (the digest) is written smaller, on
       // one line, so it can be read and copied whole.
       const wide = /\s/.test(value) ? 0 : writer.width(value, 'regular');
-      const valueSize = wide > width - labelWidth ? Math.max(7, (9.5 * (width - labelWidth)) / wide - 0.05) : 9.5;
+      const valueSize =
+        wide > width - labelWidth ? Math.max(7, (9.5 * (width - labelWidth)) / wide - 0.05) : 9.5;
       // A row that does not fit starts the next page whole: otherwise the label would stay on
       // one page and pdfkit would carry its value over to a page of its own.
       const labelHeight = writer.height(label, 'regular', { width: labelWidth - 10 });
@@ -227,7 +228,13 @@ function stampPages(doc: PDFKit.PDFDocument, writer: TextWriter, model: ReportMo
     }
     if (model.firm) {
       const firmWidth = width - pageNumberWidth;
-      writer.write(fitted(firmLine(model.firm), firmWidth), 'regular', { width: firmWidth, lineBreak: false }, MARGIN, footerY);
+      writer.write(
+        fitted(firmLine(model.firm), firmWidth),
+        'regular',
+        { width: firmWidth, lineBreak: false },
+        MARGIN,
+        footerY,
+      );
     }
     writer.write(
       `Page ${i - range.start + 1} of ${range.count}`,
