@@ -31,13 +31,18 @@ describe('ENDPOINTS', () => {
     ['dropOff', 'GET', '/api/admin/analytics/drop-off', 'analytics'],
     ['deviceStats', 'GET', '/api/admin/analytics/devices', 'analytics'],
     ['recentAssessments', 'GET', '/api/admin/assessments/recent', 'analytics'],
+    ['listAdminAdvisers', 'GET', '/api/admin/advisers', 'adviser'],
+    ['createAdviser', 'POST', '/api/admin/advisers', 'adviser'],
+    ['updateAdviser', 'PATCH', '/api/admin/advisers/:slug', 'adviser'],
+    ['disableAccount', 'POST', '/api/admin/accounts/:id/disable', 'adviser'],
+    ['setPassword', 'POST', '/api/auth/set-password', 'adviser'],
   ] as const)('%s is %s %s on %s', (name, method, path, service) => {
     expect(ENDPOINTS[name]).toMatchObject({ method, path, service });
   });
 
-  it('lists twenty-eight endpoints, each method and path once', () => {
+  it('lists thirty-six endpoints, each method and path once', () => {
     const routes = Object.values(ENDPOINTS).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
-    expect(routes).toHaveLength(28);
+    expect(routes).toHaveLength(36);
     expect(new Set(routes).size).toBe(routes.length);
   });
 
@@ -78,6 +83,7 @@ describe('findEndpoint', () => {
     ],
     ['GET', '/api/admin/analytics/drop-off', 'dropOff', {}],
     ['POST', '/api/admin/login', 'adminLogin', {}],
+    ['patch', '/api/admin/advisers/jane-smith', 'updateAdviser', { slug: 'jane-smith' }],
   ])('%s %s is %s', (method, pathname, name, params) => {
     expect(findEndpoint(method, pathname)).toMatchObject({ name, params });
   });
@@ -88,6 +94,7 @@ describe('findEndpoint', () => {
     ['GET', '/api/advisers'],
     ['GET', '/api/admin/analytics/summary/extra'],
     ['DELETE', '/api/auth/logout'],
+    ['PATCH', '/api/admin/advisers'],
   ])('finds nothing for %s %s', (method, pathname) => {
     expect(findEndpoint(method, pathname)).toBeUndefined();
   });
