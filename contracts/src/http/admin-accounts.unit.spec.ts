@@ -38,12 +38,16 @@ describe('createAdviserBodySchema', () => {
 
 describe('updateAdviserBodySchema', () => {
   it('changes only what is sent: absent leaves a firm detail, null or blank clears it', () => {
-    expect(updateAdviserBodySchema.parse({ adviserName: 'Jane Brown' })).toEqual({ adviserName: 'Jane Brown' });
+    expect(updateAdviserBodySchema.parse({ adviserName: 'Jane Brown' })).toEqual({
+      adviserName: 'Jane Brown',
+    });
     expect(updateAdviserBodySchema.parse({ licenceNumber: ' ', disclaimer: null })).toEqual({
       licenceNumber: null,
       disclaimer: null,
     });
-    expect(updateAdviserBodySchema.parse({ licenceNumber: ' AFSL 123 ' })).toEqual({ licenceNumber: 'AFSL 123' });
+    expect(updateAdviserBodySchema.parse({ licenceNumber: ' AFSL 123 ' })).toEqual({
+      licenceNumber: 'AFSL 123',
+    });
   });
 
   it('refuses a field it cannot change, naming the ones it can', () => {

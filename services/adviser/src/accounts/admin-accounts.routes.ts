@@ -22,8 +22,8 @@ import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { z } from 'zod';
 import {
   ACCOUNT_NOT_FOUND_MESSAGE,
-  ADVISER_NOT_FOUND_MESSAGE,
   type Actor,
+  ADVISER_NOT_FOUND_MESSAGE,
   type AdminAccounts,
 } from './admin-accounts';
 

@@ -1,6 +1,6 @@
 import {
-  accountInvitationRequestedV1,
   type AssessmentSignedV1,
+  accountInvitationRequestedV1,
   assessmentSignedV1,
   type QuestionnaireLinkRequestedV1,
   questionnaireLinkRequestedV1,
