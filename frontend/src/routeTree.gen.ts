@@ -14,6 +14,8 @@ import { Route as AdviserSlugRouteImport } from './routes/$adviserSlug'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SecurityRouteImport } from './routes/security'
+import { Route as SetPasswordRouteImport } from './routes/set-password'
+import { Route as AdminAdvisersRouteImport } from './routes/admin/advisers'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AssessmentIdCompletedRouteImport } from './routes/assessment/$id/completed'
@@ -44,6 +46,16 @@ const SecurityRoute = SecurityRouteImport.update({
   path: '/security',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SetPasswordRoute = SetPasswordRouteImport.update({
+  id: '/set-password',
+  path: '/set-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminAdvisersRoute = AdminAdvisersRouteImport.update({
+  id: '/admin/advisers',
+  path: '/admin/advisers',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
   id: '/admin/dashboard',
   path: '/admin/dashboard',
@@ -71,6 +83,8 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
+  '/set-password': typeof SetPasswordRoute
+  '/admin/advisers': typeof AdminAdvisersRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
@@ -82,6 +96,8 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
+  '/set-password': typeof SetPasswordRoute
+  '/admin/advisers': typeof AdminAdvisersRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
@@ -94,6 +110,8 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
+  '/set-password': typeof SetPasswordRoute
+  '/admin/advisers': typeof AdminAdvisersRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
@@ -107,6 +125,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy'
     | '/security'
+    | '/set-password'
+    | '/admin/advisers'
     | '/admin/dashboard'
     | '/admin/login'
     | '/assessment/$id/completed'
@@ -118,6 +138,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy'
     | '/security'
+    | '/set-password'
+    | '/admin/advisers'
     | '/admin/dashboard'
     | '/admin/login'
     | '/assessment/$id/completed'
@@ -129,6 +151,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy'
     | '/security'
+    | '/set-password'
+    | '/admin/advisers'
     | '/admin/dashboard'
     | '/admin/login'
     | '/assessment/$id/completed'
@@ -141,6 +165,8 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
   SecurityRoute: typeof SecurityRoute
+  SetPasswordRoute: typeof SetPasswordRoute
+  AdminAdvisersRoute: typeof AdminAdvisersRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AssessmentIdCompletedRoute: typeof AssessmentIdCompletedRoute
@@ -184,6 +210,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SecurityRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/set-password': {
+      id: '/set-password'
+      path: '/set-password'
+      fullPath: '/set-password'
+      preLoaderRoute: typeof SetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/advisers': {
+      id: '/admin/advisers'
+      path: '/admin/advisers'
+      fullPath: '/admin/advisers'
+      preLoaderRoute: typeof AdminAdvisersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/dashboard': {
       id: '/admin/dashboard'
       path: '/admin/dashboard'
@@ -221,6 +261,8 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
   SecurityRoute: SecurityRoute,
+  SetPasswordRoute: SetPasswordRoute,
+  AdminAdvisersRoute: AdminAdvisersRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminLoginRoute: AdminLoginRoute,
   AssessmentIdCompletedRoute: AssessmentIdCompletedRoute,

@@ -14,12 +14,14 @@ const SPA_ROUTES: readonly RegExp[] = [
   /^\/login\/?$/,
   /^\/admin\/login\/?$/,
   /^\/admin\/dashboard\/?$/,
+  /^\/admin\/advisers\/?$/,
+  /^\/set-password\/?$/,
   /^\/assessment\/[^/]+\/(completed|declined)\/?$/,
 ];
 
 /** An adviser page: one segment that is not reserved. It is a route only if the adviser exists. */
 const ADVISER_PAGE =
-  /^\/(?!(admin|register|login|privacy|security|assessment|api)\/?$)([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
+  /^\/(?!(admin|register|login|privacy|security|assessment|api|set-password)\/?$)([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
 
 export function isSpaRoute(path: string): boolean {
   return SPA_ROUTES.some((route) => route.test(path));

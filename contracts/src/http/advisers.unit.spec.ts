@@ -33,7 +33,7 @@ describe('adviserSlugSchema', () => {
 
   it('reserves exactly the segments the site uses', () => {
     expect([...RESERVED_SEGMENTS].sort()).toEqual(
-      ['admin', 'api', 'assessment', 'login', 'privacy', 'register', 'security'].sort(),
+      ['admin', 'api', 'assessment', 'login', 'privacy', 'register', 'security', 'set-password'].sort(),
     );
   });
 });

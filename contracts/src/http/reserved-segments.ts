@@ -10,4 +10,5 @@ export const RESERVED_SEGMENTS = [
   'security',
   'assessment',
   'api',
+  'set-password',
 ] as const;

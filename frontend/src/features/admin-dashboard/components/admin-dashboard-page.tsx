@@ -2,7 +2,7 @@ import type { AnalyticsPeriod } from '@risk-profile/contracts';
 import { Tabs } from 'radix-ui';
 import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -71,6 +71,9 @@ export function AdminDashboardPage({
         </div>
         <div className="admin__actions">
           <PeriodSelect value={period} onChange={onPeriodChange} />
+          <a className={buttonClass('outline')} href="/admin/advisers">
+            Advisers and accounts
+          </a>
           <Button variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>
             Logout
           </Button>
