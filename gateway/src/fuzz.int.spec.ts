@@ -207,7 +207,8 @@ function refused(endpoint: EndpointDefinition, text: string, now: Date): boolean
 function probesFor(name: EndpointName, endpoint: EndpointDefinition, draftId: string, now: Date): Probe[] {
   const path = endpoint.path.replace(':slug', VALID_SLUG).replace(':id', draftId);
   const probes: Probe[] = [];
-  if (endpoint.method === 'POST') {
+  if (endpoint.method !== 'GET') {
+    const { method } = endpoint;
     const base = baseBodies(now)[name];
     for (const [kind, text] of bodiesFor(name, base)) {
       // Only malformed bodies: a generated body that the contract takes is no probe (an oversize
@@ -217,7 +218,7 @@ function probesFor(name: EndpointName, endpoint: EndpointDefinition, draftId: st
       probes.push({
         name,
         kind,
-        method: 'POST',
+        method,
         path,
         body: text,
         contentType: 'application/json',
@@ -228,7 +229,7 @@ function probesFor(name: EndpointName, endpoint: EndpointDefinition, draftId: st
       probes.push({
         name,
         kind: `content type ${contentType}`,
-        method: 'POST',
+        method,
         path,
         body: text,
         contentType,
@@ -238,7 +239,7 @@ function probesFor(name: EndpointName, endpoint: EndpointDefinition, draftId: st
     probes.push({
       name,
       kind: 'corrupt gzip',
-      method: 'POST',
+      method,
       path,
       body: 'not gzip',
       contentType: 'application/json',
@@ -247,7 +248,7 @@ function probesFor(name: EndpointName, endpoint: EndpointDefinition, draftId: st
     probes.push({
       name,
       kind: 'unknown encoding',
-      method: 'POST',
+      method,
       path,
       body: '{}',
       contentType: 'application/json',
@@ -287,7 +288,7 @@ function probesFor(name: EndpointName, endpoint: EndpointDefinition, draftId: st
         kind: 'bad path parameter',
         method: endpoint.method,
         path: path.replace(param, bad),
-        ...(endpoint.method === 'POST'
+        ...(endpoint.method !== 'GET'
           ? { body: JSON.stringify(baseBodies(now)[name] ?? {}), contentType: 'application/json' }
           : {}),
       });

@@ -59,7 +59,6 @@ export const accountLinkSchema = z.object({
   /** Past its 72 hours: the holder needs a new one (send a reset). */
   expired: z.boolean(),
 });
-export type AccountLink = z.infer<typeof accountLinkSchema>;
 
 export const adminAccountSchema = z.object({
   id: z.uuid(),
@@ -95,9 +94,7 @@ export const adminAdviserSchema = z.object({
 export type AdminAdviser = z.infer<typeof adminAdviserSchema>;
 
 export const adminAdviserListSchema = z.object({ advisers: z.array(adminAdviserSchema) });
-export type AdminAdviserList = z.infer<typeof adminAdviserListSchema>;
 export const adminAccountListSchema = z.object({ accounts: z.array(adminAccountSchema) });
-export type AdminAccountList = z.infer<typeof adminAccountListSchema>;
 
 export const createAdviserBodySchema = z.object({
   slug: adviserSlugSchema,
@@ -141,7 +138,6 @@ export const setPasswordBodySchema = z.object({
     .min(1, 'Password is required.')
     .max(MAX_PASSWORD_LENGTH),
 });
-export type SetPasswordBody = z.input<typeof setPasswordBodySchema>;
 
 const adminErrors = { 401: errorBodySchema, 403: errorBodySchema } as const;
 

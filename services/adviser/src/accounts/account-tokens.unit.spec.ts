@@ -27,7 +27,7 @@ describe('newAccountToken', () => {
 
   it('is made from the random source it is given, and expires 72 hours later', () => {
     const issued = newAccountToken(now, (size) => Buffer.alloc(size, 0xff));
-    expect(issued.token).toBe('_'.repeat(42) + '8');
+    expect(issued.token).toBe(`${'_'.repeat(42)}8`);
     expect(issued.expiresAt.toISOString()).toBe('2026-01-13T09:00:00.000Z');
     expect(ACCOUNT_LINK_TTL_MS).toBe(72 * 3600 * 1000);
   });

@@ -382,7 +382,7 @@ export function adminAccounts(deps: AdminAccountsDeps) {
         if (!stored) throw httpError.badRequest(INVALID_LINK_MESSAGE);
         const verdict = tokenVerdict(stored, deps.clock());
         if (verdict !== 'usable')
-          throw new HttpError(410, LINK_REFUSED_MESSAGES[verdict], 'LINK_' + verdict.toUpperCase());
+          throw new HttpError(410, LINK_REFUSED_MESSAGES[verdict], `LINK_${verdict.toUpperCase()}`);
         const user = await findUserById(tx, stored.userId);
         if (!user || user.disabled)
           throw new HttpError(410, LINK_ACCOUNT_DISABLED_MESSAGE, 'ACCOUNT_DISABLED');

@@ -12,7 +12,7 @@ export function accountStatus(account: AdminAccount | null): AccountStatus {
   if (!account) return { label: 'No account', tone: 'none' };
   if (account.disabled) return { label: 'Disabled', tone: 'disabled' };
   const link = account.pendingLink;
-  if (link && link.expired) {
+  if (link?.expired) {
     return {
       label: link.kind === 'invitation' ? 'Invitation expired' : 'Reset link expired',
       tone: 'expired',
