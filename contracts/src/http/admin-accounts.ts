@@ -209,7 +209,7 @@ export const enableAccountEndpoint = defineEndpoint({
   service: 'adviser',
   access: 'admin',
   summary: 'Enables a disabled account: its holder can sign in again (earlier sessions stay ended).',
-  responses: accountActionResponses,
+  responses: { 200: adminAccountSchema, ...adminErrors, 404: errorBodySchema },
 });
 
 export const resetAccountPasswordEndpoint = defineEndpoint({
