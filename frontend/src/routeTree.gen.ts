@@ -14,7 +14,9 @@ import { Route as AdviserSlugRouteImport } from './routes/$adviserSlug'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SecurityRouteImport } from './routes/security'
+import { Route as SetPasswordRouteImport } from './routes/set-password'
 import { Route as AdminAccessLogRouteImport } from './routes/admin/access-log'
+import { Route as AdminAdvisersRouteImport } from './routes/admin/advisers'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdviserIndexRouteImport } from './routes/adviser/index'
@@ -51,9 +53,19 @@ const SecurityRoute = SecurityRouteImport.update({
   path: '/security',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SetPasswordRoute = SetPasswordRouteImport.update({
+  id: '/set-password',
+  path: '/set-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminAccessLogRoute = AdminAccessLogRouteImport.update({
   id: '/admin/access-log',
   path: '/admin/access-log',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminAdvisersRoute = AdminAdvisersRouteImport.update({
+  id: '/admin/advisers',
+  path: '/admin/advisers',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
@@ -113,7 +125,9 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
+  '/set-password': typeof SetPasswordRoute
   '/admin/access-log': typeof AdminAccessLogRoute
+  '/admin/advisers': typeof AdminAdvisersRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/adviser/links': typeof AdviserLinksRoute
@@ -131,7 +145,9 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
+  '/set-password': typeof SetPasswordRoute
   '/admin/access-log': typeof AdminAccessLogRoute
+  '/admin/advisers': typeof AdminAdvisersRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/adviser/links': typeof AdviserLinksRoute
@@ -150,7 +166,9 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
+  '/set-password': typeof SetPasswordRoute
   '/admin/access-log': typeof AdminAccessLogRoute
+  '/admin/advisers': typeof AdminAdvisersRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/login': typeof AdminLoginRoute
   '/adviser/links': typeof AdviserLinksRoute
@@ -170,7 +188,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy'
     | '/security'
+    | '/set-password'
     | '/admin/access-log'
+    | '/admin/advisers'
     | '/admin/dashboard'
     | '/admin/login'
     | '/adviser/links'
@@ -188,7 +208,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy'
     | '/security'
+    | '/set-password'
     | '/admin/access-log'
+    | '/admin/advisers'
     | '/admin/dashboard'
     | '/admin/login'
     | '/adviser/links'
@@ -206,7 +228,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/privacy'
     | '/security'
+    | '/set-password'
     | '/admin/access-log'
+    | '/admin/advisers'
     | '/admin/dashboard'
     | '/admin/login'
     | '/adviser/links'
@@ -225,7 +249,9 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
   SecurityRoute: typeof SecurityRoute
+  SetPasswordRoute: typeof SetPasswordRoute
   AdminAccessLogRoute: typeof AdminAccessLogRoute
+  AdminAdvisersRoute: typeof AdminAdvisersRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdviserLinksRoute: typeof AdviserLinksRoute
@@ -275,11 +301,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SecurityRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/set-password': {
+      id: '/set-password'
+      path: '/set-password'
+      fullPath: '/set-password'
+      preLoaderRoute: typeof SetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/access-log': {
       id: '/admin/access-log'
       path: '/admin/access-log'
       fullPath: '/admin/access-log'
       preLoaderRoute: typeof AdminAccessLogRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/advisers': {
+      id: '/admin/advisers'
+      path: '/admin/advisers'
+      fullPath: '/admin/advisers'
+      preLoaderRoute: typeof AdminAdvisersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/dashboard': {
@@ -361,7 +401,9 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
   SecurityRoute: SecurityRoute,
+  SetPasswordRoute: SetPasswordRoute,
   AdminAccessLogRoute: AdminAccessLogRoute,
+  AdminAdvisersRoute: AdminAdvisersRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdviserLinksRoute: AdviserLinksRoute,

@@ -208,7 +208,8 @@ function refused(endpoint: EndpointDefinition, text: string, now: Date): boolean
 function probesFor(name: EndpointName, endpoint: EndpointDefinition, draftId: string, now: Date): Probe[] {
   const path = endpoint.path.replace(':slug', VALID_SLUG).replace(':id', draftId);
   const probes: Probe[] = [];
-  if (endpoint.method === 'POST') {
+  if (endpoint.method !== 'GET') {
+    const { method } = endpoint;
     const base = baseBodies(now)[name];
     for (const [kind, text] of bodiesFor(name, base)) {
       // Only malformed bodies: a generated body that the contract takes is no probe (an oversize
@@ -218,7 +219,7 @@ function probesFor(name: EndpointName, endpoint: EndpointDefinition, draftId: st
       probes.push({
         name,
         kind,
-        method: 'POST',
+        method,
         path,
         body: text,
         contentType: 'application/json',
@@ -229,7 +230,7 @@ function probesFor(name: EndpointName, endpoint: EndpointDefinition, draftId: st
       probes.push({
         name,
         kind: `content type ${contentType}`,
-        method: 'POST',
+        method,
         path,
         body: text,
         contentType,
@@ -239,7 +240,7 @@ function probesFor(name: EndpointName, endpoint: EndpointDefinition, draftId: st
     probes.push({
       name,
       kind: 'corrupt gzip',
-      method: 'POST',
+      method,
       path,
       body: 'not gzip',
       contentType: 'application/json',
@@ -248,7 +249,7 @@ function probesFor(name: EndpointName, endpoint: EndpointDefinition, draftId: st
     probes.push({
       name,
       kind: 'unknown encoding',
-      method: 'POST',
+      method,
       path,
       body: '{}',
       contentType: 'application/json',
@@ -288,7 +289,7 @@ function probesFor(name: EndpointName, endpoint: EndpointDefinition, draftId: st
         kind: 'bad path parameter',
         method: endpoint.method,
         path: path.replace(param, bad),
-        ...(endpoint.method === 'POST'
+        ...(endpoint.method !== 'GET'
           ? { body: JSON.stringify(baseBodies(now)[name] ?? {}), contentType: 'application/json' }
           : {}),
       });

@@ -18,6 +18,8 @@ const SPA_ROUTES: readonly RegExp[] = [
   /^\/admin\/assessments\/[^/]+\/?$/,
   /^\/adviser(\/links)?\/?$/,
   /^\/adviser\/assessments\/[^/]+\/?$/,
+  /^\/admin\/advisers\/?$/,
+  /^\/set-password\/?$/,
   /^\/assessment\/[^/]+\/(completed|declined)\/?$/,
   // The short link of an SMS; the page asks the adviser service where it leads.
   /^\/l\/[0-9A-Za-z]+\/?$/,
@@ -25,7 +27,7 @@ const SPA_ROUTES: readonly RegExp[] = [
 
 /** An adviser page: one segment that is not reserved. It is a route only if the adviser exists. */
 const ADVISER_PAGE =
-  /^\/(?!(admin|register|login|privacy|security|assessment|api)\/?$)([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
+  /^\/(?!(admin|register|login|privacy|security|assessment|api|set-password)\/?$)([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
 
 export function isSpaRoute(path: string): boolean {
   return SPA_ROUTES.some((route) => route.test(path));

@@ -8,6 +8,8 @@ describe('SPA routes of the product', () => {
     '/privacy',
     '/security',
     '/admin/dashboard',
+    '/admin/advisers',
+    '/set-password',
     '/assessment/123/completed',
     '/assessment/123/declined',
     '/adviser',
@@ -43,6 +45,7 @@ describe('SPA routes of the product', () => {
     ['/demo-adviser/', 'demo-adviser'],
     ['/admin', undefined],
     ['/login', undefined],
+    ['/set-password', undefined],
     ['/x.php', undefined],
     ['/Demo', undefined],
   ])('reads %s as the adviser page of %s', (path, slug) => {

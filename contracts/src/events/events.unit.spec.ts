@@ -108,6 +108,21 @@ const questionRecorded = {
   },
 };
 
+const invitationRequested = {
+  ...envelope,
+  type: 'AccountInvitationRequested',
+  version: 1,
+  data: {
+    accountId: 'account-1',
+    kind: 'invitation',
+    recipientEmail: 'jane@example.com',
+    recipientName: 'Jane Smith',
+    companyName: 'Smith Advice',
+    url: 'https://risk.example.com/set-password?token=abc',
+    expiresAt: '2026-01-13T09:00:00.000Z',
+  },
+};
+
 describe('integrationEventEnvelope', () => {
   const pinged = integrationEventEnvelope('Pinged', 2, z.object({ n: z.int() }));
   const valid = { ...envelope, type: 'Pinged', version: 2, data: { n: 1 } };
@@ -136,6 +151,7 @@ describe('parseIntegrationEvent', () => {
     [TOPICS.assessmentLifecycle, signed, ASSESSMENT_ID],
     [TOPICS.questionnaireLinks, linkRequested, 'link-1'],
     [TOPICS.questionEvents, questionRecorded, 's-1'],
+    [TOPICS.accountInvitations, invitationRequested, 'account-1'],
   ])('reads event %# from its topic, with its key', (topic, event, key) => {
     const parsed = parseIntegrationEvent(topic, event);
     expect(parsed).toEqual(event);
@@ -163,6 +179,11 @@ describe('parseIntegrationEvent', () => {
       { ...questionRecorded, data: { ...questionRecorded.data, receivedAt: undefined } },
     ],
     ['a non-object', TOPICS.questionEvents, 'QuestionEventRecorded'],
+    [
+      'an account link of an unknown kind',
+      TOPICS.accountInvitations,
+      { ...invitationRequested, data: { ...invitationRequested.data, kind: 'welcome' } },
+    ],
   ])('refuses %s', (_, topic, value) => {
     expect(() => parseIntegrationEvent(topic, value)).toThrow(z.ZodError);
   });
@@ -196,6 +217,7 @@ describe('TOPICS', () => {
       'risk-profile.assessment-lifecycle.v1',
       'risk-profile.questionnaire-links.v1',
       'risk-profile.question-events.v1',
+      'risk-profile.account-invitations.v1',
     ]);
     expect(Object.values(TOPICS).every(isTopic)).toBe(true);
   });

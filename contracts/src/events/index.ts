@@ -1,8 +1,10 @@
 import type { z } from 'zod';
+import { ACCOUNT_INVITATIONS_TOPIC, accountInvitationsTopicSchema } from './account-invitations';
 import { ASSESSMENT_LIFECYCLE_TOPIC, assessmentLifecycleTopicSchema } from './assessment-lifecycle';
 import { QUESTION_EVENTS_TOPIC, questionEventsTopicSchema } from './question-events';
 import { QUESTIONNAIRE_LINKS_TOPIC, questionnaireLinksTopicSchema } from './questionnaire-links';
 
+export * from './account-invitations';
 export * from './assessment-lifecycle';
 export * from './envelope';
 export * from './question-events';
@@ -12,6 +14,7 @@ export const TOPICS = {
   assessmentLifecycle: ASSESSMENT_LIFECYCLE_TOPIC,
   questionnaireLinks: QUESTIONNAIRE_LINKS_TOPIC,
   questionEvents: QUESTION_EVENTS_TOPIC,
+  accountInvitations: ACCOUNT_INVITATIONS_TOPIC,
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
@@ -20,6 +23,7 @@ export const integrationEventSchema = {
   [ASSESSMENT_LIFECYCLE_TOPIC]: assessmentLifecycleTopicSchema,
   [QUESTIONNAIRE_LINKS_TOPIC]: questionnaireLinksTopicSchema,
   [QUESTION_EVENTS_TOPIC]: questionEventsTopicSchema,
+  [ACCOUNT_INVITATIONS_TOPIC]: accountInvitationsTopicSchema,
 } as const;
 
 export type IntegrationEventOf<T extends Topic> = z.output<(typeof integrationEventSchema)[T]>;
@@ -58,6 +62,8 @@ export function integrationEventKey(event: IntegrationEvent): string {
       return event.data.linkId;
     case 'QuestionEventRecorded':
       return event.data.sessionId;
+    case 'AccountInvitationRequested':
+      return event.data.accountId;
     default: {
       const unreachable: never = event;
       throw new Error(`No key rule for ${JSON.stringify(unreachable)}`);
@@ -75,6 +81,8 @@ export function topicOf(event: IntegrationEvent): Topic {
       return QUESTIONNAIRE_LINKS_TOPIC;
     case 'QuestionEventRecorded':
       return QUESTION_EVENTS_TOPIC;
+    case 'AccountInvitationRequested':
+      return ACCOUNT_INVITATIONS_TOPIC;
     default: {
       const unreachable: never = event;
       throw new Error(`No topic for ${JSON.stringify(unreachable)}`);

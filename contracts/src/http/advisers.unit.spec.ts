@@ -33,7 +33,17 @@ describe('adviserSlugSchema', () => {
 
   it('reserves exactly the segments the site uses', () => {
     expect([...RESERVED_SEGMENTS].sort()).toEqual(
-      ['admin', 'adviser', 'api', 'assessment', 'login', 'privacy', 'register', 'security'].sort(),
+      [
+        'admin',
+        'adviser',
+        'api',
+        'assessment',
+        'login',
+        'privacy',
+        'register',
+        'security',
+        'set-password',
+      ].sort(),
     );
   });
 });

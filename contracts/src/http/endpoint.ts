@@ -9,7 +9,7 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-export const HTTP_METHODS = ['GET', 'POST'] as const;
+export const HTTP_METHODS = ['GET', 'POST', 'PATCH'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export const SERVICE_NAMES = ['assessment', 'adviser', 'notification', 'analytics'] as const;

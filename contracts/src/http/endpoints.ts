@@ -1,3 +1,13 @@
+import {
+  createAdviserEndpoint,
+  disableAccountEndpoint,
+  enableAccountEndpoint,
+  listAdminAccountsEndpoint,
+  listAdminAdvisersEndpoint,
+  resetAccountPasswordEndpoint,
+  setPasswordEndpoint,
+  updateAdviserEndpoint,
+} from './admin-accounts';
 import { getAdviserEndpoint } from './advisers';
 import {
   analyticsAdvisersEndpoint,
@@ -69,6 +79,14 @@ export const ENDPOINTS = {
   adminReportPdf: adminReportPdfEndpoint,
   exportAdminRecords: exportAdminRecordsEndpoint,
   accessLog: accessLogEndpoint,
+  listAdminAdvisers: listAdminAdvisersEndpoint,
+  listAdminAccounts: listAdminAccountsEndpoint,
+  createAdviser: createAdviserEndpoint,
+  updateAdviser: updateAdviserEndpoint,
+  disableAccount: disableAccountEndpoint,
+  enableAccount: enableAccountEndpoint,
+  resetAccountPassword: resetAccountPasswordEndpoint,
+  setPassword: setPasswordEndpoint,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -2,6 +2,7 @@ import type { EndpointDefinition } from './endpoint';
 import { ENDPOINTS, type EndpointName } from './endpoints';
 import { matchPath } from './routes';
 
+export * from './admin-accounts';
 export * from './advisers';
 export * from './analytics';
 export * from './assessments';

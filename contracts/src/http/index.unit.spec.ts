@@ -33,13 +33,18 @@ describe('ENDPOINTS', () => {
     ['deviceStats', 'GET', '/api/admin/analytics/devices', 'analytics'],
     ['recentAssessments', 'GET', '/api/admin/assessments/recent', 'analytics'],
     ['analyticsAdvisers', 'GET', '/api/admin/analytics/advisers', 'analytics'],
+    ['listAdminAdvisers', 'GET', '/api/admin/advisers', 'adviser'],
+    ['createAdviser', 'POST', '/api/admin/advisers', 'adviser'],
+    ['updateAdviser', 'PATCH', '/api/admin/advisers/:slug', 'adviser'],
+    ['disableAccount', 'POST', '/api/admin/accounts/:id/disable', 'adviser'],
+    ['setPassword', 'POST', '/api/auth/set-password', 'adviser'],
   ] as const)('%s is %s %s on %s', (name, method, path, service) => {
     expect(ENDPOINTS[name]).toMatchObject({ method, path, service });
   });
 
-  it('lists thirty endpoints, each method and path once', () => {
+  it('lists thirty-seven endpoints, each method and path once', () => {
     const routes = Object.values(ENDPOINTS).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
-    expect(routes).toHaveLength(30);
+    expect(routes).toHaveLength(37);
     expect(new Set(routes).size).toBe(routes.length);
   });
 
@@ -80,6 +85,7 @@ describe('findEndpoint', () => {
     ],
     ['GET', '/api/admin/analytics/drop-off', 'dropOff', {}],
     ['POST', '/api/admin/login', 'adminLogin', {}],
+    ['patch', '/api/admin/advisers/jane-smith', 'updateAdviser', { slug: 'jane-smith' }],
   ])('%s %s is %s', (method, pathname, name, params) => {
     expect(findEndpoint(method, pathname)).toMatchObject({ name, params });
   });
@@ -90,6 +96,7 @@ describe('findEndpoint', () => {
     ['GET', '/api/advisers'],
     ['GET', '/api/admin/analytics/summary/extra'],
     ['DELETE', '/api/auth/logout'],
+    ['PATCH', '/api/admin/advisers'],
   ])('finds nothing for %s %s', (method, pathname) => {
     expect(findEndpoint(method, pathname)).toBeUndefined();
   });

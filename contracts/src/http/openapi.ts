@@ -57,7 +57,7 @@ const COMPONENTS: Readonly<Record<string, z.ZodType>> = {
 /** Every `:param` of every path; the services answer 404 (never 400) for a value that does not fit. */
 const PATH_PARAMETERS: Readonly<Record<string, z.ZodType>> = {
   slug: adviserSlugSchema.describe("The adviser's page name."),
-  id: z.uuid().describe("The assessment's id."),
+  id: z.uuid().describe('The id of the assessment, or (under /api/admin/accounts) of the account.'),
 };
 
 /**
@@ -103,6 +103,7 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   403: 'The session may not do this: it lacks the role, or (sending links) an adviser page.',
   404: 'Not found.',
   409: 'Conflict with the current state.',
+  410: 'The link was used already, replaced by a newer one, or has expired.',
   422: 'The request is well formed but refused by a rule that needs the server.',
   429: 'Too many requests; see Retry-After where present.',
 };

@@ -11,4 +11,5 @@ export const RESERVED_SEGMENTS = [
   'assessment',
   'api',
   'adviser',
+  'set-password',
 ] as const;

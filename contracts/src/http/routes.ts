@@ -36,6 +36,14 @@ export const ENDPOINT_ROUTES = {
   adminReportPdf: { method: 'GET', path: '/api/admin/assessments/:id/report.pdf' },
   exportAdminRecords: { method: 'GET', path: '/api/admin/assessments.csv' },
   accessLog: { method: 'GET', path: '/api/admin/access-log' },
+  listAdminAdvisers: { method: 'GET', path: '/api/admin/advisers' },
+  listAdminAccounts: { method: 'GET', path: '/api/admin/accounts' },
+  createAdviser: { method: 'POST', path: '/api/admin/advisers' },
+  updateAdviser: { method: 'PATCH', path: '/api/admin/advisers/:slug' },
+  disableAccount: { method: 'POST', path: '/api/admin/accounts/:id/disable' },
+  enableAccount: { method: 'POST', path: '/api/admin/accounts/:id/enable' },
+  resetAccountPassword: { method: 'POST', path: '/api/admin/accounts/:id/reset-password' },
+  setPassword: { method: 'POST', path: '/api/auth/set-password' },
 } as const satisfies { readonly [N in EndpointName]: Pick<(typeof ENDPOINTS)[N], 'method' | 'path'> };
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

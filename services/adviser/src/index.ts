@@ -8,7 +8,10 @@ import {
   SqlRateLimitStore,
   sameOriginWrites,
 } from '@risk-profile/platform';
+import { startAccountLinksRelay } from './accounts/account-links-relay';
 import { ACCOUNT_MIGRATIONS } from './accounts/accounts.migrations';
+import { adminAccounts } from './accounts/admin-accounts';
+import { mountAdminAccountRoutes } from './accounts/admin-accounts.routes';
 import { mountAuthRoutes } from './accounts/auth.routes';
 import { accountManager } from './accounts/manage-accounts';
 import { ADVISER_MIGRATIONS } from './advisers/adviser.migrations';
@@ -43,6 +46,7 @@ export async function createAdviserService(
 ): Promise<ServiceModule> {
   const { sql, logger, clock } = deps;
   let relay: Relay | undefined;
+  let accountLinksRelay: Relay | undefined;
   await migrate(sql, 'adviser', ADVISER_MIGRATIONS);
   await migrate(sql, 'adviser-accounts', ACCOUNT_MIGRATIONS);
   await migrate(sql, 'adviser-short-links', SHORT_LINK_MIGRATIONS);
@@ -55,6 +59,8 @@ export async function createAdviserService(
   // Counted in the database, so the limit holds across every instance of the service.
   const logins = await SqlRateLimitStore.create(sql, 'adviser-logins');
   const shortLinkLookups = await SqlRateLimitStore.create(sql, 'adviser-short-link-lookups');
+  const passwordSets = await SqlRateLimitStore.create(sql, 'adviser-set-password');
+  const linkBase = () => config.PUBLIC_URL ?? options.publicUrl?.() ?? publicUrl;
   const ready = async () => {
     await sql.query('SELECT 1');
     return true;
@@ -82,9 +88,21 @@ export async function createAdviserService(
         store: deps.eventStore,
         signer,
         sessions: sessions.verifier,
-        publicUrl: () => config.PUBLIC_URL ?? options.publicUrl?.() ?? publicUrl,
+        publicUrl: linkBase,
         clock,
         onStored: () => relay?.wake(),
+      });
+      mountAdminAccountRoutes(router, {
+        accounts: adminAccounts({
+          sql,
+          store: deps.eventStore,
+          revocations: sessions.revocations,
+          clock,
+          publicUrl: linkBase,
+          onStored: () => accountLinksRelay?.wake(),
+        }),
+        sessions: sessions.verifier,
+        setPasswordRateLimit: { perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE, store: passwordSets },
       });
       mountVerifyLink(router, signer, logger);
       mountResolveLink(router, {
@@ -101,6 +119,7 @@ export async function createAdviserService(
     app,
     start: async () => {
       relay ??= await startLinksRelay(deps);
+      accountLinksRelay ??= await startAccountLinksRelay(deps);
       if (!config.DEMO_DATA) return;
       const adviser = await seedDemoData(sql, clock());
       await seedDemoAccounts(accounts, sql);
@@ -109,6 +128,8 @@ export async function createAdviserService(
     stop: async () => {
       await relay?.stop();
       relay = undefined;
+      await accountLinksRelay?.stop();
+      accountLinksRelay = undefined;
     },
     ready,
   };

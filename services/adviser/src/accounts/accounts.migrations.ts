@@ -52,4 +52,26 @@ export const ACCOUNT_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE login_failures ADD COLUMN checking boolean NOT NULL DEFAULT false;
     `,
   },
+  {
+    // Advisers created by an administrator get an account with no password until its holder
+    // follows the invitation link; the links are single use and kept only as a SHA-256 of the
+    // token (account-tokens.ts). The audit trail names the administrator behind each change,
+    // and sign-ins are found per account for the admin list's "last sign-in".
+    id: '003-invitations-and-audit-actor',
+    sql: `
+      ALTER TABLE users ALTER COLUMN password_hash DROP NOT NULL;
+      ALTER TABLE auth_audit ADD COLUMN actor_id uuid, ADD COLUMN actor_email text;
+      CREATE INDEX auth_audit_by_user ON auth_audit (user_id, at) WHERE user_id IS NOT NULL;
+      CREATE TABLE account_tokens (
+        token_hash text PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES users (id),
+        kind text NOT NULL CHECK (kind IN ('invitation', 'reset')),
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz,
+        replaced_at timestamptz
+      );
+      CREATE INDEX account_tokens_by_user ON account_tokens (user_id, created_at);
+    `,
+  },
 ];

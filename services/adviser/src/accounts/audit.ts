@@ -8,7 +8,12 @@ export type AuditEvent =
   | 'account_created'
   | 'account_disabled'
   | 'account_enabled'
-  | 'password_reset';
+  | 'password_reset'
+  | 'invitation_sent'
+  | 'password_reset_sent'
+  | 'password_set'
+  | 'adviser_created'
+  | 'adviser_updated';
 
 export interface AuditEntry {
   at: Date;
@@ -19,12 +24,14 @@ export interface AuditEntry {
   outcome: 'success' | 'failure' | 'refused';
   /** A reason in a few words ("wrong password", "locked"), never a password or a token. */
   detail?: string | null;
+  /** The administrator who made the change (absent for the holder's own actions and the CLI). */
+  actor?: { id: string; email: string } | null;
 }
 
 export async function recordAudit(executor: SqlExecutor, entry: AuditEntry): Promise<void> {
   await executor.query(
-    `INSERT INTO auth_audit (at, event, email, user_id, ip, outcome, detail)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO auth_audit (at, event, email, user_id, ip, outcome, detail, actor_id, actor_email)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       entry.at,
       entry.event,
@@ -33,6 +40,8 @@ export async function recordAudit(executor: SqlExecutor, entry: AuditEntry): Pro
       entry.ip ?? null,
       entry.outcome,
       entry.detail ?? null,
+      entry.actor?.id ?? null,
+      entry.actor?.email ?? null,
     ],
   );
 }

@@ -40,25 +40,27 @@ export async function signIn(deps: {
   }
   const { attempt } = reservation;
   const user = await findUserByEmail(sql, key);
-  const matches = await verifyPassword(deps.password, user?.passwordHash).catch(async (error: unknown) => {
-    // Unchecked, it still counts towards the lock, but as a settled failure, so the account's
-    // next successful sign-in clears it like any other.
-    await sql.transaction(async (tx) => {
-      await settleFailure(tx, attempt);
-      if (error instanceof HashingBusyError) {
-        await recordAudit(tx, {
-          at: now,
-          event,
-          email: key,
-          userId: user?.id,
-          ip,
-          outcome: 'refused',
-          detail: 'busy',
-        });
-      }
-    });
-    throw error;
-  });
+  const matches = await verifyPassword(deps.password, user?.passwordHash ?? undefined).catch(
+    async (error: unknown) => {
+      // Unchecked, it still counts towards the lock, but as a settled failure, so the account's
+      // next successful sign-in clears it like any other.
+      await sql.transaction(async (tx) => {
+        await settleFailure(tx, attempt);
+        if (error instanceof HashingBusyError) {
+          await recordAudit(tx, {
+            at: now,
+            event,
+            email: key,
+            userId: user?.id,
+            ip,
+            outcome: 'refused',
+            detail: 'busy',
+          });
+        }
+      });
+      throw error;
+    },
+  );
   if (!user || !matches || user.disabled) {
     const detail = !user ? 'unknown email' : !matches ? 'wrong password' : 'account disabled';
     await sql.transaction(async (tx) => {

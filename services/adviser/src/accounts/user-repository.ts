@@ -7,7 +7,8 @@ export interface UserRecord {
   email: string;
   role: UserRole;
   name: string;
-  passwordHash: string;
+  /** Null for an invited account whose holder has not set a password, or one whose password was reset. */
+  passwordHash: string | null;
   adviserId: string | null;
   adviserSlug: string | null;
   disabled: boolean;
@@ -21,7 +22,7 @@ interface UserRow {
   email: string;
   role: UserRole;
   name: string;
-  password_hash: string;
+  password_hash: string | null;
   adviser_id: string | null;
   adviser_slug: string | null;
   disabled: boolean;
@@ -50,6 +51,11 @@ const toRecord = (row: UserRow): UserRecord => ({
   changedAt: new Date(row.changed_at),
 });
 
+export async function findUserById(sql: SqlExecutor, id: string): Promise<UserRecord | null> {
+  const { rows } = await sql.query<UserRow>(`${SELECT} WHERE u.id = $1`, [id]);
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
 export async function findUserByEmail(sql: SqlExecutor, email: string): Promise<UserRecord | null> {
   const { rows } = await sql.query<UserRow>(`${SELECT} WHERE u.email_key = $1`, [emailKey(email)]);
   return rows[0] ? toRecord(rows[0]) : null;
@@ -70,7 +76,13 @@ export class DuplicateEmailError extends Error {
 /** Inserts the user and its session state in the caller's transaction. */
 export async function insertUser(
   tx: SqlExecutor,
-  user: { email: string; role: UserRole; name: string; passwordHash: string; adviserId: string | null },
+  user: {
+    email: string;
+    role: UserRole;
+    name: string;
+    passwordHash: string | null;
+    adviserId: string | null;
+  },
   now: Date,
 ): Promise<string> {
   const id = randomUUID();
@@ -94,20 +106,23 @@ export async function insertUser(
 }
 
 /**
- * Disables or enables an account, or replaces its password. Each bumps the session version, so
- * every session issued before the change is refused (within the revocation cache's 2 s).
+ * Disables or enables an account, or replaces its password (null: none until a reset link is
+ * used). Each bumps the session version, so every session issued before the change is refused:
+ * at once by the process that made it (which forgets its cached state), within the revocation
+ * cache's 2 s by the others.
  */
 export async function changeUser(
   tx: SqlExecutor,
   userId: string,
-  change: { disabled?: boolean; passwordHash?: string },
+  change: { disabled?: boolean; passwordHash?: string | null },
   now: Date,
 ): Promise<void> {
   const { rows } = await tx.query<{ session_version: number; disabled: boolean }>(
-    `UPDATE users SET disabled = COALESCE($2, disabled), password_hash = COALESCE($3, password_hash),
-       session_version = session_version + 1, changed_at = $4
+    `UPDATE users SET disabled = COALESCE($2, disabled),
+       password_hash = CASE WHEN $3 THEN $4 ELSE password_hash END,
+       session_version = session_version + 1, changed_at = $5
      WHERE id = $1 RETURNING session_version, disabled`,
-    [userId, change.disabled ?? null, change.passwordHash ?? null, now],
+    [userId, change.disabled ?? null, change.passwordHash !== undefined, change.passwordHash ?? null, now],
   );
   const row = rows[0];
   if (!row) throw new Error(`No user ${userId}`);

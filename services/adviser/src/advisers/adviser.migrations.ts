@@ -25,4 +25,18 @@ export const ADVISER_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE advisers ADD COLUMN licence_number text, ADD COLUMN disclaimer text;
     `,
   },
+  {
+    // A renamed adviser's former slugs: links already sent with one keep reaching the adviser.
+    // A slug names one adviser for good, current or former (adviser-repository.ts checks both
+    // under one lock when a slug is taken).
+    id: '003-slug-aliases',
+    sql: `
+      CREATE TABLE adviser_slug_aliases (
+        slug text PRIMARY KEY,
+        adviser_id uuid NOT NULL REFERENCES advisers (id),
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX adviser_slug_aliases_by_adviser ON adviser_slug_aliases (adviser_id);
+    `,
+  },
 ];

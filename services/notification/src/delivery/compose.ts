@@ -1,5 +1,6 @@
 import {
   type AssessmentSignedV1,
+  accountInvitationRequestedV1,
   assessmentSignedV1,
   type QuestionnaireLinkRequestedV1,
   questionnaireLinkRequestedV1,
@@ -11,6 +12,7 @@ import {
   clientSummarySms,
   linkSms,
   type ReportInput,
+  renderAccountEmail,
   renderAdviserReportEmail,
   renderClientCopyEmail,
   renderLinkEmail,
@@ -23,6 +25,7 @@ import type { ComposedMessage, Composer } from './sender';
 const signedData = assessmentSignedV1.shape.data;
 const RECENT_PDFS = 32;
 const linkData = questionnaireLinkRequestedV1.shape.data;
+const accountLinkData = accountInvitationRequestedV1.shape.data;
 
 export interface ComposerOptions {
   /** Dates in reports are shown in this IANA time zone (REPORT_TIME_ZONE). */
@@ -134,6 +137,11 @@ export function createComposer(options: ComposerOptions): Composer {
       }
       case 'link-sms':
         return { channel: 'sms', text: linkSms(linkData.parse(delivery.content), options.timeZone) };
+      case 'account-email':
+        return email(
+          delivery,
+          await renderAccountEmail(accountLinkData.parse(delivery.content), options.timeZone),
+        );
       default: {
         const unknown: never = delivery.kind;
         throw new Error(`no message for delivery kind ${String(unknown)}`);

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { SqlExecutor } from '@risk-profile/platform';
 import { recipientKey } from './recipient-key';
 
-export type DeliveryKind = 'adviser-report' | 'client-report' | 'client-sms' | 'link-email' | 'link-sms';
+export type DeliveryKind =
+  | 'adviser-report'
+  | 'client-report'
+  | 'client-sms'
+  | 'link-email'
+  | 'link-sms'
+  | 'account-email';
 export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'suppressed';
 
 export interface NewDelivery {

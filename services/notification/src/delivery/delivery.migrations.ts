@@ -106,4 +106,13 @@ export const DELIVERY_MIGRATIONS: readonly Migration[] = [
         WHERE assessment_id IS NOT NULL;
     `,
   },
+  {
+    // Invitation and password-reset emails of the adviser service's accounts (plan-deliveries.ts).
+    id: '006-account-emails',
+    sql: `
+      ALTER TABLE notification_deliveries DROP CONSTRAINT notification_deliveries_kind_check;
+      ALTER TABLE notification_deliveries ADD CONSTRAINT notification_deliveries_kind_check
+        CHECK (kind IN ('adviser-report', 'client-report', 'client-sms', 'link-email', 'link-sms', 'account-email'));
+    `,
+  },
 ];

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_INVITATIONS_TOPIC,
   ASSESSMENT_LIFECYCLE_TOPIC,
   parseIntegrationEvent,
   QUESTIONNAIRE_LINKS_TOPIC,
@@ -15,7 +16,12 @@ import {
 } from '@risk-profile/platform';
 import { capClientCopies } from './client-copy-cap';
 import { recordDeliveries, recordUndeliverable } from './deliveries';
-import { type Planned, planLinkDeliveries, planSignedDeliveries } from './plan-deliveries';
+import {
+  type Planned,
+  planAccountDeliveries,
+  planLinkDeliveries,
+  planSignedDeliveries,
+} from './plan-deliveries';
 
 export const NOTIFICATION_CONSUMER = 'notification';
 
@@ -27,6 +33,8 @@ export function planFor(message: BusMessage): Planned[] {
       return planSignedDeliveries(event);
     case 'QuestionnaireLinkRequested':
       return planLinkDeliveries(event);
+    case 'AccountInvitationRequested':
+      return planAccountDeliveries(event);
     default:
       return [];
   }
@@ -62,7 +70,7 @@ async function record(tx: SqlExecutor, planned: readonly Planned[], now: Date, l
 }
 
 /**
- * Consumes signed assessments and link requests. The deliveries an event asks for are recorded
+ * Consumes signed assessments, link requests, and account invitations and resets. The deliveries an event asks for are recorded
  * in the same transaction as the event's id (runOnce), so a redelivered event records nothing
  * twice, and a crash before the commit leaves the event to be consumed again. A fetched batch is
  * recorded in one transaction with one insert (the bus falls back to one message at a time if
@@ -78,7 +86,7 @@ export function subscribeNotificationConsumer(
 ): Promise<Subscription> {
   return deps.bus.subscribe({
     groupId: NOTIFICATION_CONSUMER,
-    topics: [ASSESSMENT_LIFECYCLE_TOPIC, QUESTIONNAIRE_LINKS_TOPIC],
+    topics: [ASSESSMENT_LIFECYCLE_TOPIC, QUESTIONNAIRE_LINKS_TOPIC, ACCOUNT_INVITATIONS_TOPIC],
     handler: async (message) => {
       const planned = planFor(message);
       if (planned.length === 0) return;

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -332,6 +333,37 @@ describeTargets(
       expect(sms.params.text).toBe(
         `Alex Morgan of Harbour Wealth Partners invites you to complete your Risk Profile: ${shortUrl} Link expires 6 Dec 2026.`,
       );
+    });
+
+    it('emails an account invitation with its single-use link', async () => {
+      const event: IntegrationEvent = {
+        id: randomUUID(),
+        type: 'AccountInvitationRequested',
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        correlationId: 'invite-test',
+        causationId: null,
+        data: {
+          accountId: randomUUID(),
+          kind: 'invitation',
+          recipientEmail: 'invited-adviser@example.com',
+          recipientName: 'Ivy Invited',
+          companyName: 'Invite Advice',
+          url: 'https://advice.example.com/set-password?token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
+          expiresAt: '2026-12-01T09:00:00.000Z',
+        },
+      };
+      await publish(event);
+      const mail = await eventually(async () => {
+        const [found] = mailsTo('invited-adviser@example.com');
+        if (!found) throw new Error('not sent yet');
+        return found;
+      });
+      expect(mail.parsed.subject).toBe('Your Risk Profile account: set your password');
+      expect(mail.parsed.text).toContain(event.data.url);
+      expect(mail.parsed.text).toContain('The link works once, until 1 December 2026');
+      const [delivery] = await listDeliveries(sql, { eventId: event.id });
+      expect(delivery).toMatchObject({ kind: 'account-email', recipientRole: 'adviser', status: 'sent' });
     });
 
     it('purges message content an hour after sending and keeps the audit trail', async () => {

@@ -1,4 +1,8 @@
-import type { AssessmentSignedV1, QuestionnaireLinkRequestedV1 } from '@risk-profile/contracts';
+import type {
+  AccountInvitationRequestedV1,
+  AssessmentSignedV1,
+  QuestionnaireLinkRequestedV1,
+} from '@risk-profile/contracts';
 import type { NewDelivery } from './deliveries';
 
 export type Planned =
@@ -97,6 +101,25 @@ export function planLinkDeliveries(event: QuestionnaireLinkRequestedV1): Planned
     {
       undeliverable: false,
       delivery: { eventId: event.id, recipientRole: 'client', kind, recipient, content: link },
+    },
+  ];
+}
+
+/**
+ * An invitation or password reset asks for one email to the account's holder: staff, so the
+ * adviser role (an administrator's reset too), never a client copy under the daily cap.
+ */
+export function planAccountDeliveries(event: AccountInvitationRequestedV1): Planned[] {
+  return [
+    {
+      undeliverable: false,
+      delivery: {
+        eventId: event.id,
+        recipientRole: 'adviser',
+        kind: 'account-email',
+        recipient: event.data.recipientEmail,
+        content: event.data,
+      },
     },
   ];
 }

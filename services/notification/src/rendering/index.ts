@@ -1,3 +1,4 @@
+export { renderAccountEmail } from './account-email';
 export { linkSms } from './link-sms';
 export { clientSummarySms, renderLinkEmail } from './messages';
 export { renderAdviserReportEmail, renderClientCopyEmail } from './report-email';

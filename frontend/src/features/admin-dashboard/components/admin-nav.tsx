@@ -20,6 +20,9 @@ export function AdminNav() {
             Access log
           </Link>
         </li>
+        <li>
+          <Link to="/admin/advisers">Advisers and accounts</Link>
+        </li>
       </ul>
     </nav>
   );

@@ -1,0 +1,90 @@
+import { Body, Button, Container, Head, Heading, Html, Link, Preview, Text } from '@react-email/components';
+import type { AccountInvitationRequestedV1 } from '@risk-profile/contracts';
+import { createElement as h } from 'react';
+import { renderEmailHtml } from './email-html';
+import type { RenderedEmail } from './report-email';
+import { formatReportDate } from './report-model';
+import { unlinkable } from './unlinkable';
+
+type AccountLink = AccountInvitationRequestedV1['data'];
+
+const FONT = 'Helvetica, Arial, sans-serif';
+
+/** What each kind of email says, apart from the greeting, the link and its expiry. */
+function wording(link: AccountLink) {
+  const firm = link.companyName ? ` for ${unlinkable(link.companyName)}` : '';
+  return link.kind === 'invitation'
+    ? {
+        subject: 'Your Risk Profile account: set your password',
+        preview: 'Set your password to start using Risk Profile',
+        intro: `An account has been created for you on Risk Profile${firm}. To start using it, choose a password with the link below.`,
+        action: 'Set your password',
+        ignore:
+          'If you were not expecting this invitation, you can ignore this email; no one can use the account until a password is set.',
+      }
+    : {
+        subject: 'Reset your Risk Profile password',
+        preview: 'Choose a new password for Risk Profile',
+        intro: `An administrator has reset the password of your Risk Profile account${firm}. Your previous password no longer works: choose a new one with the link below.`,
+        action: 'Choose a new password',
+        ignore: 'If you did not expect this, please tell your administrator.',
+      };
+}
+
+/**
+ * An invitation or password-reset email: plain and professional, a button and the address
+ * written out, when the link stops working and that it works once.
+ */
+export async function renderAccountEmail(link: AccountLink, timeZone?: string): Promise<RenderedEmail> {
+  const words = wording(link);
+  const name = unlinkable(link.recipientName.trim()) || 'there';
+  const expires = formatReportDate(link.expiresAt, timeZone);
+  const validity = `The link works once, until ${expires}. After that, ask your administrator for a new one.`;
+  const html = renderEmailHtml(
+    h(
+      Html,
+      { lang: 'en-AU' },
+      h(Head, null),
+      h(Preview, null, words.preview),
+      h(
+        Body,
+        { style: { backgroundColor: '#f4f6f8', fontFamily: FONT, color: '#1f2933', padding: '24px 0' } },
+        h(
+          Container,
+          {
+            style: {
+              backgroundColor: '#ffffff',
+              maxWidth: '560px',
+              padding: '24px 28px',
+              borderRadius: '8px',
+            },
+          },
+          h(Heading, { as: 'h1', style: { fontSize: '20px', color: '#102a43' } }, `Hello ${name},`),
+          h(Text, { style: { fontSize: '14px', lineHeight: '22px' } }, words.intro),
+          h(
+            Button,
+            {
+              href: link.url,
+              style: {
+                backgroundColor: '#0b6e4f',
+                color: '#ffffff',
+                padding: '12px 20px',
+                borderRadius: '6px',
+                fontSize: '15px',
+                fontWeight: 'bold',
+                textDecoration: 'none',
+              },
+            },
+            words.action,
+          ),
+          h(Text, { style: { fontSize: '13px', color: '#52606d' } }, 'Or open this link in your browser:'),
+          h(Link, { href: link.url, style: { fontSize: '13px', wordBreak: 'break-all' } }, link.url),
+          h(Text, { style: { fontSize: '12px', color: '#52606d' } }, validity),
+          h(Text, { style: { fontSize: '12px', color: '#52606d' } }, words.ignore),
+        ),
+      ),
+    ),
+  );
+  const text = `Hello ${name},\n\n${words.intro}\n\n${words.action}:\n${link.url}\n\n${validity}\n\n${words.ignore}\n`;
+  return { subject: words.subject, html, text };
+}
