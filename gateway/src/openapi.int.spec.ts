@@ -339,7 +339,7 @@ describe('the OpenAPI document served by the gateway', () => {
     await expectStatus(400, edit('openapi-adviser', { cookie: admin, body: { slug: 'Not A Slug' } }));
     await expectStatus(401, edit('openapi-adviser', { body: {} }));
     await expectStatus(403, edit('openapi-adviser', { cookie: adviser, body: {} }));
-    await expectStatus(404, edit('no-such-adviser-xyz', { cookie: admin, body: {} }));
+    await expectStatus(404, edit('no-such-adviser-xyz', { cookie: admin, body: { licenceNumber: null } }));
     await expectStatus(409, edit('openapi-adviser', { cookie: admin, body: { slug: 'demo-adviser' } }));
     const adminId = (
       (await (await send('GET', ENDPOINTS.adminMe.path, { cookie: admin })).json()) as { id: string }

@@ -107,22 +107,27 @@ export const createAdviserBodySchema = z.object({
 export type CreateAdviserBody = z.input<typeof createAdviserBodySchema>;
 
 /** Only the fields sent change; a new slug keeps the old one resolving to this adviser. */
-export const updateAdviserBodySchema = z.strictObject(
-  {
-    slug: adviserSlugSchema.optional(),
-    adviserName: requiredName('Adviser name').optional(),
-    companyName: requiredName('Company').optional(),
-    email: accountEmailSchema.optional(),
-    licenceNumber: editableText(MAX_LICENCE_NUMBER_LENGTH, 'Licence number'),
-    disclaimer: editableText(MAX_DISCLAIMER_LENGTH, 'Disclaimer'),
-  },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? 'Only slug, adviserName, companyName, email, licenceNumber and disclaimer can be changed.'
-        : undefined,
-  },
-);
+export const updateAdviserBodySchema = z
+  .strictObject(
+    {
+      slug: adviserSlugSchema.optional(),
+      adviserName: requiredName('Adviser name').optional(),
+      companyName: requiredName('Company').optional(),
+      email: accountEmailSchema.optional(),
+      licenceNumber: editableText(MAX_LICENCE_NUMBER_LENGTH, 'Licence number'),
+      disclaimer: editableText(MAX_DISCLAIMER_LENGTH, 'Disclaimer'),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? 'Only slug, adviserName, companyName, email, licenceNumber and disclaimer can be changed.'
+          : undefined,
+    },
+  )
+  .refine(
+    (change) => Object.values(change).some((value) => value !== undefined),
+    'Send at least one detail to change.',
+  );
 export type UpdateAdviserBody = z.input<typeof updateAdviserBodySchema>;
 
 /** bcrypt reads at most 72 bytes; the server gives the exact rule (length, common passwords). */

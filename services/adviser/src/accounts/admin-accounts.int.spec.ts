@@ -394,8 +394,10 @@ describeTargets(
         body: { role: 'admin' },
       });
       expect(unknownField.status).toBe(400);
+      const nothing = await call('PATCH', '/api/admin/advisers/old-name', { cookie: adminCookie, body: {} });
+      expect(errorBodySchema.parse(await nothing.json()).error).toBe('Send at least one detail to change.');
       expect(
-        (await call('PATCH', '/api/admin/advisers/no-such-adviser', { cookie: adminCookie, body: {} }))
+        (await call('PATCH', '/api/admin/advisers/no-such-adviser', { cookie: adminCookie, body: { adviserName: 'X' } }))
           .status,
       ).toBe(404);
 

@@ -1,4 +1,5 @@
 import {
+  adviserSlugSchema,
   createAdviserEndpoint,
   disableAccountEndpoint,
   enableAccountEndpoint,
@@ -67,10 +68,11 @@ export function mountAdminAccountRoutes(app: Express, deps: AdminAccountRouteDep
     res.status(201).json(await accounts.createAdviser(body, actorOf(req), requestIdOf(res)));
   });
   app.patch(updateAdviserEndpoint.path, admin, async (req, res) => {
-    const slug = req.params.slug;
-    if (typeof slug !== 'string' || slug === '') throw httpError.notFound(ADVISER_NOT_FOUND_MESSAGE);
+    // A value that cannot be a slug names no adviser, current or former: 404 before any lookup.
+    const slug = adviserSlugSchema.safeParse(req.params.slug);
+    if (!slug.success) throw httpError.notFound(ADVISER_NOT_FOUND_MESSAGE);
     const body = parseBody(updateAdviserEndpoint, req.body);
-    res.json(await accounts.updateAdviser(slug, body, actorOf(req)));
+    res.json(await accounts.updateAdviser(slug.data, body, actorOf(req)));
   });
   app.post(disableAccountEndpoint.path, admin, async (req, res) => {
     res.json(await accounts.setDisabled(accountIdOf(req), true, actorOf(req)));
