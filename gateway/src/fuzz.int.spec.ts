@@ -256,16 +256,19 @@ function probesFor(name: EndpointName, endpoint: EndpointDefinition, draftId: st
       headers: { 'content-encoding': 'br, zstd, x-unknown' },
     });
   } else if (endpoint.query) {
-    for (const query of [
-      'period=1y',
-      'period=',
-      `period=${'x'.repeat(10_000)}`,
-      'period=%00',
-      'period=%ff',
-    ]) {
-      probes.push({ name, kind: 'bad query', method: 'GET', path: `${path}?${query}` });
+    // Each list's own checked parameter: the dashboard's period, the records' status, else the page size.
+    const shape = (endpoint.query as { shape?: Record<string, unknown> }).shape ?? {};
+    const param = 'period' in shape ? 'period' : 'status' in shape ? 'status' : 'limit';
+    for (const value of ['1y', '', 'x'.repeat(10_000), '%00', '%ff']) {
+      probes.push({ name, kind: 'bad query', method: 'GET', path: `${path}?${param}=${value}` });
     }
-    probes.push({ name, kind: 'repeated query', method: 'GET', path: `${path}?period=all&period=7d` });
+    const repeated =
+      param === 'period'
+        ? 'period=all&period=7d'
+        : param === 'status'
+          ? 'status=signed&status=in_progress'
+          : 'limit=5&limit=7';
+    probes.push({ name, kind: 'repeated query', method: 'GET', path: `${path}?${repeated}` });
     // Unknown parameters are ignored, as unknown body keys are: only "no 5xx" holds for them.
     for (const query of ['period[]=7d', 'period[a]=7d', '__proto__[period]=7d', 'constructor=x']) {
       probes.push({ name, kind: 'unknown query', method: 'GET', path: `${path}?${query}`, mayPass: true });
@@ -346,15 +349,17 @@ describe('fuzz: malformed requests to every endpoint', () => {
   });
 
   /**
-   * Rows in every table of the database, by table, but the rate limits' counters: a malformed
-   * sign-in is still an attempt from its address, and is meant to count against it.
+   * Rows in every table of the database, by table, but the rate limits' counters (a malformed
+   * sign-in is still an attempt from its address, and is meant to count against it) and the
+   * records' access log: a probe that is answered (HEAD, or a read with an unknown parameter,
+   * which is ignored) reads the record, and every read is logged.
    */
   async function rowCounts(): Promise<Record<string, number>> {
     const { rows: tables } = await system.platform.sql.query<{ name: string }>(
       `SELECT quote_ident(table_schema) || '.' || quote_ident(table_name) AS name
          FROM information_schema.tables
         WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')
-          AND table_name <> 'rate_limit_hits'
+          AND table_name NOT IN ('rate_limit_hits', 'records_access_log')
         ORDER BY 1`,
     );
     const counts: Record<string, number> = {};
