@@ -397,8 +397,12 @@ describeTargets(
       const nothing = await call('PATCH', '/api/admin/advisers/old-name', { cookie: adminCookie, body: {} });
       expect(errorBodySchema.parse(await nothing.json()).error).toBe('Send at least one detail to change.');
       expect(
-        (await call('PATCH', '/api/admin/advisers/no-such-adviser', { cookie: adminCookie, body: { adviserName: 'X' } }))
-          .status,
+        (
+          await call('PATCH', '/api/admin/advisers/no-such-adviser', {
+            cookie: adminCookie,
+            body: { adviserName: 'X' },
+          })
+        ).status,
       ).toBe(404);
 
       const audit = await auditOf(created.account!.id);
