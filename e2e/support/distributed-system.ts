@@ -76,6 +76,9 @@ export async function startDistributedSystem(options: DistributedOptions): Promi
         label: list.length > 1 ? `${name}-${index + 1}` : name,
         port,
         env: { ...common, ...env, ...options.env?.[name] },
+        // A member joining a Kafka group may wait up to the bus's join wait (a minute) for the
+        // rebalance before it reports ready.
+        ...(options.kafkaBrokers ? { readyTimeoutMs: 150_000 } : {}),
       });
     const first = await one(list[0]!, 0);
     return [first, ...(await Promise.all(list.slice(1).map((port, i) => one(port, i + 1))))];

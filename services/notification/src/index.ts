@@ -154,16 +154,25 @@ export async function createNotificationService(
         clock,
         logger,
       });
-      subscription ??= await subscribeNotificationConsumer({
-        sql,
-        bus,
-        clock,
-        onRecorded: () => sender?.wake(),
-        clientCopiesPerRecipientPerDay: config.CLIENT_COPIES_PER_RECIPIENT_PER_DAY,
-        logger,
-      });
-      // The records read model: a consumer group of its own on the same topics.
-      records ??= await subscribeRecordsConsumer({ sql, bus });
+      // The records read model is a consumer group of its own on the same topics. The two groups
+      // join side by side: on Kafka each join may wait for a rebalance, and in turn the waits add up.
+      const [deliveriesJoin, recordsJoin] = await Promise.allSettled([
+        subscription ??
+          subscribeNotificationConsumer({
+            sql,
+            bus,
+            clock,
+            onRecorded: () => sender?.wake(),
+            clientCopiesPerRecipientPerDay: config.CLIENT_COPIES_PER_RECIPIENT_PER_DAY,
+            logger,
+          }),
+        records ?? subscribeRecordsConsumer({ sql, bus }),
+      ]);
+      // Keep whichever joined, so stop() ends it even when the other failed the start.
+      if (deliveriesJoin.status === 'fulfilled') subscription = deliveriesJoin.value;
+      if (recordsJoin.status === 'fulfilled') records = recordsJoin.value;
+      if (deliveriesJoin.status === 'rejected') throw deliveriesJoin.reason;
+      if (recordsJoin.status === 'rejected') throw recordsJoin.reason;
       logger.info(
         {
           mail: transports.mailer.describe,
