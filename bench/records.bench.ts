@@ -2,8 +2,8 @@
 // cursor) and the admin's first page, with 100,000 assessments across 200 advisers in the read
 // model (half of them signed, each signed one with its report delivery); then the report PDF on
 // demand. Each measured request goes through the notification service's HTTP server with a real
-// session cookie. Targets: list p95 under 50 ms, PDF p95 under 100 ms. On PGlite, and on the
-// PostgreSQL server when TEST_DATABASE_URL (or DATABASE_URL) is set.
+// session cookie; the targets are in bench/RESULTS.md. On PGlite, and on the PostgreSQL server
+// when TEST_DATABASE_URL (or DATABASE_URL) is set.
 // Usage: node scripts/run-ts.mjs bench/records.bench.ts   (BENCH_RECORDS_REQUESTS, default 300)
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

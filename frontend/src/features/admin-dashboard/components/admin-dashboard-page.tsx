@@ -1,25 +1,19 @@
 import type { AnalyticsPeriod } from '@risk-profile/contracts';
 import { Tabs } from 'radix-ui';
-import { useEffect } from 'react';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminLogout } from '../api/admin-logout';
-import { useAdminMe } from '../api/get-admin-me';
 import { useAnalyticsStream } from '../api/use-analytics-stream';
 import '../admin-dashboard.css';
 import { DASHBOARD_TABS, type DashboardFilter, type DashboardTab } from '../model/dashboard-search';
 import { AdminNav } from './admin-nav';
+import { AdminGate } from './admin-shell';
 import { AdviserSelect } from './adviser-select';
 import { AssessmentsTab } from './assessments-tab';
 import { DevicesTab } from './devices-tab';
 import { OverviewTab } from './overview-tab';
 import { PeriodSelect } from './period-select';
 import { QuestionsTab } from './questions-tab';
-
-export const ADMIN_LOGIN_PATH = '/admin/login';
 
 export function AdminDashboardPage({
   period,
@@ -39,84 +33,66 @@ export function AdminDashboardPage({
   onTabChange: (tab: DashboardTab) => void;
 }) {
   useDocumentTitle('Admin Dashboard');
-  const me = useAdminMe();
-  const signedIn = me.isSuccess && me.data !== null;
-  const stream = useAnalyticsStream(signedIn);
   const logout = useAdminLogout();
   const filter: DashboardFilter = { period, adviser };
 
-  const loggingOut = !logout.isIdle;
-  useEffect(() => {
-    // Logout navigates by itself; a second navigation here would abort the first.
-    if (loggingOut) return;
-    // A full navigation: the login page belongs to another part of the site.
-    if (me.isSuccess && me.data === null) window.location.replace(ADMIN_LOGIN_PATH);
-  }, [me.isSuccess, me.data, loggingOut]);
-
-  if (me.isPending || (me.isSuccess && me.data === null)) {
-    return (
-      <div className="page admin">
-        <Spinner label="Checking authentication..." />
-      </div>
-    );
-  }
-  if (me.isError) {
-    return (
-      <div className="page admin">
-        <Alert tone="error" title="Could not check your session">
-          {errorMessage(me.error)}
-        </Alert>
-      </div>
-    );
-  }
-
   return (
-    <div className="page admin">
-      <header className="admin__header">
-        <div>
-          <h1 className="admin__title">Risk Profile Analytics</h1>
-          <p className="admin__subtitle">Admin Dashboard</p>
-        </div>
-        <div className="admin__actions">
-          <PeriodSelect value={period} onChange={onPeriodChange} />
-          <AdviserSelect value={adviser} onChange={onAdviserChange} />
-          <Button variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>
-            Logout
-          </Button>
-        </div>
-      </header>
-      <AdminNav />
-      <p className="admin__live" role="status">
-        {stream === 'live' ? 'Live: updates appear as clients answer.' : 'Connecting to live updates…'}
-      </p>
-      <Tabs.Root
-        value={tab}
-        onValueChange={(value) => {
-          const next = DASHBOARD_TABS.find((t) => t.value === value);
-          if (next) onTabChange(next.value);
-        }}
-        className="admin__tabs"
-      >
-        <Tabs.List className="admin__tab-list" aria-label="Dashboard sections">
-          {DASHBOARD_TABS.map((tab) => (
-            <Tabs.Trigger key={tab.value} value={tab.value} className="admin__tab">
-              {tab.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="overview" className="admin__panel">
-          <OverviewTab filter={filter} />
-        </Tabs.Content>
-        <Tabs.Content value="questions" className="admin__panel">
-          <QuestionsTab filter={filter} />
-        </Tabs.Content>
-        <Tabs.Content value="devices" className="admin__panel">
-          <DevicesTab filter={filter} />
-        </Tabs.Content>
-        <Tabs.Content value="assessments" className="admin__panel">
-          <AssessmentsTab filter={filter} />
-        </Tabs.Content>
-      </Tabs.Root>
-    </div>
+    <AdminGate loggingOut={!logout.isIdle}>
+      <div className="page admin">
+        <header className="admin__header">
+          <div>
+            <h1 className="admin__title">Risk Profile Analytics</h1>
+            <p className="admin__subtitle">Admin Dashboard</p>
+          </div>
+          <div className="admin__actions">
+            <PeriodSelect value={period} onChange={onPeriodChange} />
+            <AdviserSelect value={adviser} onChange={onAdviserChange} />
+            <Button variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>
+              Logout
+            </Button>
+          </div>
+        </header>
+        <AdminNav />
+        <LiveStatus />
+        <Tabs.Root
+          value={tab}
+          onValueChange={(value) => {
+            const next = DASHBOARD_TABS.find((t) => t.value === value);
+            if (next) onTabChange(next.value);
+          }}
+          className="admin__tabs"
+        >
+          <Tabs.List className="admin__tab-list" aria-label="Dashboard sections">
+            {DASHBOARD_TABS.map((tab) => (
+              <Tabs.Trigger key={tab.value} value={tab.value} className="admin__tab">
+                {tab.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="overview" className="admin__panel">
+            <OverviewTab filter={filter} />
+          </Tabs.Content>
+          <Tabs.Content value="questions" className="admin__panel">
+            <QuestionsTab filter={filter} />
+          </Tabs.Content>
+          <Tabs.Content value="devices" className="admin__panel">
+            <DevicesTab filter={filter} />
+          </Tabs.Content>
+          <Tabs.Content value="assessments" className="admin__panel">
+            <AssessmentsTab filter={filter} />
+          </Tabs.Content>
+        </Tabs.Root>
+      </div>
+    </AdminGate>
+  );
+}
+
+/** Follows the live stream (the dashboard refetches on each change) and says whether it is live. */
+function LiveStatus() {
+  const stream = useAnalyticsStream(true);
+  return (
+    <p className="admin__live" role="status">
+      {stream === 'live' ? 'Live: updates appear as clients answer.' : 'Connecting to live updates…'}
+    </p>
   );
 }

@@ -16,7 +16,7 @@ const ADMIN_LOGIN_PATH = '/admin/login';
  * Sends anyone but a signed-in administrator to the admin login, and shows `children` only to one.
  * `loggingOut` holds the redirect back while a logout navigates by itself.
  */
-function AdminGate({ loggingOut, children }: { loggingOut: boolean; children: ReactNode }) {
+export function AdminGate({ loggingOut, children }: { loggingOut: boolean; children: ReactNode }) {
   const me = useAdminMe();
   useEffect(() => {
     // Logout navigates by itself; a second navigation here would abort the first.
