@@ -8,7 +8,6 @@ import {
   SqlRateLimitStore,
   sameOriginWrites,
 } from '@risk-profile/platform';
-import { startAccountLinksRelay } from './accounts/account-links-relay';
 import { ACCOUNT_MIGRATIONS } from './accounts/accounts.migrations';
 import { adminAccounts } from './accounts/admin-accounts';
 import { mountAdminAccountRoutes } from './accounts/admin-accounts.routes';
@@ -18,8 +17,8 @@ import { ADVISER_MIGRATIONS } from './advisers/adviser.migrations';
 import { mountGetAdviser } from './advisers/get-adviser.route';
 import type { AdviserConfig } from './config';
 import { seedDemoAccounts, seedDemoData } from './demo/seed';
+import { startAdviserRelay } from './integration/adviser-relay';
 import { createLinkTokenSigner } from './links/link-token-signer';
-import { startLinksRelay } from './links/links-relay';
 import { mountResolveLink } from './links/resolve-link.route';
 import { mountSendLink } from './links/send-link.route';
 import { SHORT_LINK_MIGRATIONS } from './links/short-links';
@@ -46,7 +45,6 @@ export async function createAdviserService(
 ): Promise<ServiceModule> {
   const { sql, logger, clock } = deps;
   let relay: Relay | undefined;
-  let accountLinksRelay: Relay | undefined;
   await migrate(sql, 'adviser', ADVISER_MIGRATIONS);
   await migrate(sql, 'adviser-accounts', ACCOUNT_MIGRATIONS);
   await migrate(sql, 'adviser-short-links', SHORT_LINK_MIGRATIONS);
@@ -99,7 +97,7 @@ export async function createAdviserService(
           revocations: sessions.revocations,
           clock,
           publicUrl: linkBase,
-          onStored: () => accountLinksRelay?.wake(),
+          onStored: () => relay?.wake(),
         }),
         sessions: sessions.verifier,
         setPasswordRateLimit: { perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE, store: passwordSets },
@@ -118,8 +116,7 @@ export async function createAdviserService(
     name: 'adviser',
     app,
     start: async () => {
-      relay ??= await startLinksRelay(deps);
-      accountLinksRelay ??= await startAccountLinksRelay(deps);
+      relay ??= await startAdviserRelay(deps);
       if (!config.DEMO_DATA) return;
       const adviser = await seedDemoData(sql, clock());
       await seedDemoAccounts(accounts, sql);
@@ -128,8 +125,6 @@ export async function createAdviserService(
     stop: async () => {
       await relay?.stop();
       relay = undefined;
-      await accountLinksRelay?.stop();
-      accountLinksRelay = undefined;
     },
     ready,
   };

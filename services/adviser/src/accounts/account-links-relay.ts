@@ -3,19 +3,14 @@ import {
   type AccountInvitationRequestedV1,
   accountInvitationsTopicSchema,
 } from '@risk-profile/contracts';
-import {
-  type DomainEvent,
-  type EventMetadata,
-  type EventStore,
-  type PlatformDeps,
-  PostgresCheckpointStore,
-  type Relay,
-  type RoutedMessage,
-  type StoredEvent,
-  startRelay,
+import type {
+  DomainEvent,
+  EventMetadata,
+  EventStore,
+  RoutedMessage,
+  StoredEvent,
 } from '@risk-profile/platform';
-
-export const ACCOUNT_LINKS_RELAY_NAME = 'adviser-account-invitations';
+import { envelopeOf, integrationMessage } from '../integration/integration-message';
 
 /**
  * An invitation or reset link is recorded in its account's stream; the relay publishes it and
@@ -43,42 +38,14 @@ export async function recordAccountLink(
   );
 }
 
-/** The integration event of a stored link: its id is the stored event's, for dedupe downstream. */
+/** The integration event of a stored account link. */
 export function routeAccountLinkEvent(event: StoredEvent): RoutedMessage[] {
   if (!isAccountLinkStream(event.streamId) || event.type !== 'AccountInvitationRequested') return [];
   const { requestedAt, ...data } = event.data as AccountInvitationRequested['data'];
   const value = accountInvitationsTopicSchema.parse({
-    id: event.id,
+    ...envelopeOf(event, requestedAt),
     type: 'AccountInvitationRequested',
-    version: 1,
-    occurredAt: requestedAt,
-    correlationId: typeof event.metadata.correlationId === 'string' ? event.metadata.correlationId : event.id,
-    causationId: typeof event.metadata.causationId === 'string' ? event.metadata.causationId : null,
     data,
   } satisfies AccountInvitationRequestedV1);
-  return [
-    {
-      topic: ACCOUNT_INVITATIONS_TOPIC,
-      message: {
-        id: event.id,
-        key: data.accountId,
-        value,
-        headers: { 'event-type': value.type, 'event-version': String(value.version) },
-      },
-    },
-  ];
-}
-
-/** Publishes every account link, from the relay's checkpoint on, until stopped. */
-export async function startAccountLinksRelay(deps: PlatformDeps): Promise<Relay> {
-  const checkpoints = await PostgresCheckpointStore.create(deps.sql);
-  return startRelay({
-    name: ACCOUNT_LINKS_RELAY_NAME,
-    store: deps.eventStore,
-    bus: deps.bus,
-    checkpoints,
-    logger: deps.logger,
-    pollIntervalMs: deps.pollIntervalMs,
-    route: routeAccountLinkEvent,
-  });
+  return [integrationMessage(event, ACCOUNT_INVITATIONS_TOPIC, data.accountId, value)];
 }
