@@ -200,7 +200,7 @@ describeTarget('adviser pages and questionnaire links', browserTarget, () => {
         if (!found) throw new Error('not signed yet');
         return found;
       });
-      expect(signed.data.linkId).toBe(link.linkId);
+      expect((signed.data as { linkId?: string | null }).linkId).toBe(link.linkId);
     } finally {
       await links.stop();
       await lifecycle.stop();

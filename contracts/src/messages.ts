@@ -10,6 +10,10 @@ export const MESSAGES = {
   profileRequired: 'Please select your preferred Risk Profile.',
   changeReasonRequired: 'Please explain why you feel this Risk Profile is more appropriate.',
   acknowledgementRequired: 'Please acknowledge that you understand the risks of changing your profile.',
+  capacityAcknowledgementRequired:
+    'Please acknowledge that the Risk Profile you have chosen goes beyond your time horizon or your capacity for loss.',
+  reviewReasonTooShort: (minimum: number) =>
+    `You have chosen a Risk Profile two or more levels above the one recommended for you. Please explain why in at least ${minimum} characters.`,
   confirmationRequiredTitle: 'Confirmation Required',
   confirmationRequired: 'Please confirm that your responses are accurate before signing.',
   clientLoginEmail: 'Please enter a valid email address.',

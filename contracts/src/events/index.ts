@@ -57,6 +57,8 @@ export function integrationEventKey(event: IntegrationEvent): string {
   switch (event.type) {
     case 'AssessmentDrafted':
     case 'AssessmentSigned':
+    case 'AssessmentErased':
+    case 'AssessmentProcessingRestricted':
       return event.data.assessmentId;
     case 'QuestionnaireLinkRequested':
       return event.data.linkId;
@@ -76,6 +78,8 @@ export function topicOf(event: IntegrationEvent): Topic {
   switch (event.type) {
     case 'AssessmentDrafted':
     case 'AssessmentSigned':
+    case 'AssessmentErased':
+    case 'AssessmentProcessingRestricted':
       return ASSESSMENT_LIFECYCLE_TOPIC;
     case 'QuestionnaireLinkRequested':
       return QUESTIONNAIRE_LINKS_TOPIC;

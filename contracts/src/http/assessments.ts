@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blankToNull } from '../format/text';
 import { MESSAGES } from '../messages';
+import { capacityRecordSchema } from '../questionnaire/capacity.schema';
 import { consistencyIssueSchema } from '../questionnaire/consistency.schema';
 import { profileNameSchema, riskGroupSchema } from '../questionnaire/profiles.schema';
 import { responsesSchema } from '../questionnaire/responses.schema';
@@ -44,6 +45,11 @@ const draftAssessmentFields = z.object({
     .nullish()
     .transform(blankToNull),
   riskAcknowledged: z.boolean().default(false),
+  /**
+   * The client confirmed CAPACITY_ACKNOWLEDGEMENT_STATEMENT: required (422) when the chosen
+   * profile goes beyond their time horizon or capacity for loss, which the service recomputes.
+   */
+  capacityAcknowledged: z.boolean().default(false),
   investmentExclusions: freeTextSchema,
   investmentPreferences: freeTextSchema,
   consistencyWarnings: z.array(consistencyIssueSchema).max(MAX_CONSISTENCY_WARNINGS).default([]),
@@ -117,6 +123,8 @@ const assessmentFields = z.object({
   adviserSlug: z.string().nullable(),
   investmentExclusions: z.string(),
   investmentPreferences: z.string(),
+  /** Capacity for loss and the override's grade, as the service recomputed them. */
+  capacity: capacityRecordSchema.optional(),
   createdAt: isoDateTimeSchema,
 });
 
@@ -145,6 +153,11 @@ export const signAssessmentBodySchema = z.object({
   investmentExclusions: freeTextSchema,
   investmentPreferences: freeTextSchema,
   confirmed: z.literal(true, MESSAGES.confirmationRequired),
+  /**
+   * The capacity acknowledgement, given again at signing; required (422) when the draft has
+   * capacity warnings its client did not acknowledge (a draft stored before the rule).
+   */
+  capacityAcknowledged: z.boolean().optional(),
 });
 export type SignAssessmentBody = z.input<typeof signAssessmentBodySchema>;
 

@@ -59,6 +59,7 @@ describe('draftAssessmentBodySchema', () => {
       profileChanged: false,
       profileChangeReason: null,
       riskAcknowledged: false,
+      capacityAcknowledged: false,
       investmentExclusions: '',
       investmentPreferences: '',
       consistencyWarnings: [],

@@ -28,6 +28,12 @@ import {
   loginEndpoint,
   logoutEndpoint,
 } from './auth';
+import {
+  eraseSubjectEndpoint,
+  erasureAuditEndpoint,
+  exportSubjectEndpoint,
+  findSubjectAssessmentsEndpoint,
+} from './data-requests';
 import type { EndpointDefinition } from './endpoint';
 import {
   resolveShortLinkEndpoint,
@@ -87,6 +93,10 @@ export const ENDPOINTS = {
   enableAccount: enableAccountEndpoint,
   resetAccountPassword: resetAccountPasswordEndpoint,
   setPassword: setPasswordEndpoint,
+  findSubjectAssessments: findSubjectAssessmentsEndpoint,
+  exportSubject: exportSubjectEndpoint,
+  eraseSubject: eraseSubjectEndpoint,
+  erasureAudit: erasureAuditEndpoint,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -7,6 +7,7 @@ export * from './advisers';
 export * from './analytics';
 export * from './assessments';
 export * from './auth';
+export * from './data-requests';
 export * from './endpoint';
 export * from './endpoints';
 export * from './limits';
@@ -24,7 +25,12 @@ export * from './storable-text';
  * neither served by its service nor listed here, or listed here and served: the list says
  * exactly which endpoints are live.
  */
-export const PLANNED_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([]);
+export const PLANNED_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([
+  'findSubjectAssessments',
+  'exportSubject',
+  'eraseSubject',
+  'erasureAudit',
+]);
 
 export interface EndpointMatch {
   name: EndpointName;

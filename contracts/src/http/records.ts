@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { capacityRecordSchema } from '../questionnaire/capacity.schema';
 import { consistencyIssueSchema } from '../questionnaire/consistency.schema';
 import { profileNameSchema, riskGroupSchema } from '../questionnaire/profiles.schema';
 import { responsesSchema } from '../questionnaire/responses.schema';
@@ -107,6 +108,15 @@ export const recordSummarySchema = z.object({
   reviewDue: z.boolean(),
   /** The latest delivery of the adviser's report, or null before signing or without an adviser. */
   reportDelivery: recordDeliverySchema.nullable(),
+  /** Two or more groups above the recommendation: flagged for the adviser's review. */
+  adviserReview: z.boolean(),
+  /** The chosen profile goes beyond the client's time horizon or capacity for loss. */
+  capacityWarning: z.boolean(),
+  /**
+   * Processing restricted after a refused erasure (docs/records.md): no more messages; the
+   * adviser's lists hide it, so only administrators see it. Null when not restricted.
+   */
+  restrictedAt: isoDateTimeSchema.nullable(),
 });
 export type RecordSummary = z.infer<typeof recordSummarySchema>;
 
@@ -155,6 +165,8 @@ export type SignedRecord = z.infer<typeof signedRecordSchema>;
 /** The whole record of one assessment. */
 export const recordDetailSchema = recordSummarySchema.extend({
   linkId: z.string().nullable(),
+  /** Capacity for loss, its warnings and acknowledgement, and the override's grade. */
+  capacity: capacityRecordSchema.nullable(),
   signed: signedRecordSchema.nullable(),
   /** Drafted, signed and every delivery, oldest first. */
   history: z.array(recordHistoryEntrySchema),
@@ -198,7 +210,14 @@ export const sentLinkListSchema = z.object({
 });
 export type SentLinkList = z.infer<typeof sentLinkListSchema>;
 
-export const ACCESS_LOG_ACTIONS = ['record-view', 'report-download', 'report-resend', 'export'] as const;
+export const ACCESS_LOG_ACTIONS = [
+  'record-view',
+  'report-download',
+  'report-resend',
+  'export',
+  /** Everything held about one client, as a ZIP (a data subject's request). */
+  'subject-export',
+] as const;
 export const accessLogActionSchema = z.enum(ACCESS_LOG_ACTIONS);
 export type AccessLogAction = z.infer<typeof accessLogActionSchema>;
 

@@ -44,6 +44,10 @@ export const ENDPOINT_ROUTES = {
   enableAccount: { method: 'POST', path: '/api/admin/accounts/:id/enable' },
   resetAccountPassword: { method: 'POST', path: '/api/admin/accounts/:id/reset-password' },
   setPassword: { method: 'POST', path: '/api/auth/set-password' },
+  findSubjectAssessments: { method: 'GET', path: '/api/admin/data-requests/assessments' },
+  exportSubject: { method: 'GET', path: '/api/admin/data-requests/export.zip' },
+  eraseSubject: { method: 'POST', path: '/api/admin/data-requests/erasures' },
+  erasureAudit: { method: 'GET', path: '/api/admin/data-requests/erasures' },
 } as const satisfies { readonly [N in EndpointName]: Pick<(typeof ENDPOINTS)[N], 'method' | 'path'> };
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

@@ -1,6 +1,8 @@
 // The questionnaire itself is plain data and pure functions; its zod schemas sit in the
 // `*.schema.ts` files, so code that only scores answers (the page) never loads zod.
 export * from './assessment-derivation';
+export * from './capacity';
+export * from './capacity.schema';
 export * from './consistency';
 export * from './consistency.schema';
 export * from './profiles';

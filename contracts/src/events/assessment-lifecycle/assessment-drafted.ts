@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { analyticsSessionIdSchema } from '../../http/analytics';
 import { riskScoreSchema } from '../../http/assessments';
 import { deviceTypeSchema, isoDateTimeSchema } from '../../http/primitives';
+import { capacityRecordSchema } from '../../questionnaire/capacity.schema';
 import { profileNameSchema, riskGroupSchema } from '../../questionnaire/profiles.schema';
 import { integrationEventEnvelope } from '../envelope';
 
@@ -22,6 +23,8 @@ export const assessmentDraftedV1 = integrationEventEnvelope(
     originalProfile: profileNameSchema,
     selectedProfile: profileNameSchema,
     profileChanged: z.boolean(),
+    /** Capacity for loss and the override's grade (docs/product-rules.md); optional in version 1. */
+    capacity: capacityRecordSchema.optional(),
     sessionId: analyticsSessionIdSchema.nullable(),
     deviceType: deviceTypeSchema.nullable(),
     createdAt: isoDateTimeSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { analyticsSessionIdSchema } from '../../http/analytics';
 import { riskScoreSchema } from '../../http/assessments';
 import { deviceTypeSchema, isoDateTimeSchema, sha256HexSchema } from '../../http/primitives';
+import { capacityRecordSchema } from '../../questionnaire/capacity.schema';
 import { consistencyIssueSchema } from '../../questionnaire/consistency.schema';
 import { profileNameSchema, riskGroupSchema } from '../../questionnaire/profiles.schema';
 import { responsesSchema } from '../../questionnaire/responses.schema';
@@ -46,6 +47,12 @@ export const assessmentSignedV1 = integrationEventEnvelope(
      */
     riskAcknowledged: z.boolean().optional(),
     consistencyWarnings: z.array(consistencyIssueSchema),
+    /**
+     * Capacity for loss, its warnings and their acknowledgement, and the override's grade, as the
+     * assessment service recomputed them; optional in version 1 (absent on events published
+     * before: `capacityRecordOf` recomputes it from the answers).
+     */
+    capacity: capacityRecordSchema.optional(),
     investmentExclusions: z.string(),
     investmentPreferences: z.string(),
     adviserSlug: z.string().nullable(),

@@ -1,7 +1,8 @@
 import {
   ASSESSMENT_LIFECYCLE_TOPIC,
-  type AssessmentLifecycleTopicEvent,
+  type AssessmentSnapshotEvent,
   assessmentLifecycleTopicSchema,
+  isAssessmentSnapshot,
   QUESTION_EVENTS_TOPIC,
   questionEventsTopicSchema,
 } from '@risk-profile/contracts';
@@ -85,12 +86,12 @@ export class AnalyticsProjector {
   }
 
   /** Event types this projector does not know (added later to the topic) are skipped, not failed. */
-  private lifecycleEvent(message: BusMessage): AssessmentLifecycleTopicEvent[] {
+  private lifecycleEvent(message: BusMessage): AssessmentSnapshotEvent[] {
     const type = (message.value as { type?: unknown } | null)?.type;
     if (typeof type !== 'string' || !KNOWN_LIFECYCLE_TYPES.has(type)) {
       this.options.logger.debug({ messageId: message.id, type }, 'analytics: lifecycle event type skipped');
       return [];
     }
-    return [assessmentLifecycleTopicSchema.parse(message.value)];
+    return [assessmentLifecycleTopicSchema.parse(message.value)].filter(isAssessmentSnapshot);
   }
 }

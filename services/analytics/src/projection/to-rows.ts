@@ -1,4 +1,4 @@
-import type { AssessmentLifecycleTopicEvent, QuestionEventRecordedV1 } from '@risk-profile/contracts';
+import type { AssessmentSnapshotEvent, QuestionEventRecordedV1 } from '@risk-profile/contracts';
 import type { AssessmentRow, QuestionEventRow } from '../store/analytics-store.port';
 
 const ms = (iso: string): number => Date.parse(iso);
@@ -26,7 +26,7 @@ export function questionEventRow(event: QuestionEventRecordedV1): QuestionEventR
  * free text stay out: ClickHouse holds no personal data (the recent-assessments list reads names
  * from the service's PostgreSQL read model instead).
  */
-export function assessmentRow(event: AssessmentLifecycleTopicEvent): AssessmentRow {
+export function assessmentRow(event: AssessmentSnapshotEvent): AssessmentRow {
   const d = event.data;
   return {
     assessmentId: d.assessmentId,

@@ -1,4 +1,4 @@
-import { assessmentLifecycleTopicSchema } from '@risk-profile/contracts';
+import { type AssessmentSnapshotEvent, assessmentLifecycleTopicSchema } from '@risk-profile/contracts';
 import { describe, expect, it } from 'vitest';
 import { generateSessions } from '../testing/generated-sessions';
 import { assessmentRow } from './to-rows';
@@ -6,7 +6,7 @@ import { assessmentRow } from './to-rows';
 describe('assessment rows for ClickHouse', () => {
   it('carry no personal data: no name, email, phone, IP, user agent or free text', () => {
     const signed = generateSessions(200, Date.parse('2026-11-22T12:00:00Z')).find((s) => s.signed)!.signed!;
-    const event = assessmentLifecycleTopicSchema.parse(signed);
+    const event = assessmentLifecycleTopicSchema.parse(signed) as AssessmentSnapshotEvent;
     const row = JSON.stringify(assessmentRow(event));
     for (const personal of [
       signed.data.clientName,

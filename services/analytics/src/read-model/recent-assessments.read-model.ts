@@ -1,4 +1,4 @@
-import type { AssessmentLifecycleTopicEvent, RecentAssessments } from '@risk-profile/contracts';
+import type { AssessmentSnapshotEvent, RecentAssessments } from '@risk-profile/contracts';
 import { type Migration, migrate, type SqlClient } from '@risk-profile/platform';
 
 const MIGRATIONS: readonly Migration[] = [
@@ -50,8 +50,8 @@ export class RecentAssessmentsReadModel {
    * batch's own events are folded first the way the upsert folds them (the later stage wins, and
    * of one stage the later event), since one statement cannot update a row twice.
    */
-  async applyAll(events: readonly AssessmentLifecycleTopicEvent[]): Promise<void> {
-    const latest = new Map<string, { event: AssessmentLifecycleTopicEvent; stage: number }>();
+  async applyAll(events: readonly AssessmentSnapshotEvent[]): Promise<void> {
+    const latest = new Map<string, { event: AssessmentSnapshotEvent; stage: number }>();
     for (const event of events) {
       const stage = event.type === 'AssessmentSigned' ? SIGNED_STAGE : 1;
       const held = latest.get(event.data.assessmentId);

@@ -90,7 +90,7 @@ describeTargets(
       const linkIds = (id: string) =>
         about(id).map((message) => {
           const value = assessmentLifecycleTopicSchema.parse(message.value);
-          return [value.type, value.data.linkId];
+          return [value.type, (value.data as { linkId?: string | null }).linkId];
         });
       expect(linkIds(byLink)).toEqual([
         ['AssessmentDrafted', linkId],

@@ -113,12 +113,14 @@ describe('the lifecycle event of a stored AssessmentSigned', () => {
   it('names the link the client arrived by, and none for a draft stored before links were recorded', () => {
     const linkId = '5f0c3b7e-2d4a-4c1e-9b8f-0a1b2c3d4e5f';
     const byLink = { ...draftedStored, data: { ...(draftedStored.data as object), linkId } };
-    expect(toLifecycleEvent(byLink, [byLink])?.data.linkId).toBe(linkId);
-    expect(toLifecycleEvent(signedStored, [byLink, signedStored])?.data.linkId).toBe(linkId);
+    expect((toLifecycleEvent(byLink, [byLink])!.data as { linkId?: string }).linkId).toBe(linkId);
+    expect((toLifecycleEvent(signedStored, [byLink, signedStored])!.data as { linkId?: string }).linkId).toBe(
+      linkId,
+    );
     const { linkId: _none, ...older } = draftedStored.data as Record<string, unknown>;
     const olderDraft = { ...draftedStored, data: older };
     const event = toLifecycleEvent(signedStored, [olderDraft, signedStored]);
-    expect(event?.data.linkId).toBeUndefined();
+    expect((event!.data as { linkId?: string }).linkId).toBeUndefined();
     expect(assessmentLifecycleTopicSchema.safeParse(event).success).toBe(true);
   });
 

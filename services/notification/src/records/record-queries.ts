@@ -4,6 +4,7 @@ import {
   type AdminRecordListQuery,
   type AssessmentSignedV1,
   assessmentSignedV1,
+  capacityRecordSchema,
   type DeliveryStatus,
   displayIpAddress,
   type ProfileName,
@@ -93,12 +94,16 @@ interface RecordRow extends DeliveryColumns {
   signed_at: Time | null;
   superseded: boolean;
   link_id: string | null;
+  adviser_review: boolean;
+  capacity_warning: boolean;
+  restricted_at: Time | null;
+  capacity: unknown;
   record?: unknown;
 }
 
 const RECORD_COLUMNS = `r.assessment_id, r.adviser_slug, r.client_name, r.client_email, r.client_phone, r.status,
   r.risk_score, r.risk_group, r.recommended_profile, r.selected_profile, r.profile_changed, r.started_at,
-  r.signed_at, r.superseded, r.link_id`;
+  r.signed_at, r.superseded, r.link_id, r.adviser_review, r.capacity_warning, r.restricted_at, r.capacity`;
 
 // The adviser's report: the latest delivery of it, a resend included.
 const REPORT_DELIVERY_JOIN = `LEFT JOIN LATERAL (
@@ -133,6 +138,9 @@ export class RecordQueries {
       reviewDueAt: signedAt ? reviewDueAt(signedAt, this.reviewIntervalMonths).toISOString() : null,
       reviewDue: isReviewDue({ signedAt, superseded: row.superseded }, now, this.reviewIntervalMonths),
       reportDelivery: toDelivery(row),
+      adviserReview: row.adviser_review,
+      capacityWarning: row.capacity_warning,
+      restrictedAt: isoOrNull(row.restricted_at),
     };
   }
 
@@ -213,6 +221,7 @@ export class RecordQueries {
     return {
       ...summary,
       linkId: row.link_id,
+      capacity: row.capacity === null ? null : capacityRecordSchema.parse(row.capacity),
       signed: data ? signedRecordOf(data) : null,
       history,
       verification: data ? verificationText(id) : null,

@@ -74,4 +74,20 @@ export const RECORDS_MIGRATIONS: readonly Migration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION records_access_log_append_only();
     `,
   },
+  {
+    // Capacity for loss and the override's grade (issue 33): the flags the lists show, and the
+    // record the detail shows; restricted_at marks a record whose erasure was refused within its
+    // retention period (hidden from the adviser's lists, no more messages). The access log gains
+    // the subject export. Set by the records consumer from the lifecycle events.
+    id: '002-capacity-and-restriction',
+    sql: `
+      ALTER TABLE records_assessments ADD COLUMN adviser_review boolean NOT NULL DEFAULT false;
+      ALTER TABLE records_assessments ADD COLUMN capacity_warning boolean NOT NULL DEFAULT false;
+      ALTER TABLE records_assessments ADD COLUMN capacity jsonb;
+      ALTER TABLE records_assessments ADD COLUMN restricted_at timestamptz;
+      ALTER TABLE records_access_log DROP CONSTRAINT records_access_log_action_check;
+      ALTER TABLE records_access_log ADD CONSTRAINT records_access_log_action_check
+        CHECK (action IN ('record-view', 'report-download', 'report-resend', 'export', 'subject-export'));
+    `,
+  },
 ];

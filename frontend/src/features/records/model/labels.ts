@@ -32,6 +32,7 @@ export const ACCESS_LOG_ACTION_LABELS: Readonly<Record<AccessLogAction, string>>
   'report-download': 'Report downloaded',
   'report-resend': 'Report resent',
   export: 'List exported',
+  'subject-export': 'Client data exported',
 };
 
 /** "Report to the client (resent) by email to jane@example.com". */
