@@ -1,5 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { optionForScore, QUESTIONS, RISK_ACKNOWLEDGEMENT_STATEMENT } from '@risk-profile/contracts';
+import {
+  CAPACITY_ACKNOWLEDGEMENT_STATEMENT,
+  capacityOutcome,
+  capacityRecord,
+  optionForScore,
+  QUESTIONS,
+  RISK_ACKNOWLEDGEMENT_STATEMENT,
+} from '@risk-profile/contracts';
 import { uniformResponses } from '@risk-profile/contracts/testing';
 import LinkifyIt from 'linkify-it';
 import tlds from 'tlds';
@@ -350,6 +357,79 @@ describe('the report as a record', () => {
     );
     expect(lower.text).not.toContain('Chosen above');
     expect(pdfText(await renderReportPdf(below))).not.toContain('Chosen above');
+  });
+
+  it('shows capacity for loss apart from tolerance: horizon, capacity, each warning, its acknowledgement, the override grade', async () => {
+    // Balanced recommended (5 to 7 years, moderate capacity); High Growth is two groups above it.
+    const responses = uniformResponses(3);
+    const acknowledged = capacityRecord(capacityOutcome(responses, 'Balanced', 'High Growth'), true);
+    const input = inputOf(
+      signedAssessment({ responses, selectedProfile: 'High Growth', capacity: acknowledged }),
+    );
+    const adviser = await renderAdviserReportEmail(input);
+    const client = await renderClientCopyEmail(input);
+    const pdf = pdfText(await renderReportPdf(input));
+    for (const report of [
+      collapse(adviser.text),
+      collapse(htmlText(adviser.html)),
+      collapse(client.text),
+      pdf,
+    ]) {
+      const section = report.slice(report.search(/CAPACITY FOR LOSS|Capacity for loss Time horizon/));
+      expect(section.length).toBeLessThan(report.length);
+      expect(section).toMatch(/^\S.{0,30}Time horizon:? In 5 to 7 years Capacity for loss:? Moderate /);
+      expect(section).toMatch(
+        /Override:? Flagged for the adviser's review: two or more groups above the recommendation/,
+      );
+      expect(section).toMatch(/Warnings acknowledged:? Acknowledged: "I understand/);
+      expect(section).toContain(`"${CAPACITY_ACKNOWLEDGEMENT_STATEMENT}"`);
+      expect(section).toContain('Time horizon shorter than the profile needs');
+      expect(section).toContain(
+        'at least 10 years, but you expect to need most of this money in 5 to 7 years',
+      );
+      expect(section).toContain('Losses beyond your capacity for loss');
+      expect(section).toContain('can fall by as much as 40%');
+    }
+
+    // An event published before capacity was recorded: recomputed from the answers, never acknowledged.
+    const older = inputOf(signedAssessment({ responses, selectedProfile: 'High Growth' }));
+    for (const report of [
+      collapse((await renderAdviserReportEmail(older)).text),
+      pdfText(await renderReportPdf(older)),
+    ]) {
+      expect(report).toContain('Losses beyond your capacity for loss');
+      expect(report).toMatch(/Warnings acknowledged:? Not acknowledged/);
+      expect(report).not.toContain(CAPACITY_ACKNOWLEDGEMENT_STATEMENT);
+    }
+
+    const fits = inputOf();
+    for (const report of [
+      collapse((await renderAdviserReportEmail(fits)).text),
+      pdfText(await renderReportPdf(fits)),
+    ]) {
+      expect(report).toMatch(/Time horizon:? In 5 to 7 years/);
+      expect(report).toMatch(/Override:? None: the recommended profile was kept/);
+      expect(report).toMatch(/Warnings acknowledged:? No warnings to acknowledge/);
+      expect(report).not.toContain('Time horizon shorter than the profile needs');
+    }
+  });
+
+  it("flags a two-group override for review in the adviser's subject, not in the client's", async () => {
+    const review = inputOf(signedAssessment({ selectedProfile: 'High Growth' }));
+    const signed = formatReportDate(review.assessment.signedAt);
+    expect((await renderAdviserReportEmail(review)).subject).toBe(
+      `Review required: Risk Profile report: High Growth, signed ${signed} (chosen above recommendation)`,
+    );
+    expect((await renderClientCopyEmail(review)).subject).toBe('Your Risk Profile report: High Growth');
+
+    // The record the event carries decides, not a recomputation.
+    const record = capacityRecord(capacityOutcome(uniformResponses(3), 'Balanced', 'High Growth'), true);
+    const carried = inputOf(
+      signedAssessment({ selectedProfile: 'High Growth', capacity: { ...record, adviserReview: false } }),
+    );
+    expect((await renderAdviserReportEmail(carried)).subject).not.toContain('Review required');
+    const oneUp = inputOf(signedAssessment({ selectedProfile: 'Growth' }));
+    expect((await renderAdviserReportEmail(oneUp)).subject).not.toContain('Review required');
   });
 
   it('speaks about the client in the adviser report and the PDF, and to them in their copy', async () => {

@@ -112,6 +112,11 @@ function reportBody(model: ReportModel): ReactNode[] {
       : []),
     heading(`About the ${model.chosenProfile} profile`),
     table(model.facts),
+    heading('Capacity for loss'),
+    table(model.capacity.rows),
+    ...model.capacity.warnings.map((w, i) =>
+      h(Text, { key: `c${i}`, style: styles.warning }, h('strong', null, `${w.title}: `), w.message),
+    ),
     ...(model.warnings.length > 0
       ? [
           heading('Consistency warnings'),

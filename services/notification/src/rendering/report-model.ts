@@ -1,9 +1,13 @@
 import {
   type AssessmentSignedV1,
+  capacityAcknowledgementText,
+  capacityForLossText,
+  capacityRecordOf,
   comparePrediction,
   compareProfiles,
   describePredictionToAdviser,
   displayIpAddress,
+  OVERRIDE_GRADE_TEXT,
   optionForScore,
   profileByName,
   QUESTIONS,
@@ -12,6 +16,7 @@ import {
   type RiskGroup,
   SECTIONS,
   type SectionId,
+  timeHorizonText,
 } from '@risk-profile/contracts';
 
 export type { ReportAdviser };
@@ -48,12 +53,20 @@ export interface ReportModel {
   /** Said when the chosen profile carries more risk than the recommended one, to be highlighted. */
   override: string | null;
   facts: Row[];
+  capacity: ReportCapacity;
   warnings: { title: string; explanation: string }[];
   /** The answers in the questionnaire's sections (contracts' SECTIONS), each with its score. */
   answers: ReportSection[];
   choices: Row[];
   signature: Row[];
   verification: string;
+}
+
+/** Capacity for loss, apart from tolerance: the horizon, the capacity, its warnings and the override. */
+export interface ReportCapacity {
+  /** Time horizon, capacity for loss, the override's grade, and whether the warnings were acknowledged. */
+  rows: Row[];
+  warnings: { title: string; message: string }[];
 }
 
 export interface ReportFirm {
@@ -134,6 +147,19 @@ function scoreText(section: SectionId, score: number | undefined): string {
 const sectionTitle = (id: SectionId, title: string, audience: ReportAudience): string =>
   id === 'estimate' ? (audience === 'client' ? title : "The Client's Own View") : `Section ${id}: ${title}`;
 
+function reportCapacity(a: AssessmentSignedV1['data']): ReportCapacity {
+  const capacity = capacityRecordOf(a);
+  return {
+    rows: [
+      ['Time horizon', timeHorizonText(capacity.timeHorizon)],
+      ['Capacity for loss', capacityForLossText(capacity.capacityForLoss)],
+      ['Override', OVERRIDE_GRADE_TEXT[capacity.overrideGrade]],
+      ['Warnings acknowledged', capacityAcknowledgementText(capacity)],
+    ],
+    warnings: capacity.warnings.map(({ title, message }) => ({ title, message })),
+  };
+}
+
 export function buildReportModel(input: ReportInput, audience: ReportAudience = 'record'): ReportModel {
   const a = input.assessment;
   const zone = input.timeZone ?? DEFAULT_TIME_ZONE;
@@ -206,6 +232,7 @@ export function buildReportModel(input: ReportInput, audience: ReportAudience = 
       ['Minimum horizon', chosen.minimumHorizon],
       ['Allocation', `Defensive ${chosen.defensiveAllocation}, growth ${chosen.growthAllocation}`],
     ],
+    capacity: reportCapacity(a),
     warnings: a.consistencyWarnings.map((w) => ({ title: w.title, explanation: w.explanation })),
     answers: SECTIONS.map((section) => ({
       title: sectionTitle(section.id, section.title, audience),
@@ -275,7 +302,9 @@ export function buildTypedTextModel(
 export const adviserReportSubject = (input: ReportInput): string => {
   const a = input.assessment;
   const above = compareProfiles(a.selectedProfile, a.originalProfile) === 'higher';
-  return `Risk Profile report: ${a.selectedProfile}, signed ${formatReportDate(a.signedAt, input.timeZone)}${
+  // Two or more groups above the recommendation: the adviser must see it before opening the email.
+  const review = capacityRecordOf(a).adviserReview ? 'Review required: ' : '';
+  return `${review}Risk Profile report: ${a.selectedProfile}, signed ${formatReportDate(a.signedAt, input.timeZone)}${
     above ? ' (chosen above recommendation)' : ''
   }`;
 };

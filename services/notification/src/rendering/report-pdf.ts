@@ -165,6 +165,15 @@ function layout(doc: PDFKit.PDFDocument, writer: TextWriter, model: ReportModel)
   }
   heading(`About the ${model.chosenProfile} profile`);
   rows(model.facts);
+  heading('Capacity for loss');
+  rows(model.capacity.rows);
+  for (const w of model.capacity.warnings) {
+    // A warning's title stays on the page of its message.
+    if (doc.y > doc.page.height - 120) doc.addPage();
+    doc.moveDown(0.3);
+    paragraph(w.title, { bold: true, color: '#8a4b00' });
+    paragraph(w.message);
+  }
   if (model.warnings.length > 0) {
     heading('Consistency warnings');
     for (const w of model.warnings) {

@@ -19,6 +19,9 @@ export function renderText(model: ReportModel, intro: string): string {
         : ''
     }`,
     `ABOUT THE ${model.chosenProfile.toUpperCase()} PROFILE\n${rows(model.facts)}`,
+    `CAPACITY FOR LOSS\n${rows(model.capacity.rows)}${model.capacity.warnings
+      .map((w) => `\n- ${w.title}: ${w.message}`)
+      .join('')}`,
     ...(model.warnings.length > 0
       ? [`CONSISTENCY WARNINGS\n${model.warnings.map((w) => `- ${w.title}: ${w.explanation}`).join('\n')}`]
       : []),
