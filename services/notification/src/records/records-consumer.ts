@@ -2,6 +2,8 @@ import {
   ASSESSMENT_LIFECYCLE_TOPIC,
   type AssessmentDraftedV1,
   type AssessmentSignedV1,
+  type CapacityRecord,
+  capacityRecordOf,
   type IntegrationEvent,
   parseIntegrationEvent,
   QUESTIONNAIRE_LINKS_TOPIC,
@@ -37,6 +39,13 @@ const clientOf = (d: { clientName: string; clientEmail: string | null; clientPho
   phone: d.clientPhone,
 });
 
+/** The lists' flags and the record page's capacity section, from an event's capacity record. */
+const capacityColumns = (capacity: CapacityRecord | undefined) => [
+  capacity?.adviserReview ?? false,
+  (capacity?.warnings.length ?? 0) > 0,
+  capacity ? JSON.stringify(capacity) : null,
+];
+
 /**
  * A draft: a new in-progress record, or nothing when the assessment is known already. A Drafted
  * redelivered (or arriving late) after its Signed never takes a signed record back.
@@ -47,8 +56,8 @@ async function projectDrafted(tx: SqlExecutor, event: AssessmentDraftedV1): Prom
     `INSERT INTO records_assessments
        (assessment_id, adviser_slug, client_name, client_email, client_phone, client_key, search, status,
         risk_score, risk_group, recommended_profile, selected_profile, profile_changed, started_at, link_id,
-        drafted_event_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'in_progress', $8, $9, $10, $11, $12, $13, $14, $15)
+        drafted_event_id, adviser_review, capacity_warning, capacity)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'in_progress', $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18::jsonb)
      ON CONFLICT (assessment_id) DO UPDATE SET drafted_event_id = EXCLUDED.drafted_event_id`,
     [
       d.assessmentId,
@@ -66,6 +75,8 @@ async function projectDrafted(tx: SqlExecutor, event: AssessmentDraftedV1): Prom
       d.createdAt,
       d.linkId ?? null,
       event.id,
+      // A draft carries no answers: without a recorded capacity it has none yet.
+      ...capacityColumns(d.capacity),
     ],
   );
 }
@@ -84,8 +95,9 @@ async function projectSigned(tx: SqlExecutor, event: AssessmentSignedV1): Promis
     `INSERT INTO records_assessments AS r
        (assessment_id, adviser_slug, client_name, client_email, client_phone, client_key, search, status,
         risk_score, risk_group, recommended_profile, selected_profile, profile_changed, started_at, signed_at,
-        link_id, signed_event_id, record, superseded)
+        link_id, signed_event_id, record, adviser_review, capacity_warning, capacity, superseded)
      VALUES ($1, $2, $3, $4, $5, $6, $7, 'signed', $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb,
+       $18, $19, $20::jsonb,
        EXISTS (SELECT 1 FROM records_assessments o
                WHERE o.status = 'signed' AND o.adviser_slug IS NOT DISTINCT FROM $2 AND o.client_key = $6
                  AND o.assessment_id <> $1 AND o.signed_at > $14::timestamptz))
@@ -97,7 +109,9 @@ async function projectSigned(tx: SqlExecutor, event: AssessmentSignedV1): Promis
        recommended_profile = EXCLUDED.recommended_profile, selected_profile = EXCLUDED.selected_profile,
        profile_changed = EXCLUDED.profile_changed, started_at = EXCLUDED.started_at,
        signed_at = EXCLUDED.signed_at, link_id = coalesce(EXCLUDED.link_id, r.link_id),
-       signed_event_id = EXCLUDED.signed_event_id, record = EXCLUDED.record, superseded = EXCLUDED.superseded`,
+       signed_event_id = EXCLUDED.signed_event_id, record = EXCLUDED.record,
+       adviser_review = EXCLUDED.adviser_review, capacity_warning = EXCLUDED.capacity_warning,
+       capacity = EXCLUDED.capacity, superseded = EXCLUDED.superseded`,
     [
       d.assessmentId,
       d.adviserSlug,
@@ -116,6 +130,8 @@ async function projectSigned(tx: SqlExecutor, event: AssessmentSignedV1): Promis
       d.linkId ?? null,
       event.id,
       JSON.stringify(d),
+      // An event signed before capacity was recorded: recomputed from its answers.
+      ...capacityColumns(capacityRecordOf(d)),
     ],
   );
   await tx.query(

@@ -7,6 +7,8 @@ import {
   type AssessmentDraftedV1,
   type AssessmentSignedV1,
   assessmentDraftedV1,
+  capacityOutcome,
+  capacityRecord,
   type IntegrationEvent,
   integrationEventKey,
   type RecordDetail,
@@ -14,6 +16,7 @@ import {
   topicOf,
   type UserRole,
 } from '@risk-profile/contracts';
+import { uniformResponses } from '@risk-profile/contracts/testing';
 import { openSessions, type Sessions, type SqlClient, sessionStateWrites } from '@risk-profile/platform';
 import {
   describeTargets,
@@ -68,6 +71,7 @@ function draftedOf(signed: AssessmentSignedV1): AssessmentDraftedV1 {
       originalProfile: d.originalProfile,
       selectedProfile: d.selectedProfile,
       profileChanged: d.profileChanged,
+      capacity: d.capacity,
       sessionId: null,
       deviceType: 'desktop',
       createdAt: d.createdAt,
@@ -222,6 +226,87 @@ describeTargets(
         await signedRecord(signed);
         const list = await json<RecordList>('/api/adviser/assessments?q=PROGRESSING', alpha);
         expect(list.items.map((r) => [r.id, r.status])).toEqual([[signed.data.assessmentId, 'signed']]);
+      });
+    });
+
+    describe('capacity for loss', () => {
+      const capacityOf = async (id: string) => {
+        const list = await json<RecordList>('/api/admin/assessments?q=capacity%20client&limit=100', admin);
+        const item = list.items.find((r) => r.id === id)!;
+        const detail = await json<RecordDetail>(`/api/adviser/assessments/${id}`, alpha);
+        return {
+          adviserReview: item.adviserReview,
+          capacityWarning: item.capacityWarning,
+          capacity: detail.capacity,
+        };
+      };
+      const projected = (id: string, status: string) =>
+        eventually(async () => {
+          const { rows } = await sql.query<{ status: string }>(
+            'SELECT status FROM records_assessments WHERE assessment_id = $1',
+            [id],
+          );
+          if (rows[0]?.status !== status) throw new Error('not projected yet');
+        });
+      // Balanced recommended for these answers; High Growth is two groups above, beyond the horizon and capacity.
+      const responses = uniformResponses(3);
+      const outcome = capacityOutcome(responses, 'Balanced', 'High Growth');
+      const client = { clientName: 'Capacity Client', clientEmail: null, clientPhone: '0400 000 001' };
+
+      it('fills the review flag, the warning flag and the record from the events that carry them', async () => {
+        const recorded = capacityRecord(outcome, true);
+        const signed = signedFor(ALPHA, {
+          ...client,
+          responses,
+          selectedProfile: 'High Growth',
+          capacity: recorded,
+        });
+        const id = signed.data.assessmentId;
+        await publish(draftedOf(signed));
+        await projected(id, 'in_progress');
+        expect(await capacityOf(id)).toEqual({
+          adviserReview: true,
+          capacityWarning: true,
+          capacity: recorded,
+        });
+        await publish(signed);
+        await projected(id, 'signed');
+        expect(await capacityOf(id)).toEqual({
+          adviserReview: true,
+          capacityWarning: true,
+          capacity: recorded,
+        });
+      });
+
+      it('recomputes a signed record from its answers when its events carry no capacity, and leaves such a draft without', async () => {
+        const signed = signedFor(ALPHA, { ...client, responses, selectedProfile: 'High Growth' });
+        const id = signed.data.assessmentId;
+        await publish(draftedOf(signed));
+        await projected(id, 'in_progress');
+        expect(await capacityOf(id)).toEqual({
+          adviserReview: false,
+          capacityWarning: false,
+          capacity: null,
+        });
+        await publish(signed);
+        await projected(id, 'signed');
+        expect(await capacityOf(id)).toEqual({
+          adviserReview: true,
+          capacityWarning: true,
+          capacity: capacityRecord(outcome, false),
+        });
+      });
+
+      it('flags nothing for a profile within the horizon and the capacity', async () => {
+        const signed = await signedRecord(signedFor(ALPHA, { ...client, responses }));
+        const { capacity, ...flags } = await capacityOf(signed.data.assessmentId);
+        expect(flags).toEqual({ adviserReview: false, capacityWarning: false });
+        expect(capacity).toMatchObject({
+          timeHorizon: '5-7',
+          capacityForLoss: 'moderate',
+          warnings: [],
+          overrideGrade: 'none',
+        });
       });
     });
 
