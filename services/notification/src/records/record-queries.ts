@@ -4,6 +4,7 @@ import {
   type AdminRecordListQuery,
   type AssessmentSignedV1,
   assessmentSignedV1,
+  capacityRecordOf,
   capacityRecordSchema,
   type DeliveryStatus,
   displayIpAddress,
@@ -221,7 +222,13 @@ export class RecordQueries {
     return {
       ...summary,
       linkId: row.link_id,
-      capacity: row.capacity === null ? null : capacityRecordSchema.parse(row.capacity),
+      // A record projected before capacity was recorded: recomputed from its signed answers.
+      capacity:
+        row.capacity !== null
+          ? capacityRecordSchema.parse(row.capacity)
+          : data
+            ? capacityRecordOf(data)
+            : null,
       signed: data ? signedRecordOf(data) : null,
       history,
       verification: data ? verificationText(id) : null,

@@ -295,6 +295,9 @@ describeTargets(
           capacityWarning: true,
           capacity: capacityRecord(outcome, false),
         });
+        // A record projected before the capacity column was filled: the page still shows it.
+        await sql.query('UPDATE records_assessments SET capacity = NULL WHERE assessment_id = $1', [id]);
+        expect((await capacityOf(id)).capacity).toEqual(capacityRecord(outcome, false));
       });
 
       it('flags nothing for a profile within the horizon and the capacity', async () => {

@@ -15,6 +15,7 @@ import {
   reviewBadge,
 } from '../model/labels';
 import { csvExportHref, type RecordFilters } from '../model/record-filters';
+import { CapacityBadges } from './capacity-badges';
 import { DebouncedTextField } from './debounced-text-field';
 import { LoadFailure, LoadMore } from './query-parts';
 import { SelectField } from './select-field';
@@ -162,6 +163,7 @@ function RecordRow({ item, scope }: { item: RecordSummary; scope: RecordScope })
           {RECORD_STATUS_LABELS[item.status]}
         </span>
         {badge ? <span className="record-badge record-badge--review">{badge}</span> : null}
+        <CapacityBadges summary={item} />
       </td>
       <td data-label="Profile and score">
         {profileLabel(item)}

@@ -14,6 +14,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type RecordScope, recordQueryOptions, reportPdfHref } from '../api/records-queries';
+import { capacityFacts } from '../model/capacity';
 import { formatDate, formatDateTime } from '../model/format';
 import {
   clientContact,
@@ -23,6 +24,7 @@ import {
   reviewBadge,
 } from '../model/labels';
 import { ordinal, predictionText, recordSections } from '../model/record-sections';
+import { CapacityBadges } from './capacity-badges';
 import { LoadFailure } from './query-parts';
 import { ResendReport } from './resend-report';
 import '../records.css';
@@ -122,6 +124,7 @@ function RecordView({
                 {record.reviewDueAt ? ` since ${formatDate(record.reviewDueAt)}` : ''}
               </span>
             ) : null}
+            <CapacityBadges summary={record} />
             <span>{clientContact(record)}</span>
           </p>
         </div>
@@ -182,6 +185,8 @@ function RecordView({
         {signed && record.profileChanged ? <ProfileChange signed={signed} /> : null}
       </Card>
 
+      <CapacityCard record={record} />
+
       {signed ? <SignedParts record={record} signed={signed} /> : null}
 
       {scope === 'adviser' && signed ? (
@@ -199,6 +204,43 @@ function RecordView({
         <History record={record} />
       </Card>
     </>
+  );
+}
+
+/** Capacity for loss, apart from tolerance: as the report shows it, with each warning the client saw. */
+function CapacityCard({ record }: { record: RecordDetail }) {
+  const capacity = record.capacity;
+  return (
+    <Card aria-labelledby="record-capacity">
+      <h2 id="record-capacity">Capacity for loss</h2>
+      {capacity === null ? (
+        <p>Not recorded yet: it is recorded from the client's answers when they sign.</p>
+      ) : (
+        <>
+          {capacity.adviserReview ? (
+            <Alert tone="warning" title="Review required">
+              The client chose a profile two or more groups above the recommendation. It is flagged for the
+              adviser's review.
+            </Alert>
+          ) : null}
+          <Facts rows={capacityFacts(capacity)} />
+          {capacity.warnings.length === 0 ? (
+            <p>No warnings: the chosen profile fits the client's time horizon and capacity for loss.</p>
+          ) : (
+            <>
+              <h3>Warnings the client was shown</h3>
+              <ul className="record-warnings">
+                {capacity.warnings.map((warning) => (
+                  <li key={warning.id}>
+                    <strong>{warning.title}:</strong> {warning.message}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+    </Card>
   );
 }
 
