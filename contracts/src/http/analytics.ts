@@ -141,6 +141,11 @@ export const analyticsSummarySchema = z.object({
   averageTimePerAssessment: z.number().min(0).nullable(),
   /** Null when no question is rated harder than easy: there is nothing to single out. */
   mostDifficultQuestion: z.string().nullable(),
+  /**
+   * Percentage (one decimal) of the signed assessments counted above whose chosen profile went
+   * beyond the client's time horizon or capacity for loss; null when none of them is signed.
+   */
+  capacityWarningShare: z.number().min(0).max(100).nullable(),
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
 
@@ -235,7 +240,7 @@ const adminRead = <P extends `/api/admin/${string}`, S extends z.ZodType>(
 
 export const analyticsSummaryEndpoint = adminRead(
   '/api/admin/analytics/summary',
-  'Dashboard cards: assessments started and signed, completion rate, average time, most difficult question.',
+  'Dashboard cards: assessments started and signed, completion rate, average time, most difficult question, share of signed assessments with a capacity warning.',
   analyticsSummarySchema,
 );
 export const questionDifficultyEndpoint = adminRead(

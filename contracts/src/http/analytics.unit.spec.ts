@@ -133,9 +133,11 @@ describe('analytics read models', () => {
       completionRate: 42.5,
       averageTimePerAssessment: 61_000,
       mostDifficultQuestion: null,
+      capacityWarningShare: 50,
     };
     expect(analyticsSummarySchema.parse(summary)).toEqual(summary);
     expect(analyticsSummarySchema.safeParse({ ...summary, completionRate: 100.1 }).success).toBe(false);
+    expect(analyticsSummarySchema.safeParse({ ...summary, capacityWarningShare: 100.1 }).success).toBe(false);
   });
 
   it('says "nothing" with null rather than a made-up rate or question', () => {
@@ -145,6 +147,7 @@ describe('analytics read models', () => {
       completionRate: null,
       averageTimePerAssessment: null,
       mostDifficultQuestion: null,
+      capacityWarningShare: null,
     };
     expect(analyticsSummarySchema.parse(empty)).toEqual(empty);
     const { signedAssessments: _, ...withoutSigned } = empty;

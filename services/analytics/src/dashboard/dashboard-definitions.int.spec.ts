@@ -107,12 +107,14 @@ const EVENTS: QuestionEventRow[] = [
 const aDrafted = { ...assessment(a, 'desktop', T - 35 * MIN, null), adviserSlug: 'harbour' };
 const ASSESSMENTS: AssessmentRow[] = [
   aDrafted,
-  { ...aDrafted, stage: 2, signedAt: T - 34 * MIN, eventId: randomUUID() },
+  // A's chosen profile goes beyond the client's horizon or capacity for loss; no other does.
+  { ...aDrafted, stage: 2, signedAt: T - 34 * MIN, capacityWarning: true, eventId: randomUUID() },
   { ...assessment(e, 'mobile', T - 24 * MIN - 30_000, T - 24 * MIN), adviserSlug: 'other' },
   { ...assessment(f, 'desktop', T - 10 * DAY + 4 * MIN, T - 10 * DAY + 5 * MIN), adviserSlug: 'harbour' },
   // G: signed without an analytics session (its page sent no question event): an assessment, but
   // no device and no completion time.
-  { ...assessment(null, null, T - 61 * MIN, T - 60 * MIN), adviserSlug: 'other' },
+  // G was also stored before capacity was recorded: no flag, so it is in no capacity share.
+  { ...assessment(null, null, T - 61 * MIN, T - 60 * MIN), adviserSlug: 'other', capacityWarning: null },
   // H: drafted at "Yes, I agree" and not signed: started, not signed, and in no completion figure.
   assessment(null, null, T - 50 * MIN, null),
 ];
@@ -143,6 +145,7 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         // No signed assessment with a first view: no average rather than 0 s.
         averageTimePerAssessment: null,
         mostDifficultQuestion: null,
+        capacityWarningShare: null,
       });
       expect(await queries.questionDifficulty(period, NOW)).toEqual([]);
       expect(await queries.dropOff(period, NOW)).toEqual([]);
@@ -228,6 +231,7 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         averageTimePerAssessment: 240_000,
         // q1 scores 37,500 / 30,000 + 1 = 2.25, q2 6,000 / 30,000 + 1 = 1.2.
         mostDifficultQuestion: 'q1',
+        capacityWarningShare: 33.3, // A of A, E, F (G has no flag)
       });
       expect(await queries.summary('7d', NOW)).toEqual({
         totalAssessments: 4, // A, E, G, H
@@ -235,6 +239,7 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         completionRate: 25, // A of A, B, C, D
         averageTimePerAssessment: 210_000, // A 6 min, E 1 min
         mostDifficultQuestion: 'q1',
+        capacityWarningShare: 50, // A of A, E
       });
       // Nothing happened between 7 days and 24 hours ago: the same as 7 days.
       expect(await queries.summary('24h', NOW)).toEqual(await queries.summary('7d', NOW));
@@ -264,6 +269,7 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         averageTimePerAssessment: 330_000, // A 6 min, F 5 min
         // q1: A 10 s, F 20 s, no changes: 15,000 / 30,000 = 0.5; q2: A 8 s, 2 changes: 8,000 / 30,000 + 2.
         mostDifficultQuestion: 'q2',
+        capacityWarningShare: 50, // A of A, F
       });
       expect(await queries.summary('7d', NOW, 'other')).toEqual({
         totalAssessments: 2, // E, G
@@ -272,6 +278,7 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         completionRate: null,
         averageTimePerAssessment: 60_000, // E; G has no first view
         mostDifficultQuestion: null, // E answered q2 in 4 s without a change: easy
+        capacityWarningShare: 0, // E; G has no flag
       });
       // B, C and D drafted nothing: they count under every adviser only.
       expect(await queries.dropOff('all', NOW, 'harbour')).toEqual([
@@ -300,6 +307,7 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         completionRate: null,
         averageTimePerAssessment: null,
         mostDifficultQuestion: null,
+        capacityWarningShare: null,
       });
       expect(await queries.dropOff('all', NOW, 'nobody')).toEqual([]);
     });

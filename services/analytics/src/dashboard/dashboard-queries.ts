@@ -107,14 +107,17 @@ const completions = (inWindow: InWindow, of: OfAdviser) => `
 /**
  * The summary's assessment figures in one read of the assessments: how many were created in the
  * window, how many of those are signed, and the average time from first view to signing of those signed in it, as in
- * `completions` (an assessment whose session sent no question event has no such time).
+ * `completions` (an assessment whose session sent no question event has no such time); and of
+ * those signed, how many have a known capacity-warning flag and how many of them are set.
  */
 const assessmentTotals = (inWindow: InWindow, of: OfAdviser) => `
   SELECT countIf(${inWindow('a.created_at')}) AS total,
          countIf(a.stage = 2 AND ${inWindow('a.created_at')}) AS signed,
          avgOrNullIf(greatest(0, toUnixTimestamp64Milli(assumeNotNull(a.signed_at)) - f.first_ms),
-                     a.stage = 2 AND ${inWindow('a.signed_at')} AND f.first_ms IS NOT NULL) AS average
-  FROM (SELECT stage, session_key, created_at, signed_at FROM {db}.assessments FINAL
+                     a.stage = 2 AND ${inWindow('a.signed_at')} AND f.first_ms IS NOT NULL) AS average,
+         countIf(a.stage = 2 AND ${inWindow('a.created_at')} AND a.capacity_warning IS NOT NULL) AS capacity_known,
+         countIf(a.stage = 2 AND ${inWindow('a.created_at')} AND a.capacity_warning = 1) AS capacity_warnings
+  FROM (SELECT stage, session_key, created_at, signed_at, capacity_warning FROM {db}.assessments FINAL
         WHERE ${of.assessment('adviser_slug')}) AS a
   LEFT JOIN (${FIRST_VIEWS}) AS f ON a.session_key = f.sid
   SETTINGS join_use_nulls = 1`;
@@ -146,10 +149,13 @@ export class DashboardQueries {
   ): Promise<AnalyticsSummary> {
     const w = window(period, now, adviser);
     const [assessments, perQuestion] = await Promise.all([
-      this.store.select<{ total: number; signed: number; average: number | null }>(
-        assessmentTotals(w.inWindow, w.of),
-        w.params,
-      ),
+      this.store.select<{
+        total: number;
+        signed: number;
+        average: number | null;
+        capacity_known: number;
+        capacity_warnings: number;
+      }>(assessmentTotals(w.inWindow, w.of), w.params),
       this.questionAverages(w),
     ]);
     const average = assessments[0]?.average ?? null;
@@ -159,6 +165,11 @@ export class DashboardQueries {
       completionRate: percentOrNull(perQuestion.q1.completed, perQuestion.q1.viewed),
       averageTimePerAssessment: average === null ? null : Math.round(average),
       mostDifficultQuestion: mostDifficultQuestion(perQuestion.questions),
+      // Of the signed ones whose flag is known (rows stored before it have none).
+      capacityWarningShare: percentOrNull(
+        assessments[0]?.capacity_warnings ?? 0,
+        assessments[0]?.capacity_known ?? 0,
+      ),
     };
   }
 

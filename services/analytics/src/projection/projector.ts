@@ -1,6 +1,6 @@
 import {
   ASSESSMENT_LIFECYCLE_TOPIC,
-  type AssessmentSnapshotEvent,
+  type AssessmentLifecycleTopicEvent,
   assessmentLifecycleTopicSchema,
   isAssessmentSnapshot,
   QUESTION_EVENTS_TOPIC,
@@ -14,7 +14,9 @@ import { assessmentRow, questionEventRow } from './to-rows';
 
 export const QUESTION_PROJECTOR_GROUP = 'analytics.question-events';
 export const ASSESSMENT_PROJECTOR_GROUP = 'analytics.assessments';
-const KNOWN_LIFECYCLE_TYPES = new Set(['AssessmentDrafted', 'AssessmentSigned']);
+// AssessmentProcessingRestricted needs nothing here: the dashboard sends no messages and keeps
+// no list an adviser sees.
+const KNOWN_LIFECYCLE_TYPES = new Set(['AssessmentDrafted', 'AssessmentSigned', 'AssessmentErased']);
 
 export interface ProjectorOptions {
   bus: EventBus;
@@ -56,7 +58,8 @@ export class AnalyticsProjector {
       const events = messages.flatMap((m) => this.lifecycleEvent(m));
       // PostgreSQL first: a failure there leaves ClickHouse untouched and the batch is redelivered.
       await this.options.readModel.applyAll(events);
-      await this.assessments.add(events.map(assessmentRow));
+      // ClickHouse holds nothing personal, so an erasure leaves its rows as they are.
+      await this.assessments.add(events.filter(isAssessmentSnapshot).map(assessmentRow));
     };
     this.subscriptions.push(
       await bus.subscribe({
@@ -86,12 +89,12 @@ export class AnalyticsProjector {
   }
 
   /** Event types this projector does not know (added later to the topic) are skipped, not failed. */
-  private lifecycleEvent(message: BusMessage): AssessmentSnapshotEvent[] {
+  private lifecycleEvent(message: BusMessage): AssessmentLifecycleTopicEvent[] {
     const type = (message.value as { type?: unknown } | null)?.type;
     if (typeof type !== 'string' || !KNOWN_LIFECYCLE_TYPES.has(type)) {
       this.options.logger.debug({ messageId: message.id, type }, 'analytics: lifecycle event type skipped');
       return [];
     }
-    return [assessmentLifecycleTopicSchema.parse(message.value)].filter(isAssessmentSnapshot);
+    return [assessmentLifecycleTopicSchema.parse(message.value)];
   }
 }

@@ -1,4 +1,8 @@
-import type { AssessmentSnapshotEvent, QuestionEventRecordedV1 } from '@risk-profile/contracts';
+import {
+  type AssessmentSnapshotEvent,
+  capacityRecordOf,
+  type QuestionEventRecordedV1,
+} from '@risk-profile/contracts';
 import type { AssessmentRow, QuestionEventRow } from '../store/analytics-store.port';
 
 const ms = (iso: string): number => Date.parse(iso);
@@ -39,6 +43,14 @@ export function assessmentRow(event: AssessmentSnapshotEvent): AssessmentRow {
     originalProfile: d.originalProfile,
     selectedProfile: d.selectedProfile,
     profileChanged: d.profileChanged,
+    // Only the flag: the warnings' words say nothing personal, but the dashboard needs no more.
+    // A draft carries no answers, so without its capacity record the flag is not known.
+    capacityWarning:
+      event.type === 'AssessmentSigned'
+        ? capacityRecordOf(event.data).warnings.length > 0
+        : d.capacity === undefined
+          ? null
+          : d.capacity.warnings.length > 0,
     createdAt: ms(d.createdAt),
     signedAt: event.type === 'AssessmentSigned' ? ms(event.data.signedAt) : null,
     eventId: event.id,

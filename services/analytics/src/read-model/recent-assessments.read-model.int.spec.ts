@@ -1,4 +1,11 @@
-import type { AssessmentLifecycleTopicEvent, AssessmentSignedV1 } from '@risk-profile/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  type AssessmentErasedV1,
+  type AssessmentLifecycleTopicEvent,
+  type AssessmentSignedV1,
+  assessmentErasedV1,
+  assessmentProcessingRestrictedV1,
+} from '@risk-profile/contracts';
 import type { SqlClient } from '@risk-profile/platform';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
@@ -30,6 +37,7 @@ describeTargets(
     });
     beforeEach(async () => {
       await sql.query('DELETE FROM analytics_recent_assessments');
+      await sql.query('DELETE FROM analytics_erased_assessments');
     });
     afterAll(async () => {
       await sql?.close();
@@ -106,6 +114,66 @@ describeTargets(
       expect(await ids('other')).toEqual([b!.drafted.data.assessmentId]);
       expect(await ids('nobody')).toEqual([]);
       expect(await ids(null)).toEqual(PAIRS.map((p) => p.drafted.data.assessmentId).sort());
+    });
+
+    const erasedOf = (assessmentId: string): AssessmentErasedV1 =>
+      assessmentErasedV1.parse({
+        id: randomUUID(),
+        type: 'AssessmentErased',
+        version: 1,
+        occurredAt: '2026-11-26T00:00:00.000Z',
+        correlationId: 'req-erase',
+        causationId: null,
+        data: {
+          assessmentId,
+          reason: 'request',
+          linkId: null,
+          adviserSlug: null,
+          erasedAt: '2026-11-26T00:00:00.000Z',
+        },
+      });
+    const personal = async () =>
+      (
+        await sql.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM analytics_recent_assessments
+           WHERE client_name = ANY($1::text[]) OR client_email = ANY($2::text[])`,
+          [PAIRS.map((p) => p.signed.data.clientName), PAIRS.map((p) => p.signed.data.clientEmail)],
+        )
+      ).rows[0]!.n;
+
+    it("deletes an erased assessment's row, its name and email, and never writes it back", async () => {
+      const [a, b, c] = PAIRS;
+      await model.applyAll(PAIRS.flatMap((p) => [p.drafted, p.signed]));
+      await model.applyAll([erasedOf(a!.signed.data.assessmentId)]);
+      expect(await rows()).toEqual(sorted([signedRow(b!.signed), signedRow(c!.signed)]));
+      // Redelivered, late, or in one batch with its own snapshots: still gone.
+      await model.applyAll([a!.drafted, a!.signed, erasedOf(a!.signed.data.assessmentId)]);
+      await model.applyAll([a!.signed]);
+      await model.applyAll([b!.signed, erasedOf(b!.signed.data.assessmentId), b!.drafted]);
+      expect(await rows()).toEqual([signedRow(c!.signed)]);
+      expect((await model.recent(null)).map((r) => r.id)).toEqual([c!.signed.data.assessmentId]);
+      await model.applyAll([erasedOf(c!.signed.data.assessmentId), erasedOf(c!.signed.data.assessmentId)]);
+      expect(await personal()).toBe(0);
+    });
+
+    it('keeps a restricted assessment as it is', async () => {
+      const [a] = PAIRS;
+      await model.applyAll([a!.drafted, a!.signed]);
+      const restricted = assessmentProcessingRestrictedV1.parse({
+        id: randomUUID(),
+        type: 'AssessmentProcessingRestricted',
+        version: 1,
+        occurredAt: '2026-11-26T00:00:00.000Z',
+        correlationId: 'req-restrict',
+        causationId: null,
+        data: {
+          assessmentId: a!.signed.data.assessmentId,
+          restrictedAt: '2026-11-26T00:00:00.000Z',
+          retainedUntil: '2033-11-26T00:00:00.000Z',
+        },
+      });
+      await model.applyAll([restricted]);
+      expect(await rows()).toEqual([signedRow(a!.signed)]);
     });
 
     it('does nothing for an empty batch', async () => {

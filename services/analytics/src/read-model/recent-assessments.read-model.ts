@@ -1,4 +1,9 @@
-import type { AssessmentSnapshotEvent, RecentAssessments } from '@risk-profile/contracts';
+import {
+  type AssessmentLifecycleTopicEvent,
+  type AssessmentSnapshotEvent,
+  isAssessmentSnapshot,
+  type RecentAssessments,
+} from '@risk-profile/contracts';
 import { type Migration, migrate, type SqlClient } from '@risk-profile/platform';
 
 const MIGRATIONS: readonly Migration[] = [
@@ -24,6 +29,12 @@ const MIGRATIONS: readonly Migration[] = [
     CREATE INDEX analytics_recent_assessments_adviser_created
       ON analytics_recent_assessments (adviser_slug, created_at DESC)`,
   },
+  {
+    // The assessments whose personal data was erased (AssessmentErased), by id only: their row is
+    // deleted, and a snapshot of one redelivered or arriving late never writes it back.
+    id: '003-erased-assessments',
+    sql: 'CREATE TABLE analytics_erased_assessments (assessment_id uuid PRIMARY KEY)',
+  },
 ];
 
 /** The stage of a signed assessment; a draft (started at "Yes, I agree") is 1. */
@@ -35,7 +46,8 @@ export const RECENT_ASSESSMENTS_LIMIT = 50;
 /**
  * The analytics service's PostgreSQL read model of recent assessments: the one place it keeps
  * client names and emails (ClickHouse holds no personal data). Writing is an upsert where the
- * later stage wins, so a redelivered or late draft never overwrites the signed version.
+ * later stage wins, so a redelivered or late draft never overwrites the signed version; an erased
+ * assessment's row is deleted for good.
  */
 export class RecentAssessmentsReadModel {
   private constructor(private readonly sql: SqlClient) {}
@@ -50,9 +62,22 @@ export class RecentAssessmentsReadModel {
    * batch's own events are folded first the way the upsert folds them (the later stage wins, and
    * of one stage the later event), since one statement cannot update a row twice.
    */
-  async applyAll(events: readonly AssessmentSnapshotEvent[]): Promise<void> {
+  async applyAll(events: readonly AssessmentLifecycleTopicEvent[]): Promise<void> {
+    // Erasure first: it is final, so a snapshot of an erased assessment is never written, in this
+    // batch or any later one. Restriction changes nothing here (the dashboard sends no messages).
+    const erased = events.filter((e) => e.type === 'AssessmentErased').map((e) => e.data.assessmentId);
+    if (erased.length > 0) {
+      await this.sql.query(
+        `INSERT INTO analytics_erased_assessments (assessment_id) SELECT unnest($1::uuid[])
+         ON CONFLICT DO NOTHING`,
+        [erased],
+      );
+      await this.sql.query('DELETE FROM analytics_recent_assessments WHERE assessment_id = ANY($1::uuid[])', [
+        erased,
+      ]);
+    }
     const latest = new Map<string, { event: AssessmentSnapshotEvent; stage: number }>();
-    for (const event of events) {
+    for (const event of events.filter(isAssessmentSnapshot)) {
       const stage = event.type === 'AssessmentSigned' ? SIGNED_STAGE : 1;
       const held = latest.get(event.data.assessmentId);
       if (held === undefined || held.stage <= stage) latest.set(event.data.assessmentId, { event, stage });
@@ -64,7 +89,8 @@ export class RecentAssessmentsReadModel {
          (assessment_id, client_name, client_email, created_at, selected_profile, risk_score, stage, signed_at,
           adviser_slug)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::int[],
-                            $7::int[], $8::timestamptz[], $9::text[])
+                            $7::int[], $8::timestamptz[], $9::text[]) AS u (assessment_id)
+       WHERE NOT EXISTS (SELECT 1 FROM analytics_erased_assessments e WHERE e.assessment_id = u.assessment_id)
        ON CONFLICT (assessment_id) DO UPDATE SET
          client_name = EXCLUDED.client_name, client_email = EXCLUDED.client_email,
          selected_profile = EXCLUDED.selected_profile, risk_score = EXCLUDED.risk_score,

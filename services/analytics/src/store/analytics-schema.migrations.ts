@@ -273,4 +273,11 @@ export const ANALYTICS_MIGRATIONS: readonly ClickHouseMigration[] = [
     id: '006-session-id-ms',
     statements: sortFoldedBy('session_id_ms', 'UInt64'),
   },
+  {
+    // Whether the chosen profile goes beyond the client's time horizon or capacity for loss (a
+    // flag, nothing personal), for the dashboard's share of signed assessments with a warning.
+    // NULL when not known: rows stored before this column, drafts published without capacity.
+    id: '007-assessments-capacity-warning',
+    statements: ['ALTER TABLE {db}.assessments ADD COLUMN IF NOT EXISTS capacity_warning Nullable(UInt8)'],
+  },
 ];

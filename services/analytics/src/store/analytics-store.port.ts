@@ -35,6 +35,11 @@ export interface AssessmentRow {
   originalProfile: string;
   selectedProfile: string;
   profileChanged: boolean;
+  /**
+   * The chosen profile goes beyond the client's time horizon or capacity for loss; null when not
+   * known (a draft published without its capacity record).
+   */
+  capacityWarning: boolean | null;
   createdAt: number;
   signedAt: number | null;
   eventId: string;

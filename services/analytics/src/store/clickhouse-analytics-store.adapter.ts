@@ -188,6 +188,7 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
           original_profile: r.originalProfile,
           selected_profile: r.selectedProfile,
           profile_changed: r.profileChanged,
+          capacity_warning: r.capacityWarning === null ? null : Number(r.capacityWarning),
           created_at: toDateTime64(r.createdAt),
           signed_at: nullableDateTime64(r.signedAt),
           event_id: r.eventId,

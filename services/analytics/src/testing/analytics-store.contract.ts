@@ -45,6 +45,7 @@ export function assessmentRow(overrides: Partial<AssessmentRow> = {}): Assessmen
     originalProfile: 'Balanced',
     selectedProfile: 'Balanced',
     profileChanged: false,
+    capacityWarning: null,
     createdAt: T0,
     signedAt: null,
     eventId: randomUUID(),

@@ -18,6 +18,8 @@ export function balancedAssessment(
     originalProfile: 'Balanced',
     selectedProfile: 'Balanced',
     profileChanged: false,
+    // A Balanced profile for uniform middle answers fits the horizon and capacity.
+    capacityWarning: fields.signedAt === null ? null : false,
     eventId: randomUUID(),
     ...fields,
   };

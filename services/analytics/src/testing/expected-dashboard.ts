@@ -1,4 +1,4 @@
-import type { AnalyticsPeriod, DeviceType } from '@risk-profile/contracts';
+import { type AnalyticsPeriod, capacityRecordOf, type DeviceType } from '@risk-profile/contracts';
 import { ABANDONED_AFTER_MS, difficultyOf, percent, periodStart, round1 } from '../dashboard/definitions';
 import type { GeneratedSession } from './generated-sessions';
 
@@ -107,6 +107,9 @@ export function expectedDashboard(sessions: GeneratedSession[], period: Analytic
   }
 
   const created = sessions.filter((s) => s.drafted && ms(s.drafted.data.createdAt) >= since);
+  // Every generated signed event has its answers, so every one has a known flag.
+  const signedCreated = created.filter((s) => s.signed);
+  const withWarning = signedCreated.filter((s) => capacityRecordOf(s.signed!.data).warnings.length > 0);
   return {
     summary: {
       totalAssessments: created.length,
@@ -114,6 +117,8 @@ export function expectedDashboard(sessions: GeneratedSession[], period: Analytic
       completionRate:
         q1Viewers.length === 0 ? null : percent(q1Viewers.filter((s) => s.signed).length, q1Viewers.length),
       averageTimePerAssessment: durations.length ? Math.round(mean(durations)) : null,
+      capacityWarningShare:
+        signedCreated.length === 0 ? null : percent(withWarning.length, signedCreated.length),
     },
     difficulty,
     dropOff,

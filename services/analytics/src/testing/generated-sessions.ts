@@ -116,7 +116,11 @@ export function generateSessions(count: number, now: number, seed = 7): Generate
         const signedAt = createdAt + 20_000 + Math.floor(rand() * 60_000);
         signed = envelope('AssessmentSigned', signedAt, {
           ...base,
-          responses: Object.fromEntries(Array.from({ length: 18 }, (_, i) => [`q${i + 1}`, 3])),
+          // Every fourth session needs the money within 3 years: Balanced then goes beyond its
+          // horizon, a capacity warning.
+          responses: Object.fromEntries(
+            Array.from({ length: 18 }, (_, i) => [`q${i + 1}`, i === 12 && s % 4 === 0 ? 1 : 3]),
+          ),
           percentile: 30,
           profileChangeReason: null,
           consistencyWarnings: [],
