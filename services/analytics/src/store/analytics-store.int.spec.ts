@@ -224,6 +224,37 @@ const farFuture = 'ffffffff-ffff-7fff-bfff-ffffffffffff';
 const timedIds = [v7, v7.toUpperCase(), randomUUID(), 'stored-before', 'ünïcödé 🙂', farFuture];
 const notV7 = (id: string) => id !== v7 && id !== v7.toUpperCase() && id !== farFuture;
 
+describe('an analytics store upgraded to the capacity-warning flag (migration 007)', () => {
+  it('leaves the flag of assessments stored before it unknown, and stores it from then on', async () => {
+    const path = join(dir, 'clickhouse');
+    const old = await ClickHouseAnalyticsStore.openEmbedded(
+      path,
+      'capacity',
+      ANALYTICS_MIGRATIONS.slice(0, 6),
+    );
+    const before = assessmentRow({ stage: 2, signedAt: Date.now(), capacityWarning: true });
+    // The new writer on the old table: the flag it has no column for is dropped, not an error.
+    await old.insertAssessments([before]);
+    await old.close();
+    const store = await ClickHouseAnalyticsStore.openEmbedded(path, 'capacity');
+    try {
+      const after = assessmentRow({ stage: 2, signedAt: Date.now(), capacityWarning: true });
+      await store.insertAssessments([after]);
+      const rows = await store.select<{ id: string; flag: number | null }>(
+        'SELECT toString(assessment_id) AS id, capacity_warning AS flag FROM {db}.assessments FINAL',
+      );
+      expect(new Map(rows.map((r) => [r.id, r.flag]))).toEqual(
+        new Map([
+          [before.assessmentId, null],
+          [after.assessmentId, 1],
+        ]),
+      );
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe.each([
   {
     migration: '005',

@@ -177,6 +177,18 @@ export function analyticsStoreContract(
       expect(rows).toEqual([{ stage: 2, signed_ms: T0 + 60_000 }]);
     });
 
+    it('stores the capacity-warning flag as 1, 0 or unknown (NULL)', async () => {
+      const rows = [true, false, null].map((capacityWarning) => assessmentRow({ capacityWarning }));
+      await store.insertAssessments(rows);
+      const stored = await store.select<{ id: string; flag: number | null }>(
+        `SELECT toString(assessment_id) AS id, capacity_warning AS flag FROM {db}.assessments FINAL
+         WHERE assessment_id IN {ids:Array(UUID)}`,
+        { ids: rows.map((r) => r.assessmentId) },
+      );
+      const flags = new Map(stored.map((r) => [r.id, r.flag]));
+      expect(rows.map((r) => flags.get(r.assessmentId))).toEqual([1, 0, null]);
+    });
+
     it('binds parameters as data, never as SQL', async () => {
       const hostile = "x' OR 1=1 --";
       await store.insertQuestionEvents([questionEventRow({ sessionId: hostile })]);
