@@ -2,7 +2,7 @@ import { formatDuration } from '@risk-profile/contracts';
 import { Card } from '../../../components/ui/card';
 import { useDropOff, useSummary } from '../api/analytics-queries';
 import type { DashboardFilter } from '../model/dashboard-search';
-import { completionRateText, mostDifficultText } from '../model/format';
+import { capacityWarningShareText, completionRateText, mostDifficultText } from '../model/format';
 import { DropOffChart } from './drop-off-chart';
 import { QueryState } from './query-state';
 
@@ -51,6 +51,11 @@ export function OverviewTab({ filter }: { filter: DashboardFilter }) {
               <h2 className="admin-stat__label">Most Difficult</h2>
               <p className="admin-stat__value">{mostDifficultText(s.mostDifficultQuestion)}</p>
             </Card>
+            <Card className="admin-stat">
+              <h2 className="admin-stat__label">Capacity Warnings</h2>
+              <p className="admin-stat__value">{capacityWarningShareText(s.capacityWarningShare)}</p>
+              <p className="admin-stat__detail">of signed assessments</p>
+            </Card>
           </div>
         )}
       </QueryState>
@@ -75,7 +80,9 @@ export function OverviewTab({ filter }: { filter: DashboardFilter }) {
         Total assessments: started (agreed to their profile) in the period, signed or not. Completion rate:
         signed assessments of the sessions that viewed question 1, over those sessions. Most difficult: the
         hardest question rated medium or hard. Average time: first question viewed to signing. Drop-off:
-        sessions that viewed a question without answering it, over sessions that viewed it.
+        sessions that viewed a question without answering it, over sessions that viewed it. Capacity warnings:
+        signed assessments whose chosen profile goes beyond the client's time horizon or capacity for loss,
+        over the signed assessments (those signed before capacity was recorded are left out).
       </p>
     </div>
   );

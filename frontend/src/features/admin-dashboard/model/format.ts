@@ -30,6 +30,11 @@ export function completionRateText(rate: number | null): string {
   return rate === null ? 'N/A' : formatPercent(rate);
 }
 
+/** The share of signed assessments with a capacity warning, or N/A when none was signed. */
+export function capacityWarningShareText(share: number | null): string {
+  return share === null ? 'N/A' : formatPercent(share);
+}
+
 /** "Q4 · Investment experience", or N/A when no question stands out as difficult. */
 export function mostDifficultText(questionId: string | null): string {
   return questionId === null ? 'N/A' : questionLabel(questionId);

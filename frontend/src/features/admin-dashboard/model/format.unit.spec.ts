@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ASSESSMENT_STATUS_LABELS,
+  capacityWarningShareText,
   completionRateText,
   formatAdminDate,
   mostDifficultText,
@@ -28,6 +29,9 @@ describe('oneDecimal', () => {
 describe('summary cards', () => {
   it('show N/A rather than 0.0% when no session could complete', () => {
     expect(completionRateText(null)).toBe('N/A');
+    expect(capacityWarningShareText(null)).toBe('N/A');
+    expect(capacityWarningShareText(0)).toBe('0.0%');
+    expect(capacityWarningShareText(33.3)).toBe('33.3%');
     expect(completionRateText(0)).toBe('0.0%');
     expect(completionRateText(100)).toBe('100.0%');
   });
