@@ -58,6 +58,7 @@ describeTarget('admin dashboard, live', browserTarget, () => {
       expect(await statValue(admin, 'Completion Rate').textContent()).toBe('N/A');
       expect(await statValue(admin, 'Most Difficult').textContent()).toBe('N/A');
       expect(await statValue(admin, 'Avg. Time').textContent()).toBe('N/A');
+      expect(await statValue(admin, 'Capacity Warnings').textContent()).toBe('N/A');
       await admin.getByText('No questions viewed yet.', { exact: false }).waitFor();
 
       // The client starts and answers question 1: the drop-off chart appears on the open dashboard
@@ -98,6 +99,8 @@ describeTarget('admin dashboard, live', browserTarget, () => {
         .toBe('Started 1 · Signed 1');
       // A question by its number and short text, or N/A if every question was easy.
       expect(await statValue(admin, 'Most Difficult').textContent()).toMatch(/^(Q\d+ · \S.*|N\/A)$/);
+      // Middle answers (5 to 7 years, moderate capacity) with the recommended Balanced: no warning.
+      expect(await statValue(admin, 'Capacity Warnings').textContent()).toBe('0.0%');
       expect(navigations).toBe(0);
 
       // Every tab's content.
@@ -188,6 +191,7 @@ describeTarget('admin dashboard, live', browserTarget, () => {
       await expect.poll(() => adviserSelect.inputValue()).toBe('demo-adviser');
       await expect.poll(() => statValue(admin, 'Total Assessments').textContent()).toBe('0');
       expect(await statValue(admin, 'Avg. Time').textContent()).toBe('N/A');
+      expect(await statValue(admin, 'Capacity Warnings').textContent()).toBe('N/A');
       await adviserSelect.selectOption('');
       await admin.waitForURL((url) => !url.search.includes('adviser='));
       await expect.poll(() => statValue(admin, 'Total Assessments').textContent()).toBe('1');

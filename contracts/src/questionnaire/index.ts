@@ -2,8 +2,8 @@
 // `*.schema.ts` files, so code that only scores answers (the page) never loads zod.
 export * from './assessment-derivation';
 export * from './capacity';
-export * from './capacity-words';
 export * from './capacity.schema';
+export * from './capacity-words';
 export * from './consistency';
 export * from './consistency.schema';
 export * from './profiles';

@@ -337,7 +337,7 @@ describe('analytics service (chDB, PGlite)', () => {
 
       const erasedId = warned!.signed.data.assessmentId;
       const at = NOW.toISOString();
-      const envelope = { version: 1, occurredAt: at, correlationId: 'erase', causationId: null };
+      const envelope = { version: 1 as const, occurredAt: at, correlationId: 'erase', causationId: null };
       await lifecycle([
         {
           ...envelope,
