@@ -153,7 +153,7 @@ describeTarget("the adviser's workspace and the admin's records", browserTarget,
     await row.getByRole('link', { name: CLIENT.name, exact: true }).click();
     await page.waitForURL(`${system.url}/adviser/assessments/${recordId}`);
     await page.getByRole('heading', { level: 1, name: CLIENT.name }).waitFor();
-    for (const heading of ['Client', 'Results', 'Answers', 'Signature', 'History']) {
+    for (const heading of ['Client', 'Results', 'Capacity for loss', 'Answers', 'Signature', 'History']) {
       await page.getByRole('heading', { level: 2, name: heading, exact: true }).waitFor();
     }
     const results = page.getByRole('region', { name: 'Results', exact: true });
@@ -166,6 +166,14 @@ describeTarget("the adviser's workspace and the admin's records", browserTarget,
     expect(signature).toMatch(/SHA-256 digest[0-9a-f]{64}/);
     expect(signature).toContain('IP address127.0.0.1');
     await page.getByRole('heading', { name: 'How to verify it' }).waitFor();
+    // Capacity for loss, apart from tolerance: middle answers fit Balanced, so nothing to flag.
+    const capacity = await textOf(page.getByRole('region', { name: 'Capacity for loss', exact: true }));
+    expect(capacity).toContain('Time horizonIn 5 to 7 years');
+    expect(capacity).toContain('Capacity for lossModerate');
+    expect(capacity).toContain('OverrideNone: the recommended profile was kept');
+    expect(capacity).toContain(
+      "No warnings: the chosen profile fits the client's time horizon and capacity for loss.",
+    );
 
     // The history shows the draft, the signature and the report's delivery once the mail server took it.
     const history = page.getByRole('region', { name: 'History', exact: true });
@@ -235,7 +243,7 @@ describeTarget("the adviser's workspace and the admin's records", browserTarget,
 
     await row.getByRole('link', { name: CLIENT.name, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: CLIENT.name }).waitFor();
-    for (const heading of ['Client', 'Results', 'Answers', 'Signature', 'History']) {
+    for (const heading of ['Client', 'Results', 'Capacity for loss', 'Answers', 'Signature', 'History']) {
       const h2 = page.getByRole('heading', { level: 2, name: heading, exact: true });
       await h2.scrollIntoViewIfNeeded();
       expect(await h2.isVisible()).toBe(true);
