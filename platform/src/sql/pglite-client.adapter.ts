@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, fsyncSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, fdatasyncSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -29,7 +29,9 @@ const EMBEDDED_SETTINGS = [
  * without `-F` and gives NODEFS the fsync it lacks, so PostgreSQL's own rules apply: each commit
  * syncs its WAL before it is acknowledged, and a checkpoint syncs the data files before older WAL
  * is recycled. `wal_sync_method = fsync` because the module's fdatasync is a no-op whatever the
- * file system; fsync goes through the file system's stream operations, where ours is.
+ * file system; fsync goes through the file system's stream operations, where ours is. Ours is an
+ * fdatasync: it writes the data and whatever metadata reading it back needs (a file's size),
+ * which is all PostgreSQL relies on, without the journal write an mtime change costs.
  */
 const DURABLE_START_PARAMS = [
   ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
@@ -41,7 +43,7 @@ interface NodeFsModule {
   NODEFS: { stream_ops: { fsync?: (stream: { nfd: number }) => number } };
 }
 
-/** NODEFS with an fsync that reaches the host file's descriptor. */
+/** NODEFS with an fsync that reaches the host file's descriptor (as fdatasync, see above). */
 class DurableNodeFS extends NodeFS {
   override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]) {
     const result = await super.init(pg, opts);
@@ -50,7 +52,7 @@ class DurableNodeFS extends NodeFS {
       ...(Array.isArray(preRun) ? preRun : [preRun]),
       (module: unknown) => {
         (module as NodeFsModule).NODEFS.stream_ops.fsync = (stream) => {
-          fsyncSync(stream.nfd);
+          fdatasyncSync(stream.nfd);
           return 0;
         };
       },
@@ -94,6 +96,23 @@ export class PgliteSqlClient implements SqlClient {
       ...(durable ? { fs: new DurableNodeFS(dataDir), startParams: DURABLE_START_PARAMS } : {}),
     });
     return new PgliteSqlClient(db);
+  }
+
+  /**
+   * Creates the database in `dataDir` (absent or empty) from a dumpDataDir archive, its files
+   * synced to the disk before this returns.
+   */
+  static async restore(dataDir: string, archive: Blob): Promise<void> {
+    mkdirSync(dataDir, { recursive: true });
+    const db = await PGlite.create({
+      dataDir,
+      loadDataDir: archive,
+      postgresqlconf: EMBEDDED_SETTINGS,
+      fs: new DurableNodeFS(dataDir),
+      startParams: DURABLE_START_PARAMS,
+    });
+    await db.query('CHECKPOINT');
+    await db.close();
   }
 
   /**
