@@ -262,7 +262,10 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
         this.client.insert({
           table: `${this.database}.${table}`,
           format: 'JSONEachRow',
-          values: Readable.from([text], { objectMode: false }),
+          values: text
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as Record<string, unknown>),
         }),
       );
     }
