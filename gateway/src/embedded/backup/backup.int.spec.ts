@@ -104,6 +104,12 @@ describe('npm run backup / npm run restore of the running embedded product', () 
             yesBody({ clientName: `Backup ${c}-${n}`, clientEmail: `backup-${c}-${n}@example.com`, sessionId: null }),
           ),
         });
+        // While the backup holds the database, the product may shed a request (503): only an
+        // acknowledged signature counts.
+        if (draft.status === 503) {
+          await draft.body?.cancel();
+          continue;
+        }
         expect(draft.status).toBe(201);
         const { id } = (await draft.json()) as { id: string };
         const sign = await fetch(`${base}/api/assessments/${id}/sign`, {
@@ -113,6 +119,7 @@ describe('npm run backup / npm run restore of the running embedded product', () 
         });
         await sign.body?.cancel();
         if (sign.status === 200) acknowledged.push(id);
+        else expect(sign.status).toBe(503);
       }
     };
     const clients = Promise.all([0, 1, 2, 3].map(client));
