@@ -1,7 +1,8 @@
 // Complete assessments (draft + sign) per second through the gateway, at 20 concurrent clients,
 // with p50/p99 latency. The product runs as the real embedded bundle in a child process (the
 // load generator gets its own core); once on embedded PGlite, and once on the PostgreSQL server
-// when TEST_DATABASE_URL or DATABASE_URL is set. The rate limiter is off for the run (it would
+// when TEST_DATABASE_URL or DATABASE_URL is set. Embedded runs twice: with each commit synced to
+// the disk (EMBEDDED_FSYNC, the default) and without, to show what durability costs. The rate limiter is off for the run (it would
 // otherwise answer 429 to one IP sending thousands of requests a minute).
 // Usage: node scripts/run-ts.mjs bench/assessments.bench.ts   (after npm run build)
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -36,11 +37,16 @@ console.log(
   `${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s measured after ${WARMUP_MS / 1000} s warm-up`,
 );
 console.log('Targets: >= 200 complete assessments/s embedded, p99 < 100 ms\n');
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-assessments-'));
-try {
-  await run('Embedded (PGlite)', { DATA_DIR: dataDir });
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
+for (const [label, fsync] of [
+  ['Embedded (PGlite, commits synced to disk)', 'true'],
+  ['Embedded (PGlite, EMBEDDED_FSYNC=false)', 'false'],
+] as const) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-assessments-'));
+  try {
+    await run(label, { DATA_DIR: dataDir, EMBEDDED_FSYNC: fsync });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 if (serverUrl) {

@@ -37,6 +37,11 @@ export const gatewayConfigSchema = z.object({
   DEMO_DATA: env.bool(false),
   LOG_LEVEL: env.logLevel(),
   /**
+   * Embedded mode: loopback port of the operations endpoint that `npm run backup` calls
+   * (0: a free port, written with its token to DATA_DIR/ops.json at each start).
+   */
+  OPS_PORT: env.port(0),
+  /**
    * Service addresses for the distributed mode (the gateway proxies to them): each a
    * comma-separated list of a service's instances, used in turn.
    */

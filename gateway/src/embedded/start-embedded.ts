@@ -1,5 +1,11 @@
 import { adviserConfigSchema, createAdviserService } from '@risk-profile/adviser';
-import { analyticsConfigSchema, createAnalyticsService } from '@risk-profile/analytics';
+import {
+  type AnalyticsServiceModule,
+  type AnalyticsStore,
+  analyticsConfigSchema,
+  ClickHouseAnalyticsStore,
+  createAnalyticsService,
+} from '@risk-profile/analytics';
 import {
   assessmentConfigSchema,
   createAssessmentService,
@@ -18,6 +24,7 @@ import {
   type OpenedPlatform,
   openPlatform,
   openSessions,
+  PgliteSqlClient,
   platformConfigSchema,
   type Running,
   type ServiceModule,
@@ -27,6 +34,7 @@ import {
 } from '@risk-profile/platform';
 import { gatewayConfigSchema, gatewayOptions } from '../config';
 import { createGatewayApp } from '../gateway-app';
+import { OPS_FILE, startOpsServer } from './backup/ops-server';
 import { localSecrets } from './local-secrets';
 
 export interface EmbeddedSystem {
@@ -125,13 +133,36 @@ export async function startEmbedded(
   // The pages say where messages go (an outbox folder is named on the success screen).
   const delivery = options.withoutNotifications ? undefined : messageDelivery(notificationConfig);
   const app = createGatewayApp({ ...gateway, publicConfig: { ...gateway.publicConfig, delivery } });
+  // On PGlite the product alone can copy its database, so it serves backups (docs/deployment.md,
+  // "Backups"); a PostgreSQL server is backed up with its own tools.
+  const ops =
+    platform.sql instanceof PgliteSqlClient
+      ? await startOpsServer({
+          dataDir: platformConfig.DATA_DIR,
+          port: gatewayConfig.OPS_PORT,
+          logger,
+          sources: {
+            dataDir: platformConfig.DATA_DIR,
+            sql: platform.sql,
+            analytics: modules.map((m) => (m as Partial<AnalyticsServiceModule>).store).find(isEmbeddedStore),
+            exclude: [OPS_FILE],
+          },
+        })
+      : undefined;
   const running = await serve(app, {
     port: gatewayConfig.PORT,
     host: gatewayConfig.HOST,
     logger,
     handleSignals: options.handleSignals ?? false,
-    // Run in reverse: services stop (relays, consumers) before the shared adapters close.
-    cleanups: [() => platform.close(), ...modules.map((m) => () => m.stop())],
+    // Run in reverse: services stop (relays, consumers) before the shared adapters close, after
+    // the backup in progress.
+    cleanups: [
+      () => platform.close(),
+      ...modules.map((m) => () => m.stop()),
+      async () => {
+        await ops?.stop();
+      },
+    ],
   });
   listeningPort = running.port;
   return {
@@ -143,3 +174,6 @@ export async function startEmbedded(
     stop: () => running.stop(),
   };
 }
+
+const isEmbeddedStore = (store: AnalyticsStore | undefined): store is ClickHouseAnalyticsStore =>
+  store instanceof ClickHouseAnalyticsStore && store.embedded;

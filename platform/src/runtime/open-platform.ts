@@ -42,7 +42,7 @@ export async function openPlatform(config: PlatformConfig, logger: Logger): Prom
   const pollIntervalMs = pollIntervalFor(config);
   const sql: SqlClient = config.DATABASE_URL
     ? PgSqlClient.open(config.DATABASE_URL, { max: config.DATABASE_POOL_SIZE })
-    : await PgliteSqlClient.open(join(config.DATA_DIR, 'pglite'));
+    : await PgliteSqlClient.open(join(config.DATA_DIR, 'pglite'), { durable: config.EMBEDDED_FSYNC });
 
   let eventStore: EventStore;
   if (config.KURRENTDB_URL) {

@@ -38,6 +38,12 @@ export const platformConfigShape = {
    */
   EMBEDDED_AUTOVACUUM_INTERVAL_MS: env.int(60_000, 100),
   /**
+   * Sync each embedded commit to the disk before acknowledging it (sql/pglite-client.adapter.ts),
+   * so a machine crash loses no acknowledged write. False: a process crash still loses nothing,
+   * a machine crash can lose the last seconds. Ignored with DATABASE_URL (the server's own fsync).
+   */
+  EMBEDDED_FSYNC: env.bool(true),
+  /**
    * Nice value (1-19) of every thread of the process but the event loop's, on Linux: ClickHouse's,
    * the libuv pool's and V8's helpers yield a busy core to the thread that answers requests
    * (runtime/thread-priority.ts). 0 leaves every thread at the process's own priority.

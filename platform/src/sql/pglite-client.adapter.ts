@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, fdatasyncSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import pgUtils from 'pg/lib/utils.js';
 import type { QueryResult, SqlClient, SqlExecutor } from './sql-client.port';
 
@@ -22,6 +23,52 @@ const EMBEDDED_SETTINGS = [
   'maintenance_work_mem = 16MB',
 ];
 
+/**
+ * PGlite starts PostgreSQL with `-F` (fsync off), and the WASM module's file system on Node
+ * (Emscripten's NODEFS) has no fsync: a commit reaches the OS, not the disk. Durable mode starts
+ * without `-F` and gives NODEFS the fsync it lacks, so PostgreSQL's own rules apply: each commit
+ * syncs its WAL before it is acknowledged, and a checkpoint syncs the data files before older WAL
+ * is recycled. `wal_sync_method = fsync` because the module's fdatasync is a no-op whatever the
+ * file system; fsync goes through the file system's stream operations, where ours is. Ours is an
+ * fdatasync: it writes the data and whatever metadata reading it back needs (a file's size),
+ * which is all PostgreSQL relies on, without the journal write an mtime change costs.
+ */
+const DURABLE_START_PARAMS = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  '-c',
+  'wal_sync_method=fsync',
+];
+
+interface NodeFsModule {
+  NODEFS: { stream_ops: { fsync?: (stream: { nfd: number }) => number } };
+}
+
+/** NODEFS with an fsync that reaches the host file's descriptor (as fdatasync, see above). */
+class DurableNodeFS extends NodeFS {
+  override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]) {
+    const result = await super.init(pg, opts);
+    const preRun = result.emscriptenOpts.preRun ?? [];
+    result.emscriptenOpts.preRun = [
+      ...(Array.isArray(preRun) ? preRun : [preRun]),
+      (module: unknown) => {
+        (module as NodeFsModule).NODEFS.stream_ops.fsync = (stream) => {
+          fdatasyncSync(stream.nfd);
+          return 0;
+        };
+      },
+    ];
+    return result;
+  }
+}
+
+export interface PgliteOpenOptions {
+  /**
+   * Sync each commit's WAL to the disk before it is acknowledged (default true). False leaves a
+   * commit in the OS's cache: a crash of the process loses nothing, one of the machine can.
+   */
+  durable?: boolean;
+}
+
 function toResult<R>(result: { rows: unknown[]; affectedRows?: number }): QueryResult<R> {
   return { rows: result.rows as R[], rowCount: result.affectedRows ?? result.rows.length };
 }
@@ -36,13 +83,47 @@ export class PgliteSqlClient implements SqlClient {
   private constructor(private readonly db: PGlite) {}
 
   /** `dataDir` undefined keeps the database in memory (tests). */
-  static async open(dataDir?: string): Promise<PgliteSqlClient> {
+  static async open(dataDir?: string, options: PgliteOpenOptions = {}): Promise<PgliteSqlClient> {
     if (dataDir) {
       mkdirSync(dataDir, { recursive: true });
       if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(dataDir);
     }
-    const db = await PGlite.create(dataDir, { parsers, postgresqlconf: EMBEDDED_SETTINGS });
+    const durable = dataDir !== undefined && (options.durable ?? true);
+    const db = await PGlite.create({
+      dataDir,
+      parsers,
+      postgresqlconf: EMBEDDED_SETTINGS,
+      ...(durable ? { fs: new DurableNodeFS(dataDir), startParams: DURABLE_START_PARAMS } : {}),
+    });
     return new PgliteSqlClient(db);
+  }
+
+  /**
+   * Creates the database in `dataDir` (absent or empty) from a dumpDataDir archive, its files
+   * synced to the disk before this returns.
+   */
+  static async restore(dataDir: string, archive: Blob): Promise<void> {
+    mkdirSync(dataDir, { recursive: true });
+    const db = await PGlite.create({
+      dataDir,
+      loadDataDir: archive,
+      postgresqlconf: EMBEDDED_SETTINGS,
+      fs: new DurableNodeFS(dataDir),
+      startParams: DURABLE_START_PARAMS,
+    });
+    await db.query('CHECKPOINT');
+    await db.close();
+  }
+
+  /**
+   * The whole data folder as a gzipped tar, taken between two statements (PGlite runs one at a
+   * time), so it holds every committed transaction and none in progress: a consistent copy of a
+   * running database (docs/deployment.md, "Backups"). PGlite.create's `loadDataDir` reads it.
+   */
+  async dumpDataDir(): Promise<Blob> {
+    // Every committed page on disk first, so the copy starts with no WAL to replay.
+    await this.query('CHECKPOINT');
+    return this.db.dumpDataDir('gzip');
   }
 
   async query<R = Record<string, unknown>>(

@@ -33,6 +33,9 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 /** chDB binds one data directory per process: the one bound now, while a store is open on it. */
 let embeddedPath: string | undefined;
 
+/** The tables every other one derives from: their materialized views fill the rest on insert. */
+const SOURCE_TABLES = ['question_events', 'assessments'] as const;
+
 const nullableDateTime64 = (ms: number | null): string | null => (ms === null ? null : toDateTime64(ms));
 
 const QUOTES = /"/g;
@@ -70,6 +73,8 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     readonly database: string,
     readonly description: string,
     private readonly afterClose: () => Promise<void>,
+    /** chDB in this process (its files are this process's to copy), not a server. */
+    readonly embedded = false,
   ) {}
 
   /**
@@ -98,11 +103,17 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     const connection = createChdbConnection({ path }) as unknown as ClientConnection;
     const client = createClient({ connection });
     embeddedPath = path;
-    const store = new ClickHouseAnalyticsStore(client, database, `chDB (${path})`, async () => {
-      // close() returns before the engine lets go of a connection an operation still used.
-      await drainPending();
-      embeddedPath = undefined;
-    });
+    const store = new ClickHouseAnalyticsStore(
+      client,
+      database,
+      `chDB (${path})`,
+      async () => {
+        // close() returns before the engine lets go of a connection an operation still used.
+        await drainPending();
+        embeddedPath = undefined;
+      },
+      true,
+    );
     try {
       await store.command(`CREATE DATABASE IF NOT EXISTS ${database}`);
       await store.migrate(migrations);
@@ -223,6 +234,42 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       await this.afterClose();
     })();
     return this.closing;
+  }
+
+  /**
+   * The source tables as JSON lines, for a backup of a running product. The folded tables are
+   * left out: inserting the rows again (importSources) makes their materialized views rebuild them.
+   */
+  async exportSources(): Promise<Record<string, string>> {
+    const tables: Record<string, string> = {};
+    for (const table of SOURCE_TABLES) {
+      tables[table] = await this.track(async () => {
+        const result = await this.client.query({
+          query: `SELECT * FROM ${this.database}.${table}`,
+          format: 'JSONEachRow',
+        });
+        return result.text();
+      });
+    }
+    return tables;
+  }
+
+  /** Inserts what exportSources returned (a restore into a new store). */
+  async importSources(tables: Readonly<Record<string, string>>): Promise<void> {
+    for (const table of SOURCE_TABLES) {
+      const text = tables[table];
+      if (!text) continue;
+      await this.track(() =>
+        this.client.insert({
+          table: `${this.database}.${table}`,
+          format: 'JSONEachRow',
+          values: text
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as Record<string, unknown>),
+        }),
+      );
+    }
   }
 
   private async migrate(migrations: readonly ClickHouseMigration[]): Promise<void> {
