@@ -1,8 +1,8 @@
 import {
   blankToNull,
+  type ConsistencyIssue,
   capacityOutcome,
   capacityRecord,
-  type ConsistencyIssue,
   type DeviceType,
   deriveAssessment,
   firstUnanswered,

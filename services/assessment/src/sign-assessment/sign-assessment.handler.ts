@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { runAssessmentCommand } from '../application/assessment-stream';
 import type { CommandContext } from '../application/command-context';
 import { signatureDigest } from '../application/signature-digest';
-import type { SignAssessment } from '../domain/assessment.decider';
 import { signedCapacity } from '../domain/assessment.capacity';
+import type { SignAssessment } from '../domain/assessment.decider';
 import { type SigningDetails, signedContent } from '../domain/assessment.signed-content';
 import type { AssessmentState } from '../domain/assessment.state';
 
