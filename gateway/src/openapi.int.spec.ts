@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLinkTokenSigner } from '@risk-profile/adviser';
-import { yesBody } from '@risk-profile/assessment/testing';
+import { consistentResponses, yesBody } from '@risk-profile/assessment/testing';
 import {
   buildPath,
   ENDPOINTS,
@@ -201,6 +201,7 @@ describe('the OpenAPI document served by the gateway', () => {
     expect(created.status).toBe(201);
     await expectStatus(400, draft({}));
     await expectStatus(422, draft({ ...yesBody(), riskScore: yesBody().riskScore + 1 }));
+    await expectStatus(422, draft(yesBody({ responses: consistentResponses({ q13: 1 }) })));
 
     const id = ((await created.json()) as { id: string }).id;
     const sign = (assessment: string, body: unknown) =>
