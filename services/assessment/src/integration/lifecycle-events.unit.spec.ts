@@ -152,7 +152,10 @@ describe('the lifecycle event of a stored AssessmentSigned', () => {
       acknowledged: false,
       overrideGrade: 'noted',
     });
-    expect(toLifecycleEvent(olderDraft, [olderDraft])?.data.capacity).toMatchObject({ acknowledged: false });
+    const olderDrafted = toLifecycleEvent(olderDraft, [olderDraft]);
+    expect(olderDrafted?.type === 'AssessmentDrafted' && olderDrafted.data.capacity).toMatchObject({
+      acknowledged: false,
+    });
   });
 
   it('cannot be built without the draft before it', () => {
