@@ -132,4 +132,36 @@ describeTarget('capacity for loss in the client journey', browserTarget, () => {
     expect(toAdviser.parsed.replyTo?.text).toBe(CLIENT.email);
     expect(toAdviser.parsed.attachments[0]?.contentType).toBe('application/pdf');
   });
+
+  it('asks the acknowledgement before keeping a recommended profile beyond the horizon (the YES path)', async () => {
+    await openAssessment(page, system.url, '/');
+    await reachResults(page, SHORT_HORIZON, { name: 'Kim Keeper', email: 'kim.keeper@example.com' });
+    const drafts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/assessments') {
+        drafts.push(request.url());
+      }
+    });
+    const agree = page.getByRole('button', { name: 'Yes, I agree' });
+    await agree.click();
+    await page.getByText(MESSAGES.capacityAcknowledgementRequired, { exact: true }).waitFor();
+    expect(drafts).toEqual([]);
+
+    await page.getByRole('checkbox', { name: CAPACITY_ACKNOWLEDGEMENT_STATEMENT }).check();
+    const draft = await capturingDraft(page, () => agree.click());
+    expect(draft).toMatchObject({
+      selectedProfile: 'Balanced',
+      profileChanged: false,
+      capacity: {
+        warnings: [{ id: 'horizon' }],
+        acknowledged: true,
+        overrideGrade: 'none',
+        adviserReview: false,
+      },
+    });
+    await page.getByTestId('final-profile').waitFor();
+    await signAssessment(page);
+    const events = await assessmentEvents(system, draft.id);
+    expect(events[1]?.data).toMatchObject({ capacity: { acknowledged: true } });
+  });
 });
