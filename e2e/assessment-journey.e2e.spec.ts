@@ -160,6 +160,10 @@ describeTarget('client journey', browserTarget, () => {
     await suite.page
       .getByRole('checkbox', { name: /^I understand the risks of choosing a Risk Profile/ })
       .check();
+    // High Growth goes beyond these answers' 5 to 7 year horizon and moderate capacity for loss.
+    await suite.page
+      .getByRole('checkbox', { name: /^I understand that the Risk Profile I have chosen goes beyond/ })
+      .check();
     const draft = await capturingDraft(suite.page, () => continueButton.click());
     await suite.page.getByTestId('final-profile').waitFor();
     expect(await suite.page.getByTestId('final-profile').textContent()).toBe('High Growth');

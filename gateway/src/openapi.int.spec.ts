@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLinkTokenSigner } from '@risk-profile/adviser';
-import { yesBody } from '@risk-profile/assessment/testing';
+import { changedBody, consistentResponses, yesBody } from '@risk-profile/assessment/testing';
 import {
   buildPath,
   ENDPOINTS,
@@ -201,6 +201,7 @@ describe('the OpenAPI document served by the gateway', () => {
     expect(created.status).toBe(201);
     await expectStatus(400, draft({}));
     await expectStatus(422, draft({ ...yesBody(), riskScore: yesBody().riskScore + 1 }));
+    await expectStatus(422, draft(yesBody({ responses: consistentResponses({ q13: 1 }) })));
 
     const id = ((await created.json()) as { id: string }).id;
     const sign = (assessment: string, body: unknown) =>
@@ -209,6 +210,18 @@ describe('the OpenAPI document served by the gateway', () => {
     await expectStatus(200, sign(id, { confirmed: true }));
     await expectStatus(409, sign(id, { confirmed: true }));
     await expectStatus(404, sign('0b6b8f4e-8a53-4d0e-9a59-0d1b0a7f2c11', { confirmed: true }));
+    // A draft stored before capacity was recorded, whose warnings nobody acknowledged: a copy of a
+    // new draft's stored event without its capacity record, under an id of its own.
+    const beyond = (await (await draft(changedBody())).json()) as { id: string };
+    const [stored] = await system.platform.eventStore.readStream(`assessment-${beyond.id}`);
+    const { capacity: _none, ...older } = stored!.data as Record<string, unknown>;
+    const olderId = randomUUID();
+    await system.platform.eventStore.appendToStream(
+      `assessment-${olderId}`,
+      [{ type: 'AssessmentDrafted', data: { ...older, assessmentId: olderId } }],
+      { expectedVersion: 'no_stream' },
+    );
+    await expectStatus(422, sign(olderId, { confirmed: true }));
     // Past SIGN_RATE_LIMIT_PER_HOUR signings from one address, a new draft's signing is refused.
     const signNewDraft = async () => {
       const next = (await (await draft(yesBody())).json()) as { id: string };

@@ -144,7 +144,8 @@ export const createAssessmentEndpoint = defineEndpoint({
   path: '/api/assessments',
   service: 'assessment',
   access: 'public',
-  summary: 'Creates the draft assessment; 422 when riskScore or originalProfile do not match the answers.',
+  summary:
+    'Creates the draft assessment; 422 when riskScore or originalProfile do not match the answers, or when the capacity-for-loss rule needs the acknowledgement or a longer reason.',
   body: draftAssessmentBodySchema,
   responses: { 201: assessmentSchema, 400: errorBodySchema, 422: errorBodySchema },
 });
@@ -166,13 +167,15 @@ export const signAssessmentEndpoint = defineEndpoint({
   path: '/api/assessments/:id/sign',
   service: 'assessment',
   access: 'public',
-  summary: 'Signs (completes) a draft, recording time, IP, user agent and digest; 409 when already signed.',
+  summary:
+    'Signs (completes) a draft, recording time, IP, user agent and digest; 409 when already signed; 422 when capacity warnings of the draft were never acknowledged.',
   body: signAssessmentBodySchema,
   responses: {
     200: assessmentSchema,
     400: errorBodySchema,
     404: errorBodySchema,
     409: errorBodySchema,
+    422: errorBodySchema,
     429: errorBodySchema,
   },
 });

@@ -112,7 +112,7 @@ describe('endpoint types', () => {
     expectTypeOf<RequestBody<typeof ENDPOINTS.adminMe>>().toBeUndefined();
     expectTypeOf<SuccessBody<typeof ENDPOINTS.adminMe>>().toEqualTypeOf<User>();
     expectTypeOf<ResponseStatus<typeof ENDPOINTS.signAssessment>>().toEqualTypeOf<
-      200 | 400 | 404 | 409 | 429
+      200 | 400 | 404 | 409 | 422 | 429
     >();
     expect(buildPath(ENDPOINTS.signAssessment, { id: 'a/b' })).toBe('/api/assessments/a%2Fb/sign');
     // @ts-expect-error the sign path needs its id

@@ -1,14 +1,18 @@
 import {
   blankToNull,
   type ConsistencyIssue,
+  capacityOutcome,
+  capacityRecord,
   type DeviceType,
   deriveAssessment,
   firstUnanswered,
   isComplete,
+  MIN_REVIEW_REASON_LENGTH,
   type ProfileName,
   type ReportAdviser,
   type Responses,
 } from '@risk-profile/contracts';
+import { signedCapacity } from './assessment.capacity';
 import { assessmentErrors, type ErrorDetail } from './assessment.errors';
 import type { AssessmentDrafted, AssessmentEvent, AssessmentSigned } from './assessment.events';
 import type { AssessmentState } from './assessment.state';
@@ -32,6 +36,8 @@ export interface DraftAssessment {
     profileChanged: boolean;
     profileChangeReason: string | null;
     riskAcknowledged: boolean;
+    /** The client confirmed CAPACITY_ACKNOWLEDGEMENT_STATEMENT (needed when the capacity rule warns). */
+    capacityAcknowledged: boolean;
     consistencyWarnings: readonly Pick<ConsistencyIssue, 'id'>[];
     investmentExclusions: string;
     investmentPreferences: string;
@@ -54,6 +60,8 @@ export interface SignAssessment {
     investmentExclusions: string;
     investmentPreferences: string;
     confirmed: boolean;
+    /** The capacity acknowledgement given at signing (needed when the draft's warnings were not acknowledged). */
+    capacityAcknowledged: boolean;
     signedAt: Date;
     ipAddress: string;
     userAgent: string;
@@ -137,6 +145,15 @@ function draft({ data }: DraftAssessment, state: AssessmentState): AssessmentDra
   if (profileChanged && profileChangeReason === null) throw assessmentErrors.changeReasonRequired();
   if (profileChanged && data.riskAcknowledged !== true) throw assessmentErrors.riskAcknowledgementRequired();
 
+  // Capacity for loss is recomputed from the answers, never taken from the page.
+  const outcome = capacityOutcome(responses, derived.originalProfile, selectedProfile);
+  if (outcome.overrideGrade === 'review' && (profileChangeReason ?? '').length < MIN_REVIEW_REASON_LENGTH) {
+    throw assessmentErrors.reviewReasonTooShort();
+  }
+  const capacityAcknowledged = data.capacityAcknowledged === true;
+  if (outcome.warnings.length > 0 && !capacityAcknowledged)
+    throw assessmentErrors.capacityAcknowledgementRequired();
+
   return {
     type: 'AssessmentDrafted',
     data: {
@@ -160,6 +177,7 @@ function draft({ data }: DraftAssessment, state: AssessmentState): AssessmentDra
       adviserSlug: data.adviserSlug,
       adviser: data.adviser,
       linkId: data.linkId,
+      capacity: capacityRecord(outcome, capacityAcknowledged),
       sessionId: data.sessionId,
       deviceType: data.deviceType,
       draftedAt: data.draftedAt.toISOString(),
@@ -171,6 +189,10 @@ function sign({ data }: SignAssessment, state: AssessmentState): AssessmentSigne
   if (state.status === 'initial') throw assessmentErrors.notFound();
   if (state.status === 'signed') throw assessmentErrors.alreadySigned();
   if (data.confirmed !== true) throw assessmentErrors.confirmationRequired();
+  // A draft stored before the capacity rule was never asked: its client acknowledges at signing.
+  const capacity = signedCapacity(state.assessment, data.capacityAcknowledged === true);
+  if (capacity.warnings.length > 0 && !capacity.acknowledged)
+    throw assessmentErrors.capacityAcknowledgementRequired();
   return {
     type: 'AssessmentSigned',
     data: {
@@ -181,6 +203,7 @@ function sign({ data }: SignAssessment, state: AssessmentState): AssessmentSigne
       signedAt: data.signedAt.toISOString(),
       ipAddress: data.ipAddress,
       userAgent: data.userAgent,
+      capacity,
       digest: data.digest,
     },
   };

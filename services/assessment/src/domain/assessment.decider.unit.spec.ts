@@ -68,6 +68,15 @@ describe('an assessment that does not exist yet', () => {
           adviserSlug: 'demo-adviser',
           adviser: adviserContact('demo-adviser'),
           linkId: null,
+          capacity: {
+            timeHorizon: '5-7',
+            capacityForLoss: 'moderate',
+            capacityScore: 12,
+            warnings: [],
+            acknowledged: false,
+            overrideGrade: 'none',
+            adviserReview: false,
+          },
           sessionId: 'session-1',
           deviceType: 'mobile',
           draftedAt: '2026-01-10T09:00:00.000Z',
@@ -77,7 +86,9 @@ describe('an assessment that does not exist yet', () => {
   });
 
   it('is drafted with a changed profile, its reason and the acknowledgement', () => {
-    const [event] = when(changedTo('Growth', { clientEmail: null, clientPhone: '0412 345 678' }))();
+    const [event] = when(
+      changedTo('Growth', { clientEmail: null, clientPhone: '0412 345 678', capacityAcknowledged: true }),
+    )();
     expect(event).toMatchObject({
       type: 'AssessmentDrafted',
       data: {
@@ -222,6 +233,133 @@ describe('an assessment that does not exist yet', () => {
   });
 });
 
+describe('capacity for loss in a draft', () => {
+  const shortHorizon = consistentResponses({ q13: 1 });
+  const reviewReason = 'I have other savings and will not touch this for 15 years.';
+
+  it('refuses a profile beyond the horizon without the capacity acknowledgement, and stores it with one', () => {
+    expectRefusal(
+      when(changedTo('Growth')),
+      'CAPACITY_ACKNOWLEDGEMENT_REQUIRED',
+      MESSAGES.capacityAcknowledgementRequired,
+    );
+    const [event] = when(changedTo('Growth', { capacityAcknowledged: true }))();
+    expect((event as AssessmentDrafted).data.capacity).toMatchObject({
+      timeHorizon: '5-7',
+      warnings: [{ id: 'horizon' }],
+      acknowledged: true,
+      overrideGrade: 'noted',
+      adviserReview: false,
+    });
+  });
+
+  it('needs the acknowledgement on the YES path too, when the recommended profile itself goes beyond', () => {
+    expectRefusal(when(draftCommand({ responses: shortHorizon })), 'CAPACITY_ACKNOWLEDGEMENT_REQUIRED');
+    const [event] = when(draftCommand({ responses: shortHorizon, capacityAcknowledged: true }))();
+    expect((event as AssessmentDrafted).data.capacity).toMatchObject({
+      timeHorizon: 'under-3',
+      warnings: [{ id: 'horizon' }],
+      acknowledged: true,
+      overrideGrade: 'none',
+    });
+  });
+
+  it('warns of losses beyond a low capacity for loss', () => {
+    const relies = consistentResponses({ q14: 1 });
+    expectRefusal(when(draftCommand({ responses: relies })), 'CAPACITY_ACKNOWLEDGEMENT_REQUIRED');
+    const [event] = when(draftCommand({ responses: relies, capacityAcknowledged: true }))();
+    expect((event as AssessmentDrafted).data.capacity).toMatchObject({
+      capacityForLoss: 'low',
+      warnings: [{ id: 'capacity-for-loss' }],
+    });
+  });
+
+  it('records no acknowledgement where there was nothing to acknowledge', () => {
+    const [event] = when(draftCommand({ capacityAcknowledged: true }))();
+    expect((event as AssessmentDrafted).data.capacity).toMatchObject({ warnings: [], acknowledged: false });
+  });
+
+  it('notes a move down without asking more than a reason', () => {
+    const [event] = when(changedTo('Conservative'))();
+    expect((event as AssessmentDrafted).data.capacity).toMatchObject({
+      warnings: [],
+      overrideGrade: 'noted',
+      adviserReview: false,
+    });
+  });
+
+  it('refuses a move two groups up with a reason under 40 characters once trimmed', () => {
+    const short = `  ${'x'.repeat(39)}  `;
+    for (const profileChangeReason of ['yolo', short]) {
+      expectRefusal(
+        when(changedTo('High Growth', { profileChangeReason, capacityAcknowledged: true })),
+        'REVIEW_REASON_TOO_SHORT',
+        MESSAGES.reviewReasonTooShort(40),
+      );
+    }
+  });
+
+  it("flags a move two groups up with a reason of substance for the adviser's review", () => {
+    const profileChangeReason = 'x'.repeat(40);
+    expectRefusal(
+      when(changedTo('High Growth', { profileChangeReason })),
+      'CAPACITY_ACKNOWLEDGEMENT_REQUIRED',
+    );
+    const [event] = when(
+      changedTo('High Growth', { profileChangeReason: reviewReason, capacityAcknowledged: true }),
+    )();
+    expect((event as AssessmentDrafted).data.capacity).toMatchObject({
+      warnings: [{ id: 'horizon' }, { id: 'capacity-for-loss' }],
+      acknowledged: true,
+      overrideGrade: 'review',
+      adviserReview: true,
+    });
+    const [exactly] = when(changedTo('High Growth', { profileChangeReason, capacityAcknowledged: true }))();
+    expect((exactly as AssessmentDrafted).data.profileChangeReason).toBe(profileChangeReason);
+  });
+});
+
+describe('capacity for loss at signing', () => {
+  const growth = () =>
+    draftedEvent({
+      selectedProfile: 'Growth',
+      profileChanged: true,
+      profileChangeReason: 'Long horizon.',
+      riskAcknowledged: true,
+      capacityAcknowledged: true,
+    });
+  // A draft stored before capacity was recorded: its client was never asked.
+  const beforeTheRule = (): AssessmentDrafted => {
+    const { capacity: _none, ...data } = growth().data;
+    return { type: 'AssessmentDrafted', data };
+  };
+
+  it('keeps the acknowledgement given in the draft', () => {
+    const [event] = when(signCommand(), [growth()])();
+    expect((event as AssessmentSigned).data.capacity).toEqual(growth().data.capacity);
+  });
+
+  it('refuses to sign a draft whose warnings nobody acknowledged, then records the acknowledgement given at signing', () => {
+    expectRefusal(
+      when(signCommand(), [beforeTheRule()]),
+      'CAPACITY_ACKNOWLEDGEMENT_REQUIRED',
+      MESSAGES.capacityAcknowledgementRequired,
+    );
+    const [event] = when(signCommand({ capacityAcknowledged: true }), [beforeTheRule()])();
+    expect((event as AssessmentSigned).data.capacity).toMatchObject({
+      warnings: [{ id: 'horizon' }],
+      acknowledged: true,
+      overrideGrade: 'noted',
+    });
+  });
+
+  it('signs a draft from before the rule without warnings as it always did', () => {
+    const { capacity: _none, ...data } = drafted().data;
+    const [event] = when(signCommand(), [{ type: 'AssessmentDrafted', data }])();
+    expect((event as AssessmentSigned).data.capacity).toMatchObject({ warnings: [], acknowledged: false });
+  });
+});
+
 describe('a draft assessment', () => {
   it('is signed with what the client added, when and where they signed, and the digest', () => {
     expect(when(signCommand(), [drafted()])()).toEqual([
@@ -234,6 +372,7 @@ describe('a draft assessment', () => {
           signedAt: '2026-01-10T09:05:00.000Z',
           ipAddress: '203.0.113.7',
           userAgent: 'Mozilla/5.0',
+          capacity: drafted().data.capacity,
           digest: DIGEST,
         },
       },

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@risk-profile/contracts';
+import { MESSAGES, MIN_REVIEW_REASON_LENGTH } from '@risk-profile/contracts';
 
 /** Stable codes: clients and the HTTP mapping (http/assessment-error-status.ts) rely on them. */
 export type AssessmentErrorCode =
@@ -13,6 +13,8 @@ export type AssessmentErrorCode =
   | 'PROFILE_REQUIRED'
   | 'CHANGE_REASON_REQUIRED'
   | 'RISK_ACKNOWLEDGEMENT_REQUIRED'
+  | 'REVIEW_REASON_TOO_SHORT'
+  | 'CAPACITY_ACKNOWLEDGEMENT_REQUIRED'
   | 'CONFIRMATION_REQUIRED';
 
 export interface ErrorDetail {
@@ -53,5 +55,9 @@ export const assessmentErrors = {
   changeReasonRequired: () => new AssessmentError('CHANGE_REASON_REQUIRED', MESSAGES.changeReasonRequired),
   riskAcknowledgementRequired: () =>
     new AssessmentError('RISK_ACKNOWLEDGEMENT_REQUIRED', MESSAGES.acknowledgementRequired),
+  reviewReasonTooShort: () =>
+    new AssessmentError('REVIEW_REASON_TOO_SHORT', MESSAGES.reviewReasonTooShort(MIN_REVIEW_REASON_LENGTH)),
+  capacityAcknowledgementRequired: () =>
+    new AssessmentError('CAPACITY_ACKNOWLEDGEMENT_REQUIRED', MESSAGES.capacityAcknowledgementRequired),
   confirmationRequired: () => new AssessmentError('CONFIRMATION_REQUIRED', MESSAGES.confirmationRequired),
 };

@@ -1,4 +1,5 @@
 import type {
+  CapacityRecord,
   CompleteResponses,
   ConsistencyIssue,
   DeviceType,
@@ -43,6 +44,12 @@ export interface AssessmentDrafted {
     adviser?: ReportAdviser | null;
     /** The questionnaire link the client arrived by; absent on drafts stored before it was recorded. */
     linkId?: string | null;
+    /**
+     * Capacity for loss, its warnings and whether the client acknowledged them, and the override's
+     * grade, recomputed from the answers (docs/product-rules.md); absent on drafts stored before
+     * capacity was recorded.
+     */
+    capacity?: CapacityRecord;
     sessionId: string | null;
     deviceType: DeviceType | null;
     /** ISO 8601. */
@@ -60,6 +67,12 @@ export interface AssessmentSigned {
     signedAt: string;
     ipAddress: string;
     userAgent: string;
+    /**
+     * The capacity record as signed: the draft's, acknowledged when the client acknowledged its
+     * warnings in the draft or at signing. Absent on signatures made before capacity was recorded,
+     * whose digest does not cover it.
+     */
+    capacity?: CapacityRecord;
     /** SHA-256 (lowercase hex) of the canonical signed content, see docs/assessment-service.md. */
     digest: string;
   };

@@ -1,4 +1,4 @@
-import { pickKeys } from '@risk-profile/contracts';
+import { type CapacityRecord, pickKeys } from '@risk-profile/contracts';
 import type { AssessmentSignature, DraftedAssessment } from './assessment.state';
 
 /**
@@ -29,6 +29,8 @@ type SignedSigningField = (typeof SIGNED_SIGNING_FIELDS)[number];
 /** What the client adds when signing. */
 export type SigningDetails = Pick<AssessmentSignature, Exclude<SignedSigningField, 'signedAt'>> & {
   signedAt: Date;
+  /** The capacity record as signed; absent only when recomputing a digest made before it was recorded. */
+  capacity?: CapacityRecord | undefined;
 };
 
 /**
@@ -36,12 +38,32 @@ export type SigningDetails = Pick<AssessmentSignature, Exclude<SignedSigningFiel
  * 8601 with milliseconds, as stored in AssessmentSigned.
  */
 export type SignedContent = Pick<DraftedAssessment, (typeof SIGNED_DRAFT_FIELDS)[number]> &
-  Pick<AssessmentSignature, SignedSigningField>;
+  Pick<AssessmentSignature, SignedSigningField> & { capacity?: CapacityRecord };
 
+/**
+ * `capacity` (the record stored on AssessmentSigned) is covered only when present, so that a
+ * digest made before capacity was recorded still verifies from its events.
+ */
 export function signedContent(draft: DraftedAssessment, signing: SigningDetails): SignedContent {
   return {
     ...pickKeys(draft, SIGNED_DRAFT_FIELDS),
     ...pickKeys(signing, SIGNED_SIGNING_FIELDS),
     signedAt: signing.signedAt.toISOString(),
+    ...(signing.capacity === undefined ? {} : { capacity: pickCapacity(signing.capacity) }),
   };
 }
+
+// Exactly the record's fields, in a fixed shape, whatever else an object carries.
+const pickCapacity = (record: CapacityRecord): CapacityRecord => ({
+  ...pickKeys(record, CAPACITY_FIELDS),
+  warnings: record.warnings.map((warning) => pickKeys(warning, ['id', 'title', 'message'] as const)),
+});
+const CAPACITY_FIELDS = [
+  'timeHorizon',
+  'capacityForLoss',
+  'capacityScore',
+  'warnings',
+  'acknowledged',
+  'overrideGrade',
+  'adviserReview',
+] as const satisfies readonly (keyof CapacityRecord)[];

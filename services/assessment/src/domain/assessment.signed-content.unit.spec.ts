@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signatureDigest } from '../application/signature-digest';
 import { draftedEvent, FIXTURE } from '../testing/domain-fixtures';
+import { signedCapacity } from './assessment.capacity';
 import { type SigningDetails, signedContent } from './assessment.signed-content';
 import type { DraftedAssessment } from './assessment.state';
 
@@ -9,6 +10,8 @@ const draft: DraftedAssessment = draftedEvent({
   profileChanged: true,
   profileChangeReason: 'Long horizon.',
   riskAcknowledged: true,
+  // Growth needs 7 years; every answer 3 gives 5 to 7.
+  capacityAcknowledged: true,
 }).data;
 
 const signing: SigningDetails = {
@@ -54,6 +57,19 @@ describe('the signed content of a draft', () => {
     expect(signatureDigest(signedContent(draft, signing))).toBe(
       '364dee1094801ae04419301c75c7998c20e768749364ed0ed5c89ab5d4885617',
     );
+  });
+
+  it('covers the capacity record as signed when the signature has one, and only its fields', () => {
+    const capacity = signedCapacity(draft, false);
+    const content = signedContent(draft, {
+      ...signing,
+      capacity: { ...capacity, extra: 1 } as typeof capacity,
+    });
+    expect(Object.keys(content).sort()).toEqual([...DOCUMENTED_FIELDS, 'capacity'].sort());
+    expect(content.capacity).toEqual(capacity);
+    expect(signatureDigest(content)).not.toBe(signatureDigest(signedContent(draft, signing)));
+    // A signature made before capacity was recorded has none: its digest is computed without it.
+    expect(signedContent(draft, { ...signing, capacity: undefined })).toEqual(signedContent(draft, signing));
   });
 
   it('leaves out whatever else the draft or the signing holds, so a new field never changes old digests', () => {

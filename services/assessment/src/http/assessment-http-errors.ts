@@ -14,6 +14,9 @@ export const STATUS_BY_CODE: Readonly<Record<AssessmentErrorCode, number>> = {
   PROFILE_REQUIRED: 400,
   CHANGE_REASON_REQUIRED: 400,
   RISK_ACKNOWLEDGEMENT_REQUIRED: 400,
+  // The body is well formed; what it asks for is refused by the capacity rule the service recomputes.
+  REVIEW_REASON_TOO_SHORT: 422,
+  CAPACITY_ACKNOWLEDGEMENT_REQUIRED: 422,
   CONFIRMATION_REQUIRED: 400,
 };
 

@@ -6,6 +6,7 @@ import {
   pickFields,
 } from '@risk-profile/contracts';
 import type { StoredEvent } from '@risk-profile/platform';
+import { capacityOfState } from '../domain/assessment.capacity';
 import type { AssessmentEvent } from '../domain/assessment.events';
 import type { AssessmentState } from '../domain/assessment.state';
 import { evolve, initialState } from '../domain/assessment.state';
@@ -46,7 +47,11 @@ function eventContent(stored: StoredEvent, state: AssessmentState): EventContent
     case 'AssessmentDrafted': {
       if (state.status !== 'draft') throw new Error(`${stored.streamId}: drafted event without a draft`);
       const a = state.assessment;
-      const data = pickFields(assessmentDraftedV1.shape.data, { ...a, createdAt: a.draftedAt });
+      const data = pickFields(assessmentDraftedV1.shape.data, {
+        ...a,
+        capacity: capacityOfState(state),
+        createdAt: a.draftedAt,
+      });
       return { type: 'AssessmentDrafted', version: 1, occurredAt: a.draftedAt, data };
     }
     case 'AssessmentSigned': {
@@ -57,6 +62,7 @@ function eventContent(stored: StoredEvent, state: AssessmentState): EventContent
         // What the client signed replaces what the draft held.
         ...s,
         adviser: a.adviser ?? null,
+        capacity: capacityOfState(state),
         createdAt: a.draftedAt,
       });
       return { type: 'AssessmentSigned', version: 1, occurredAt: s.signedAt, data };

@@ -19,6 +19,8 @@ const drafted: AssessmentEvent = draftedEvent({
   profileChanged: true,
   profileChangeReason: 'Long horizon.',
   riskAcknowledged: true,
+  // Growth needs 7 years; every answer 3 gives 5 to 7.
+  capacityAcknowledged: true,
   deviceType: 'tablet',
 });
 const signed: AssessmentEvent = signedEvent(drafted, { investmentPreferences: '' });
@@ -59,6 +61,15 @@ describe('the lifecycle event of a stored AssessmentDrafted', () => {
         originalProfile: 'Balanced',
         selectedProfile: 'Growth',
         profileChanged: true,
+        capacity: {
+          timeHorizon: '5-7',
+          capacityForLoss: 'moderate',
+          capacityScore: 12,
+          warnings: [expect.objectContaining({ id: 'horizon' })],
+          acknowledged: true,
+          overrideGrade: 'noted',
+          adviserReview: false,
+        },
         sessionId: 'session-1',
         deviceType: 'tablet',
         createdAt: DRAFTED_AT.toISOString(),
@@ -122,6 +133,29 @@ describe('the lifecycle event of a stored AssessmentSigned', () => {
     const event = toLifecycleEvent(signedStored, [olderDraft, signedStored]);
     expect((event!.data as { linkId?: string }).linkId).toBeUndefined();
     expect(assessmentLifecycleTopicSchema.safeParse(event).success).toBe(true);
+  });
+
+  it('carries the capacity record as signed, and the one the answers give for a draft stored before capacity', () => {
+    const event = toLifecycleEvent(signedStored, [draftedStored, signedStored]);
+    expect(event?.type === 'AssessmentSigned' && event.data.capacity).toEqual(
+      (signed.data as { capacity: unknown }).capacity,
+    );
+    const { capacity: _none, ...older } = draftedStored.data as Record<string, unknown>;
+    const olderDraft = { ...draftedStored, data: older };
+    const { capacity: _notSigned, ...olderSignature } = signedStored.data as Record<string, unknown>;
+    const olderSigned = { ...signedStored, data: olderSignature };
+    const recomputed = toLifecycleEvent(olderSigned, [olderDraft, olderSigned]);
+    expect(recomputed?.type === 'AssessmentSigned' && recomputed.data.capacity).toMatchObject({
+      timeHorizon: '5-7',
+      warnings: [{ id: 'horizon' }],
+      // Nobody asked the client, so nothing was acknowledged.
+      acknowledged: false,
+      overrideGrade: 'noted',
+    });
+    const olderDrafted = toLifecycleEvent(olderDraft, [olderDraft]);
+    expect(olderDrafted?.type === 'AssessmentDrafted' && olderDrafted.data.capacity).toMatchObject({
+      acknowledged: false,
+    });
   });
 
   it('cannot be built without the draft before it', () => {

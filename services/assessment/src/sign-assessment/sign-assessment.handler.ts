@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { runAssessmentCommand } from '../application/assessment-stream';
 import type { CommandContext } from '../application/command-context';
 import { signatureDigest } from '../application/signature-digest';
+import { signedCapacity } from '../domain/assessment.capacity';
 import type { SignAssessment } from '../domain/assessment.decider';
 import { type SigningDetails, signedContent } from '../domain/assessment.signed-content';
 import type { AssessmentState } from '../domain/assessment.state';
@@ -30,14 +31,25 @@ export async function signAssessment(
     ipAddress: context.ipAddress,
     userAgent: context.userAgent,
   };
+  const capacityAcknowledged = body.capacityAcknowledged === true;
   const command = (state: AssessmentState): SignAssessment => ({
     type: 'SignAssessment',
     data: {
       assessmentId,
       ...signing,
       confirmed: body.confirmed,
+      capacityAcknowledged,
       // Only a draft can be signed; for any other state decide refuses before reading the digest.
-      digest: state.status === 'draft' ? signatureDigest(signedContent(state.assessment, signing)) : '',
+      // The decider stores the same capacity record, computed by the same pure function.
+      digest:
+        state.status === 'draft'
+          ? signatureDigest(
+              signedContent(state.assessment, {
+                ...signing,
+                capacity: signedCapacity(state.assessment, capacityAcknowledged),
+              }),
+            )
+          : '',
     },
   });
   return runAssessmentCommand(store, assessmentId, command, context);

@@ -83,6 +83,8 @@ describeTargets(
         signedAt: signed.signature.signedAt,
         ipAddress: signed.signature.ipAddress,
         userAgent: signed.signature.userAgent,
+        // The capacity record as signed (the response carries the same).
+        capacity: signed.capacity!,
       };
       expect(signed.signature.digest).toBe(
         createHash('sha256').update(canonicalJson(documented)).digest('hex'),

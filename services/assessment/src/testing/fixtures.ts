@@ -38,7 +38,10 @@ export function yesBody(overrides: Partial<DraftAssessmentBody> = {}): DraftAsse
   };
 }
 
-/** The NO path: a higher profile than recommended, with reason and acknowledgement. */
+/**
+ * The NO path: a higher profile than recommended, with reason and acknowledgement; and, since
+ * Growth needs a longer horizon than every answer 3 gives, the capacity acknowledgement.
+ */
 export function changedBody(overrides: Partial<DraftAssessmentBody> = {}): DraftAssessmentBody {
   const base = yesBody();
   const index = PROFILE_NAMES.indexOf(base.originalProfile as (typeof PROFILE_NAMES)[number]);
@@ -50,6 +53,7 @@ export function changedBody(overrides: Partial<DraftAssessmentBody> = {}): Draft
     profileChanged: true,
     profileChangeReason: 'I will not need this money for fifteen years.',
     riskAcknowledged: true,
+    capacityAcknowledged: true,
     ...overrides,
   };
 }

@@ -1,6 +1,8 @@
 import {
   type AnswerScore,
+  capacityRecordOf,
   deriveAssessment,
+  deriveCapacity,
   formatMobileNumber,
   isComplete,
   MESSAGES,
@@ -122,6 +124,10 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
     () => (isComplete(state.responses) ? deriveAssessment(state.responses) : null),
     [state.responses],
   );
+  const capacity = useMemo(
+    () => (isComplete(state.responses) ? deriveCapacity(state.responses) : null),
+    [state.responses],
+  );
 
   useEffect(() => {
     let mounted = true;
@@ -219,6 +225,7 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
           investmentExclusions: state.exclusions,
           investmentPreferences: state.preferences,
           confirmed: true,
+          capacityAcknowledged: state.capacityAcknowledged,
         },
       },
       {
@@ -291,18 +298,22 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
               headingRef={headingRef}
             />
           ) : null}
-          {state.step === 'results' && derived ? (
+          {state.step === 'results' && derived && capacity ? (
             <LazyResultsStep
               derived={derived}
               agreement={state.agreement}
               selectedProfile={state.selectedProfile}
               changeReason={state.changeReason}
               riskAcknowledged={state.riskAcknowledged}
+              capacity={capacity}
+              capacityAcknowledged={state.capacityAcknowledged}
               pending={createDraft.isPending}
               onAgree={() => {
                 dispatch({ type: 'agreementChosen', agreement: 'yes' });
                 submitDraft('yes');
               }}
+              onKeepRecommended={() => dispatch({ type: 'agreementChosen', agreement: 'yes' })}
+              onCapacityAcknowledge={(value) => dispatch({ type: 'capacityAcknowledgedChanged', value })}
               onDisagree={() => dispatch({ type: 'agreementChosen', agreement: 'no' })}
               onSelectProfile={(profile) => dispatch({ type: 'profileSelected', profile })}
               onChangeReason={(value) => dispatch({ type: 'changeReasonChanged', value })}
@@ -316,6 +327,9 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
             <LazyConfirmationStep
               finalProfile={state.assessment.selectedProfile}
               profileChanged={state.assessment.profileChanged}
+              capacity={capacityRecordOf(state.assessment)}
+              capacityAcknowledged={state.capacityAcknowledged}
+              onCapacityAcknowledge={(value) => dispatch({ type: 'capacityAcknowledgedChanged', value })}
               exclusions={state.exclusions}
               preferences={state.preferences}
               onExclusionsChange={(value) => dispatch({ type: 'exclusionsChanged', value })}

@@ -1,12 +1,24 @@
-import { MAX_FREE_TEXT_LENGTH, type ProfileName, profileByName } from '@risk-profile/contracts';
+import {
+  type CapacityRecord,
+  MAX_FREE_TEXT_LENGTH,
+  MESSAGES,
+  type ProfileName,
+  profileByName,
+} from '@risk-profile/contracts';
+import { useState } from 'react';
 import { Card } from '../../../components/ui/card';
 import { TextAreaField } from '../../../components/ui/field';
+import { CapacityAcknowledgement, CapacityWarnings } from './capacity-notices';
 import { ProfileFacts } from './profile-facts';
 import { SignatureCard } from './signature-card';
 
 export interface ConfirmationStepProps {
   finalProfile: ProfileName;
   profileChanged: boolean;
+  /** The draft's capacity record (recomputed from its answers for a draft saved before it had one). */
+  capacity: CapacityRecord;
+  capacityAcknowledged: boolean;
+  onCapacityAcknowledge: (value: boolean) => void;
   exclusions: string;
   preferences: string;
   onExclusionsChange: (value: string) => void;
@@ -20,6 +32,18 @@ export interface ConfirmationStepProps {
 
 export function ConfirmationStep(props: ConfirmationStepProps) {
   const profile = profileByName(props.finalProfile);
+  const { capacity } = props;
+  // A draft saved before capacity for loss was asked about: its warnings are acknowledged here.
+  const needsAcknowledgement = capacity.warnings.length > 0 && !capacity.acknowledged;
+  const [acknowledgementError, setAcknowledgementError] = useState<string | null>(null);
+  const sign = () => {
+    if (needsAcknowledgement && !props.capacityAcknowledged) {
+      setAcknowledgementError(MESSAGES.capacityAcknowledgementRequired);
+      document.querySelector<HTMLElement>('#capacityAcknowledged')?.focus();
+      return;
+    }
+    props.onSign();
+  };
   return (
     <div className="stack stack--lg">
       <header className="step-intro">
@@ -42,6 +66,32 @@ export function ConfirmationStep(props: ConfirmationStepProps) {
         </p>
         <ProfileFacts profile={profile} />
       </Card>
+
+      {capacity.warnings.length > 0 || capacity.adviserReview ? (
+        <Card aria-labelledby="capacity-confirm-title" data-testid="confirmation-capacity">
+          <h2 id="capacity-confirm-title">Your time horizon and capacity for loss</h2>
+          <CapacityWarnings warnings={capacity.warnings} />
+          {needsAcknowledgement ? (
+            <CapacityAcknowledgement
+              checked={props.capacityAcknowledged}
+              onCheckedChange={(value) => {
+                setAcknowledgementError(null);
+                props.onCapacityAcknowledge(value);
+              }}
+              error={acknowledgementError}
+              disabled={props.signing}
+            />
+          ) : capacity.acknowledged ? (
+            <p>You have confirmed that you still want this Risk Profile.</p>
+          ) : null}
+          {capacity.adviserReview ? (
+            <p data-testid="adviser-review-notice">
+              Your choice is two or more levels above the profile recommended for you, so it will be flagged
+              for your adviser's review.
+            </p>
+          ) : null}
+        </Card>
+      ) : null}
 
       <Card aria-labelledby="preferences-title">
         <div>
@@ -68,7 +118,7 @@ export function ConfirmationStep(props: ConfirmationStepProps) {
         />
       </Card>
 
-      <SignatureCard pending={props.signing} onSign={props.onSign} description={props.reportDestination} />
+      <SignatureCard pending={props.signing} onSign={sign} description={props.reportDestination} />
     </div>
   );
 }

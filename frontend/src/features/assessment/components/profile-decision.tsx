@@ -1,5 +1,11 @@
 import {
+  type CapacityAssessment,
+  capacityWarnings,
   compareProfiles,
+  MESSAGES,
+  MIN_REVIEW_REASON_LENGTH,
+  type OverrideGrade,
+  overrideGrade,
   type ProfileName,
   profileByName,
   RISK_ACKNOWLEDGEMENT_STATEMENT,
@@ -13,7 +19,13 @@ import { CheckboxField } from '../../../components/ui/checkbox';
 import { TextAreaField } from '../../../components/ui/field';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import type { Agreement } from '../model/assessment-state';
-import { type FieldError, type ProfileChoiceField, validateProfileChoice } from '../model/validation';
+import {
+  type FieldError,
+  type ProfileChoiceField,
+  validateAgreement,
+  validateProfileChoice,
+} from '../model/validation';
+import { CapacityAcknowledgement, CapacityWarnings } from './capacity-notices';
 
 export interface ProfileDecisionProps {
   recommended: ProfileName;
@@ -21,8 +33,15 @@ export interface ProfileDecisionProps {
   selectedProfile: ProfileName | null;
   changeReason: string;
   riskAcknowledged: boolean;
+  /** Questions 13-17 as the rule reads them (contracts' deriveCapacity). */
+  capacity: CapacityAssessment;
+  capacityAcknowledged: boolean;
   pending: boolean;
+  /** Keeps the recommended profile and saves the draft; called only once its checks pass. */
   onAgree: () => void;
+  /** Back to the recommended profile without saving, so its own acknowledgement can be asked for. */
+  onKeepRecommended: () => void;
+  onCapacityAcknowledge: (value: boolean) => void;
   onDisagree: () => void;
   onSelectProfile: (profile: ProfileName) => void;
   onChangeReason: (value: string) => void;
@@ -30,14 +49,24 @@ export interface ProfileDecisionProps {
   onContinue: () => void;
 }
 
-function ChangeWarning({ chosen, recommended }: { chosen: ProfileName; recommended: ProfileName }) {
+function ChangeWarning({
+  chosen,
+  recommended,
+  grade,
+}: {
+  chosen: ProfileName;
+  recommended: ProfileName;
+  grade: OverrideGrade;
+}) {
   const comparison = compareProfiles(chosen, recommended);
   if (comparison === 'same') return null;
   const profile = profileByName(chosen);
   if (comparison === 'higher') {
+    // Two or more groups up is the stronger notice: same words, plus the adviser's review.
+    const review = grade === 'review';
     return (
       <Alert
-        tone="warning"
+        tone={review ? 'error' : 'warning'}
         title="This profile carries more risk than recommended"
         testId="profile-change-warning"
       >
@@ -46,6 +75,13 @@ function ChangeWarning({ chosen, recommended }: { chosen: ProfileName; recommend
           {recommended} portfolio, and in a bad year it could be {profile.badYear}. Your answers suggest
           losses of that size may be more than you are comfortable with or able to bear.
         </p>
+        {review ? (
+          <p data-testid="adviser-review-notice">
+            {chosen} is two or more levels above the profile recommended for you, so your choice will be
+            flagged for your adviser's review. Please explain your reasons in at least{' '}
+            {MIN_REVIEW_REASON_LENGTH} characters.
+          </p>
+        ) : null}
       </Alert>
     );
   }
@@ -65,12 +101,20 @@ function ChangeWarning({ chosen, recommended }: { chosen: ProfileName; recommend
 
 export function ProfileDecision(props: ProfileDecisionProps) {
   const { recommended, agreement, selectedProfile, changeReason, riskAcknowledged, pending } = props;
+  const { capacity, capacityAcknowledged } = props;
   const [error, setError] = useState<FieldError<ProfileChoiceField> | null>(null);
   const changed = selectedProfile !== null && compareProfiles(selectedProfile, recommended) !== 'same';
+  const grade = selectedProfile === null ? 'none' : overrideGrade(recommended, selectedProfile);
   const errorFor = (field: ProfileChoiceField) => (error?.field === field ? error.message : null);
+  const keptWarnings = capacityWarnings(capacity, recommended);
+  const chosenWarnings = selectedProfile === null ? [] : capacityWarnings(capacity, selectedProfile);
 
   const submit = () => {
-    const problem = validateProfileChoice({ selectedProfile, changeReason, riskAcknowledged }, recommended);
+    const problem = validateProfileChoice(
+      { selectedProfile, changeReason, riskAcknowledged, capacityAcknowledged },
+      recommended,
+      capacity,
+    );
     setError(problem);
     if (problem) {
       // The profile choices are native radio inputs, so they carry no explicit role attribute.
@@ -82,6 +126,34 @@ export function ProfileDecision(props: ProfileDecisionProps) {
     props.onContinue();
   };
 
+  const agree = () => {
+    if (agreement === 'no' && keptWarnings.length > 0) {
+      // Whatever was acknowledged was for another profile: the recommended one's is asked afresh.
+      props.onKeepRecommended();
+      setError({ field: 'capacityAcknowledged', message: MESSAGES.capacityAcknowledgementRequired });
+      return;
+    }
+    const problem = validateAgreement(capacityAcknowledged, recommended, capacity);
+    setError(problem);
+    if (problem) {
+      document.querySelector<HTMLElement>('#capacityAcknowledged')?.focus();
+      return;
+    }
+    props.onAgree();
+  };
+
+  const acknowledgement = (
+    <CapacityAcknowledgement
+      checked={capacityAcknowledged}
+      onCheckedChange={(value) => {
+        if (error?.field === 'capacityAcknowledged') setError(null);
+        props.onCapacityAcknowledge(value);
+      }}
+      error={errorFor('capacityAcknowledged')}
+      disabled={pending}
+    />
+  );
+
   return (
     <Card aria-labelledby="agreement-title" data-testid="profile-decision">
       <div>
@@ -90,13 +162,22 @@ export function ProfileDecision(props: ProfileDecisionProps) {
           The profile you confirm will guide the investment recommendations made to you.
         </p>
       </div>
+      {agreement !== 'no' && keptWarnings.length > 0 ? (
+        <div className="stack" data-testid="kept-profile-capacity">
+          <p>
+            The {recommended} profile goes beyond your time horizon or your capacity for loss, as explained
+            above. To keep it, please confirm:
+          </p>
+          {acknowledgement}
+        </div>
+      ) : null}
       <div className="decision-buttons">
         <Button
           size="lg"
           aria-pressed={agreement === 'yes'}
           loading={pending && agreement === 'yes'}
           disabled={pending}
-          onClick={props.onAgree}
+          onClick={agree}
         >
           Yes, I agree
         </Button>
@@ -134,10 +215,15 @@ export function ProfileDecision(props: ProfileDecisionProps) {
           />
           {selectedProfile && changed ? (
             <>
-              <ChangeWarning chosen={selectedProfile} recommended={recommended} />
+              <ChangeWarning chosen={selectedProfile} recommended={recommended} grade={grade} />
               <TextAreaField
                 id="changeReason"
                 label={`Why do you feel ${selectedProfile} is more appropriate for you?`}
+                hint={
+                  grade === 'review'
+                    ? `At least ${MIN_REVIEW_REASON_LENGTH} characters (${changeReason.trim().length} so far).`
+                    : undefined
+                }
                 value={changeReason}
                 onChange={(event) => {
                   if (error?.field === 'changeReason') setError(null);
@@ -158,6 +244,12 @@ export function ProfileDecision(props: ProfileDecisionProps) {
                 label={RISK_ACKNOWLEDGEMENT_STATEMENT}
               />
             </>
+          ) : null}
+          {selectedProfile && chosenWarnings.length > 0 ? (
+            <div className="stack" data-testid="chosen-profile-capacity">
+              <CapacityWarnings warnings={chosenWarnings} />
+              {acknowledgement}
+            </div>
           ) : null}
           <div className="row row--end">
             <Button size="lg" loading={pending} onClick={submit}>

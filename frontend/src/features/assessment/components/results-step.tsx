@@ -1,5 +1,6 @@
-import type { DerivedAssessment } from '@risk-profile/contracts';
+import { capacityWarnings, type DerivedAssessment } from '@risk-profile/contracts';
 import { Button } from '../../../components/ui/button';
+import { CapacitySummary } from './capacity-notices';
 import { ProfileDecision, type ProfileDecisionProps } from './profile-decision';
 import { ResultsSummary } from './results-summary';
 
@@ -23,6 +24,11 @@ export function ResultsStep({ derived, onReview, headingRef, ...decision }: Resu
         </p>
       </header>
       <ResultsSummary derived={derived} />
+      <CapacitySummary
+        capacity={decision.capacity}
+        recommended={derived.originalProfile}
+        warnings={capacityWarnings(decision.capacity, derived.originalProfile)}
+      />
       <ProfileDecision recommended={derived.originalProfile} {...decision} />
       <div className="row">
         <Button variant="ghost" onClick={onReview} disabled={decision.pending}>

@@ -33,6 +33,11 @@ export interface AssessmentState {
   selectedProfile: ProfileName | null;
   changeReason: string;
   riskAcknowledged: boolean;
+  /**
+   * The client confirmed CAPACITY_ACKNOWLEDGEMENT_STATEMENT for the profile they keep or choose;
+   * cleared when that profile changes, since the warnings it answered change with it.
+   */
+  capacityAcknowledged: boolean;
   exclusions: string;
   preferences: string;
   /** The draft (then signed) assessment as the server returned it. */
@@ -50,6 +55,7 @@ export const initialAssessmentState: AssessmentState = {
   selectedProfile: null,
   changeReason: '',
   riskAcknowledged: false,
+  capacityAcknowledged: false,
   exclusions: '',
   preferences: '',
   assessment: null,
@@ -68,6 +74,7 @@ export type AssessmentEvent =
   | { type: 'profileSelected'; profile: ProfileName }
   | { type: 'changeReasonChanged'; value: string }
   | { type: 'riskAcknowledgedChanged'; value: boolean }
+  | { type: 'capacityAcknowledgedChanged'; value: boolean }
   | { type: 'draftCreated'; assessment: Assessment }
   | { type: 'exclusionsChanged'; value: string }
   | { type: 'preferencesChanged'; value: string }
@@ -126,16 +133,24 @@ export function assessmentReducer(state: AssessmentState, event: AssessmentEvent
       return { ...state, step: 'questionnaire' };
     case 'agreementChosen':
       if (state.step !== 'results') return state;
-      return { ...state, agreement: event.agreement };
+      if (event.agreement === state.agreement) return state;
+      // The box ticked before the first answer was the recommended profile's, which YES keeps.
+      if (state.agreement === null && event.agreement === 'yes') return { ...state, agreement: 'yes' };
+      return { ...state, agreement: event.agreement, capacityAcknowledged: false };
     case 'profileSelected':
       if (state.step !== 'results') return state;
-      return { ...state, selectedProfile: event.profile };
+      if (event.profile === state.selectedProfile) return state;
+      return { ...state, selectedProfile: event.profile, capacityAcknowledged: false };
     case 'changeReasonChanged':
       if (state.step !== 'results') return state;
       return { ...state, changeReason: event.value };
     case 'riskAcknowledgedChanged':
       if (state.step !== 'results') return state;
       return { ...state, riskAcknowledged: event.value };
+    case 'capacityAcknowledgedChanged':
+      // At signing too: a draft saved before the rule asks for it there.
+      if (state.step !== 'results' && state.step !== 'confirmation') return state;
+      return { ...state, capacityAcknowledged: event.value };
     case 'draftCreated':
       if (state.step !== 'results') return state;
       return {

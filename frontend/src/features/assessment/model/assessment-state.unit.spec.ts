@@ -120,6 +120,46 @@ describe('results', () => {
     });
   });
 
+  it('records the capacity acknowledgement, and clears it when the profile it was for changes', () => {
+    const ticked = run(
+      [
+        { type: 'agreementChosen', agreement: 'no' },
+        { type: 'profileSelected', profile: 'Growth' },
+        { type: 'capacityAcknowledgedChanged', value: true },
+      ],
+      inResults(),
+    );
+    expect(ticked.capacityAcknowledged).toBe(true);
+    expect(run([{ type: 'profileSelected', profile: 'Growth' }], ticked).capacityAcknowledged).toBe(true);
+    expect(run([{ type: 'profileSelected', profile: 'High Growth' }], ticked).capacityAcknowledged).toBe(
+      false,
+    );
+    expect(run([{ type: 'agreementChosen', agreement: 'yes' }], ticked).capacityAcknowledged).toBe(false);
+  });
+
+  it('keeps the box ticked for the recommended profile when the client then agrees', () => {
+    const state = run(
+      [
+        { type: 'capacityAcknowledgedChanged', value: true },
+        { type: 'agreementChosen', agreement: 'yes' },
+      ],
+      inResults(),
+    );
+    expect(state).toMatchObject({ agreement: 'yes', capacityAcknowledged: true });
+    const chooseAnother = run([{ type: 'capacityAcknowledgedChanged', value: true }], inResults());
+    expect(run([{ type: 'agreementChosen', agreement: 'no' }], chooseAnother).capacityAcknowledged).toBe(
+      false,
+    );
+  });
+
+  it('takes the capacity acknowledgement at signing, never after', () => {
+    expect(
+      run([{ type: 'capacityAcknowledgedChanged', value: true }], inConfirmation()).capacityAcknowledged,
+    ).toBe(true);
+    const welcome = run([{ type: 'capacityAcknowledgedChanged', value: true }], initialAssessmentState);
+    expect(welcome.capacityAcknowledged).toBe(false);
+  });
+
   it('moves to confirmation when the draft is created', () => {
     const state = inConfirmation();
     expect(state.step).toBe('confirmation');

@@ -44,6 +44,7 @@ export function buildDraftBody(state: AssessmentState, context: DraftContext): D
     profileChanged,
     profileChangeReason: profileChanged ? state.changeReason.trim() : null,
     riskAcknowledged: profileChanged && state.riskAcknowledged,
+    capacityAcknowledged: state.capacityAcknowledged,
     investmentExclusions: state.exclusions,
     investmentPreferences: state.preferences,
     consistencyWarnings: derived.consistencyWarnings,

@@ -33,6 +33,7 @@ describe('buildDraftBody', () => {
       profileChanged: false,
       profileChangeReason: null,
       riskAcknowledged: false,
+      capacityAcknowledged: false,
       adviserSlug: 'demo-adviser',
       signatureData: 'draft_1763719200000',
       sessionId: 'session-1',
@@ -57,6 +58,7 @@ describe('buildDraftBody', () => {
         selectedProfile: 'Growth',
         changeReason: ' Long horizon ',
         riskAcknowledged: true,
+        capacityAcknowledged: true,
       },
       { ...context, adviserSlug: null },
     );
@@ -65,6 +67,7 @@ describe('buildDraftBody', () => {
       profileChanged: true,
       profileChangeReason: 'Long horizon',
       riskAcknowledged: true,
+      capacityAcknowledged: true,
       adviserSlug: null,
     });
     expect(draftAssessmentBodySchema.safeParse(body).success).toBe(true);

@@ -29,6 +29,8 @@ export const savedProgressSchema = z
     selectedProfile: profileNameSchema.nullable(),
     changeReason: z.string(),
     riskAcknowledged: z.boolean(),
+    // Absent from progress saved before capacity for loss was asked about.
+    capacityAcknowledged: z.boolean().default(false),
     exclusions: z.string(),
     preferences: z.string(),
     assessment: assessmentSchema.nullable(),

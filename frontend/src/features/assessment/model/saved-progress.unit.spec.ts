@@ -16,6 +16,7 @@ const confirmationState: AssessmentState = {
   selectedProfile: 'Growth',
   changeReason: 'Long horizon',
   riskAcknowledged: true,
+  capacityAcknowledged: true,
   exclusions: 'Tobacco',
   preferences: 'Ethical funds',
   assessment: draftAssessment({ selectedProfile: 'Growth', profileChanged: true }),
@@ -31,6 +32,13 @@ describe('saved progress', () => {
     expect(parsed.adviserSlug).toBe('demo-adviser');
     expect(parsed.savedAt).toBe(now.toISOString());
     expect(fromSavedProgress(parsed)).toEqual(confirmationState);
+  });
+
+  it('reads progress saved before the capacity acknowledgement existed as not acknowledged', () => {
+    const { capacityAcknowledged: _none, ...older } = toSavedProgress(confirmationState, null, now)!;
+    expect(fromSavedProgress(savedProgressSchema.parse(throughStorage(older))).capacityAcknowledged).toBe(
+      false,
+    );
   });
 
   it('keeps a questionnaire in progress', () => {

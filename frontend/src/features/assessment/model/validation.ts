@@ -1,11 +1,15 @@
 import {
+  type CapacityAssessment,
   type ConsistencyIssue,
+  capacityWarnings,
   compareProfiles,
   firstUnanswered,
   INVALID_EMAIL_MESSAGE,
   INVALID_PHONE_MESSAGE,
   isPlausibleMobile,
   MESSAGES,
+  MIN_REVIEW_REASON_LENGTH,
+  overrideGrade,
   type ProfileName,
   type QuestionNumber,
   type Responses,
@@ -58,24 +62,53 @@ export function validateQuestionnaire(
   return null;
 }
 
-export type ProfileChoiceField = 'selectedProfile' | 'changeReason' | 'riskAcknowledged';
+export type ProfileChoiceField =
+  | 'selectedProfile'
+  | 'changeReason'
+  | 'riskAcknowledged'
+  | 'capacityAcknowledged';
 
 export interface ProfileChoice {
   selectedProfile: ProfileName | null;
   changeReason: string;
   riskAcknowledged: boolean;
+  capacityAcknowledged: boolean;
 }
 
-/** A different profile than recommended needs a reason and an acknowledgement of the risk. */
+/**
+ * The profile kept on the YES path needs the capacity acknowledgement when it goes beyond the
+ * client's time horizon or capacity for loss (the service refuses the draft otherwise).
+ */
+export function validateAgreement(
+  capacityAcknowledged: boolean,
+  recommended: ProfileName,
+  capacity: CapacityAssessment,
+): FieldError<'capacityAcknowledged'> | null {
+  if (capacityWarnings(capacity, recommended).length > 0 && !capacityAcknowledged)
+    return { field: 'capacityAcknowledged', message: MESSAGES.capacityAcknowledgementRequired };
+  return null;
+}
+
+/**
+ * A different profile than recommended needs a reason and an acknowledgement of the risk; two or
+ * more groups up, a reason of MIN_REVIEW_REASON_LENGTH characters; and any profile beyond the
+ * client's horizon or capacity for loss, the capacity acknowledgement. The service's own order.
+ */
 export function validateProfileChoice(
   choice: ProfileChoice,
   recommended: ProfileName,
+  capacity: CapacityAssessment,
 ): FieldError<ProfileChoiceField> | null {
-  if (choice.selectedProfile === null) return { field: 'selectedProfile', message: MESSAGES.profileRequired };
-  if (compareProfiles(choice.selectedProfile, recommended) === 'same') return null;
-  if (choice.changeReason.trim() === '')
-    return { field: 'changeReason', message: MESSAGES.changeReasonRequired };
-  if (!choice.riskAcknowledged)
-    return { field: 'riskAcknowledged', message: MESSAGES.acknowledgementRequired };
-  return null;
+  const chosen = choice.selectedProfile;
+  if (chosen === null) return { field: 'selectedProfile', message: MESSAGES.profileRequired };
+  if (compareProfiles(chosen, recommended) !== 'same') {
+    const reason = choice.changeReason.trim();
+    if (reason === '') return { field: 'changeReason', message: MESSAGES.changeReasonRequired };
+    if (!choice.riskAcknowledged)
+      return { field: 'riskAcknowledged', message: MESSAGES.acknowledgementRequired };
+    if (overrideGrade(recommended, chosen) === 'review' && reason.length < MIN_REVIEW_REASON_LENGTH) {
+      return { field: 'changeReason', message: MESSAGES.reviewReasonTooShort(MIN_REVIEW_REASON_LENGTH) };
+    }
+  }
+  return validateAgreement(choice.capacityAcknowledged, chosen, capacity);
 }

@@ -1,9 +1,10 @@
-import { MESSAGES } from '@risk-profile/contracts';
+import { deriveCapacity, MESSAGES } from '@risk-profile/contracts';
 import { describe, expect, it } from 'vitest';
 import { middleResponses } from '../testing/fixtures';
 import {
   type ClientDetails,
   hasNameAndContact,
+  validateAgreement,
   validateClientDetails,
   validateProfileChoice,
   validateQuestionnaire,
@@ -74,7 +75,14 @@ describe('validateQuestionnaire', () => {
 });
 
 describe('validateProfileChoice', () => {
-  const choice = { selectedProfile: null, changeReason: '', riskAcknowledged: false };
+  const choice = {
+    selectedProfile: null,
+    changeReason: '',
+    riskAcknowledged: false,
+    capacityAcknowledged: false,
+  };
+  // Every answer 3: a 5 to 7 year horizon and a moderate capacity for loss, so Balanced fits.
+  const capacity = deriveCapacity(middleResponses());
 
   it.each<[string, Parameters<typeof validateProfileChoice>[0], string | null]>([
     ['no profile chosen', choice, 'Please select your preferred Risk Profile.'],
@@ -96,10 +104,83 @@ describe('validateProfileChoice', () => {
     ],
     [
       'a different profile with reason and acknowledgement',
-      { selectedProfile: 'Growth', changeReason: 'Long horizon', riskAcknowledged: true },
+      // Growth needs 7 years, beyond the 5 to 7 of these answers: the capacity acknowledgement too.
+      {
+        selectedProfile: 'Growth',
+        changeReason: 'Long horizon',
+        riskAcknowledged: true,
+        capacityAcknowledged: true,
+      },
+      null,
+    ],
+    [
+      'a profile beyond the horizon without the capacity acknowledgement',
+      {
+        selectedProfile: 'Growth',
+        changeReason: 'Long horizon',
+        riskAcknowledged: true,
+        capacityAcknowledged: false,
+      },
+      MESSAGES.capacityAcknowledgementRequired,
+    ],
+    [
+      'two groups up with a reason under 40 characters once trimmed',
+      {
+        selectedProfile: 'High Growth',
+        changeReason: `  ${'x'.repeat(39)}  `,
+        riskAcknowledged: true,
+        capacityAcknowledged: true,
+      },
+      MESSAGES.reviewReasonTooShort(40),
+    ],
+    [
+      'two groups up with a reason of 40 characters and both acknowledgements',
+      {
+        selectedProfile: 'High Growth',
+        changeReason: 'x'.repeat(40),
+        riskAcknowledged: true,
+        capacityAcknowledged: true,
+      },
+      null,
+    ],
+    [
+      'two groups down with a short reason',
+      {
+        selectedProfile: 'Conservative',
+        changeReason: 'Retiring',
+        riskAcknowledged: true,
+        capacityAcknowledged: false,
+      },
       null,
     ],
   ])('%s', (_, given, message) => {
-    expect(validateProfileChoice(given, 'Balanced')?.message ?? null).toBe(message);
+    expect(validateProfileChoice(given, 'Balanced', capacity)?.message ?? null).toBe(message);
+  });
+
+  it('asks the reason before the length, and the risk acknowledgement before the capacity one', () => {
+    const highGrowth = { ...choice, selectedProfile: 'High Growth' as const };
+    expect(validateProfileChoice(highGrowth, 'Balanced', capacity)?.field).toBe('changeReason');
+    expect(validateProfileChoice({ ...highGrowth, changeReason: 'yolo' }, 'Balanced', capacity)?.field).toBe(
+      'riskAcknowledged',
+    );
+  });
+
+  it('needs the capacity acknowledgement on the NO path even for the recommended profile', () => {
+    const short = deriveCapacity(middleResponses({ q13: 1 }));
+    const kept = { ...choice, selectedProfile: 'Balanced' as const };
+    expect(validateProfileChoice(kept, 'Balanced', short)?.field).toBe('capacityAcknowledged');
+    expect(validateProfileChoice({ ...kept, capacityAcknowledged: true }, 'Balanced', short)).toBeNull();
+  });
+});
+
+describe('validateAgreement', () => {
+  it('needs the capacity acknowledgement only when the kept profile goes beyond', () => {
+    const short = deriveCapacity(middleResponses({ q13: 1 }));
+    expect(validateAgreement(false, 'Balanced', short)).toEqual({
+      field: 'capacityAcknowledged',
+      message: MESSAGES.capacityAcknowledgementRequired,
+    });
+    expect(validateAgreement(true, 'Balanced', short)).toBeNull();
+    expect(validateAgreement(false, 'Balanced', deriveCapacity(middleResponses()))).toBeNull();
   });
 });

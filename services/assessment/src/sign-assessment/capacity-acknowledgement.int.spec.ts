@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ASSESSMENT_LIFECYCLE_TOPIC,
+  type AssessmentLifecycleTopicEvent,
+  assessmentLifecycleTopicSchema,
+  assessmentSchema,
+  errorBodySchema,
+  isAssessmentSnapshot,
+  MESSAGES,
+} from '@risk-profile/contracts';
+import type { BusMessage, SqlClient, Subscription } from '@risk-profile/platform';
+import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { AssessmentDrafted } from '../domain/assessment.events';
+import { type AssessmentTestServer, startAssessmentServer } from '../testing/assessment-test-server';
+import { draftedEvent } from '../testing/domain-fixtures';
+import { changedBody, consistentResponses, yesBody } from '../testing/fixtures';
+
+async function eventually(check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for published messages');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+// Every answer 3 but question 13 at "within 3 years": shorter than any profile's minimum horizon.
+const SHORT_HORIZON = consistentResponses({ q13: 1 });
+const REVIEW_REASON = 'I have other savings and will not touch this money for 15 years.';
+
+describeTargets(
+  sqlTargets(),
+  (target) => `capacity for loss at drafting and signing on ${target.name}`,
+  (target) => {
+    let sql: SqlClient;
+    let server: AssessmentTestServer;
+    let subscription: Subscription;
+    const received: BusMessage<AssessmentLifecycleTopicEvent>[] = [];
+
+    beforeAll(async () => {
+      sql = await target.open();
+      server = await startAssessmentServer(sql, { background: true });
+      subscription = await server.bus.subscribe<AssessmentLifecycleTopicEvent>({
+        groupId: `capacity-test-${randomUUID()}`,
+        topics: [ASSESSMENT_LIFECYCLE_TOPIC],
+        handler: async (message) => {
+          received.push(message);
+        },
+      });
+    });
+    afterAll(async () => {
+      await subscription?.stop();
+      await server?.stop();
+      await sql?.close();
+    });
+
+    const storedEventCount = async () => (await server.store.readAll({ limit: 100_000 })).length;
+    const about = (id: string) => received.filter((message) => message.key === id);
+    // The capacity of each drafted or signed event published about `id`, in order.
+    const publishedCapacity = (id: string) =>
+      about(id).map((message) => {
+        const event = assessmentLifecycleTopicSchema.parse(message.value);
+        return isAssessmentSnapshot(event) ? event.data.capacity : undefined;
+      });
+
+    /**
+     * Nothing reached the bus since `count` messages: the relay publishes in store order, so once a
+     * later draft's event has arrived, anything stored before it would have arrived first.
+     */
+    async function expectNothingPublishedSince(count: number) {
+      const marker = assessmentSchema.parse(await (await server.post('/api/assessments', yesBody())).json());
+      await eventually(() => about(marker.id).length === 1);
+      expect(received.slice(count).map((message) => message.key)).toEqual([marker.id]);
+    }
+
+    async function expectRefused(path: string, body: unknown, code: string, message: string) {
+      const before = await storedEventCount();
+      const published = received.length;
+      const response = await server.post(path, body);
+      expect(response.status).toBe(422);
+      expect(errorBodySchema.parse(await response.json())).toMatchObject({ error: message, code });
+      expect(await storedEventCount()).toBe(before);
+      await expectNothingPublishedSince(published);
+    }
+
+    it('refuses (422) a draft beyond the horizon without the acknowledgement and stores nothing', async () => {
+      await expectRefused(
+        '/api/assessments',
+        yesBody({ responses: SHORT_HORIZON }),
+        'CAPACITY_ACKNOWLEDGEMENT_REQUIRED',
+        MESSAGES.capacityAcknowledgementRequired,
+      );
+      await expectRefused(
+        '/api/assessments',
+        changedBody({ capacityAcknowledged: false }),
+        'CAPACITY_ACKNOWLEDGEMENT_REQUIRED',
+        MESSAGES.capacityAcknowledgementRequired,
+      );
+    });
+
+    it('refuses (422) a move two groups up with a short reason and stores nothing', async () => {
+      await expectRefused(
+        '/api/assessments',
+        changedBody({ selectedProfile: 'High Growth', profileChangeReason: 'yolo' }),
+        'REVIEW_REASON_TOO_SHORT',
+        MESSAGES.reviewReasonTooShort(40),
+      );
+    });
+
+    it('drafts with the acknowledgement, and the response and both lifecycle events carry the capacity', async () => {
+      const drafted = await server.post(
+        '/api/assessments',
+        changedBody({ selectedProfile: 'High Growth', profileChangeReason: REVIEW_REASON }),
+      );
+      expect(drafted.status).toBe(201);
+      const draft = assessmentSchema.parse(await drafted.json());
+      const capacity = {
+        timeHorizon: '5-7',
+        capacityForLoss: 'moderate',
+        capacityScore: 12,
+        warnings: [
+          expect.objectContaining({ id: 'horizon' }),
+          expect.objectContaining({ id: 'capacity-for-loss' }),
+        ],
+        acknowledged: true,
+        overrideGrade: 'review',
+        adviserReview: true,
+      };
+      expect(draft.capacity).toEqual(capacity);
+      const signed = await server.post(`/api/assessments/${draft.id}/sign`, { confirmed: true });
+      expect(signed.status).toBe(200);
+      expect(assessmentSchema.parse(await signed.json()).capacity).toEqual(capacity);
+      await eventually(() => about(draft.id).length === 2);
+      expect(publishedCapacity(draft.id)).toEqual([capacity, capacity]);
+    });
+
+    it('refuses (422) to sign a draft stored before the rule without the acknowledgement, then signs with it', async () => {
+      // The stored shape of a draft from before capacity was recorded: no `capacity`, nobody asked.
+      const assessmentId = randomUUID();
+      const { capacity: _none, ...older } = draftedEvent({
+        assessmentId,
+        selectedProfile: 'Growth',
+        profileChanged: true,
+        profileChangeReason: 'Long horizon.',
+        riskAcknowledged: true,
+        capacityAcknowledged: true,
+      }).data;
+      const event: AssessmentDrafted = { type: 'AssessmentDrafted', data: older };
+      await server.store.appendToStream(`assessment-${assessmentId}`, [event], {
+        expectedVersion: 'no_stream',
+      });
+      await eventually(() => about(assessmentId).length === 1);
+      expect(publishedCapacity(assessmentId)[0]).toMatchObject({
+        warnings: [{ id: 'horizon' }],
+        acknowledged: false,
+      });
+
+      const path = `/api/assessments/${assessmentId}/sign`;
+      await expectRefused(
+        path,
+        { confirmed: true },
+        'CAPACITY_ACKNOWLEDGEMENT_REQUIRED',
+        MESSAGES.capacityAcknowledgementRequired,
+      );
+      await expectRefused(
+        path,
+        { confirmed: true, capacityAcknowledged: false },
+        'CAPACITY_ACKNOWLEDGEMENT_REQUIRED',
+        MESSAGES.capacityAcknowledgementRequired,
+      );
+      expect((await server.store.readStream(`assessment-${assessmentId}`)).map((e) => e.type)).toEqual([
+        'AssessmentDrafted',
+      ]);
+
+      const signed = await server.post(path, { confirmed: true, capacityAcknowledged: true });
+      expect(signed.status).toBe(200);
+      expect(assessmentSchema.parse(await signed.json()).capacity).toMatchObject({ acknowledged: true });
+      const stream = await server.store.readStream(`assessment-${assessmentId}`);
+      expect(stream[1]?.data).toMatchObject({
+        capacity: { warnings: [{ id: 'horizon' }], acknowledged: true },
+      });
+      await eventually(() => about(assessmentId).length === 2);
+      expect(publishedCapacity(assessmentId)[1]).toMatchObject({ acknowledged: true });
+    });
+  },
+);
