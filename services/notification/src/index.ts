@@ -30,6 +30,7 @@ import {
 } from './records/record-routes';
 import { RECORDS_MIGRATIONS } from './records/records.migrations';
 import { subscribeRecordsConsumer } from './records/records-consumer';
+import { mountSubjectRoutes } from './records/subject-routes';
 import type { SmsSender } from './sms/sms-sender.port';
 import { messageDelivery, openTransports, outboxDir } from './transports';
 
@@ -121,6 +122,13 @@ export async function createNotificationService(
         timeZone: config.REPORT_TIME_ZONE,
         onRecorded: () => sender?.wake(),
         resendLimits,
+      });
+      mountSubjectRoutes(router, {
+        sql,
+        sessions: options.sessions ?? NO_SESSIONS,
+        clock,
+        timeZone: config.REPORT_TIME_ZONE,
+        retention: { draftDays: config.DRAFT_RETENTION_DAYS, recordYears: config.RECORD_RETENTION_YEARS },
       });
     },
   });

@@ -13,6 +13,7 @@ import {
   type IntegrationEvent,
   integrationEventKey,
   type RecordList,
+  type SubjectAssessment,
   topicOf,
   type UserRole,
 } from '@risk-profile/contracts';
@@ -30,6 +31,7 @@ import {
   sqlTargets,
   startServiceUnderTest,
 } from '@risk-profile/platform/testing';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationConfigSchema } from '../config';
 import { createNotificationService } from '../index';
@@ -224,6 +226,135 @@ describeTargets(
       await service?.stop();
       await sql?.close();
       rmSync(folder, { recursive: true, force: true });
+    });
+
+    describe("a client's data request", () => {
+      const DORA = { clientName: 'Dora Datarequest', clientEmail: 'Dora.Datarequest@example.com', clientPhone: '0433 221 100' };
+      let signedOne: AssessmentSignedV1;
+      let draftOnly: AssessmentSignedV1;
+      let linkId: string;
+      const lookalikes: AssessmentSignedV1[] = [];
+
+      beforeAll(async () => {
+        const link = linkRequested({ ...DORA, method: 'sms' });
+        linkId = link.data.linkId;
+        await publish(link);
+        signedOne = await signed(signedAssessment({ ...DORA, linkId }), 2);
+        // A draft she never signed, with her email in another case and no phone.
+        draftOnly = signedAssessment({ ...DORA, clientEmail: 'dora.datarequest@EXAMPLE.com', clientPhone: null });
+        await publish(draftedOf(draftOnly));
+        // Others whose details look like hers: another domain, a +tag, a number one digit apart.
+        for (const lookalike of [
+          { clientName: 'Dora Other', clientEmail: 'dora.datarequest@example.co', clientPhone: null },
+          { clientName: 'Dora Tagged', clientEmail: 'dora.datarequest+x@example.com', clientPhone: null },
+          { clientName: 'Dora Number', clientEmail: null, clientPhone: '0433 221 101' },
+        ]) {
+          lookalikes.push(await signed(signedAssessment(lookalike), 2));
+        }
+        await eventually(async () => {
+          const { rows } = await sql.query('SELECT 1 FROM records_assessments WHERE assessment_id = $1', [
+            draftOnly.data.assessmentId,
+          ]);
+          if (rows.length === 0) throw new Error('draft not projected yet');
+        });
+      });
+
+      const find = async (query: string) => {
+        const res = await get(`/api/admin/data-requests/assessments?${query}`, admin);
+        expect(res.status, await res.clone().text()).toBe(200);
+        return ((await res.json()) as { items: SubjectAssessment[] }).items;
+      };
+
+      it('finds every assessment of the client by email (any case) and only hers, with retention dates', async () => {
+        const items = await find('email=DORA.datarequest@example.com');
+        expect(new Set(items.map((i) => i.id))).toEqual(
+          new Set([signedOne.data.assessmentId, draftOnly.data.assessmentId]),
+        );
+        const signedItem = items.find((i) => i.id === signedOne.data.assessmentId)!;
+        expect(signedItem).toMatchObject({ status: 'signed', restrictedAt: null, retainedUntil: '2033-11-22T04:04:00.000Z' });
+        const draftItem = items.find((i) => i.id === draftOnly.data.assessmentId)!;
+        expect(draftItem).toMatchObject({ status: 'in_progress', retainedUntil: '2027-02-20T03:50:00.000Z' });
+      });
+
+      it('finds her by mobile number however it is spaced, and not the number one digit apart', async () => {
+        for (const phone of ['0433221100', '0433 221 100', ' 0433 221100 ']) {
+          const items = await find(`phone=${encodeURIComponent(phone)}`);
+          expect(items.map((i) => i.id)).toEqual([signedOne.data.assessmentId]);
+        }
+      });
+
+      it.each([
+        ['', 400],
+        ['email=not-an-email', 400],
+        ['phone=12', 400],
+        ['email=a%40example.com&phone=0412345678', 400],
+      ])('refuses the query "%s" with a clear 400', async (query, status) => {
+        for (const path of ['assessments', 'export.zip']) {
+          const res = await get(`/api/admin/data-requests/${path}?${query}`, admin);
+          expect(res.status).toBe(status);
+          expect(((await res.json()) as { error: string }).error).toMatch(/\w/);
+        }
+      });
+
+      it('is for administrators only', async () => {
+        for (const path of ['assessments', 'export.zip']) {
+          expect((await get(`/api/admin/data-requests/${path}?email=dora.datarequest%40example.com`, adviser)).status).toBe(403);
+          expect((await fetch(`${service.url}/api/admin/data-requests/${path}?email=x%40example.com`)).status).toBe(401);
+        }
+      });
+
+      it('answers 404 to an export that matches nobody', async () => {
+        const res = await get('/api/admin/data-requests/export.zip?email=nobody.here%40example.com', admin);
+        expect(res.status).toBe(404);
+        expect(await res.json()).toMatchObject({ error: 'No assessment matches this email address or mobile number.' });
+      });
+
+      it('exports every assessment of hers and nobody else’s, with her report and delivery history, audited', async () => {
+        const res = await get('/api/admin/data-requests/export.zip?email=dora.datarequest%40example.com', admin);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('application/zip');
+        expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="client-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+        const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+        const names = Object.keys(files).sort();
+        const pdfs = names.filter((name) => name.endsWith('.pdf'));
+        expect(pdfs).toHaveLength(1);
+        expect(pdfs[0]).toContain(signedOne.data.assessmentId);
+        expect(strFromU8(files[pdfs[0]!]!.slice(0, 5))).toBe('%PDF-');
+        expect(names).toEqual(expect.arrayContaining(['README.txt', 'assessments.json', 'deliveries.json', 'deliveries.csv']));
+        const everything = names.filter((n) => !n.endsWith('.pdf')).map((n) => strFromU8(files[n]!)).join('\n');
+        for (const other of lookalikes) {
+          expect(everything).not.toContain(other.data.assessmentId);
+          expect(everything).not.toContain(other.data.clientName);
+        }
+        const json = JSON.parse(strFromU8(files['assessments.json']!)) as {
+          assessments: { id: string; events: { event: string; data: Record<string, unknown> }[] }[];
+        };
+        expect(new Set(json.assessments.map((a) => a.id))).toEqual(
+          new Set([signedOne.data.assessmentId, draftOnly.data.assessmentId]),
+        );
+        const events = json.assessments.find((a) => a.id === signedOne.data.assessmentId)!.events;
+        expect(events.map((e) => e.event)).toEqual(['QuestionnaireLinkRequested', 'AssessmentDrafted', 'AssessmentSigned']);
+        expect(events[2]!.data).toMatchObject({ responses: signedOne.data.responses, ipAddress: signedOne.data.ipAddress });
+        const deliveries = JSON.parse(strFromU8(files['deliveries.json']!)) as { kind: string; status: string }[];
+        expect(deliveries.map((d) => d.kind).sort()).toEqual(['adviser-report', 'client-report', 'link-sms']);
+        expect(strFromU8(files['deliveries.csv']!).trim().split('\n')).toHaveLength(4);
+        const { rows: audit } = await sql.query<{ assessment_id: string; detail: string }>(
+          "SELECT assessment_id, detail FROM records_access_log WHERE action = 'subject-export'",
+        );
+        expect(new Set(audit.map((a) => a.assessment_id))).toEqual(
+          new Set([signedOne.data.assessmentId, draftOnly.data.assessmentId]),
+        );
+        for (const entry of audit) expect(entry.detail.toLowerCase()).not.toContain('dora');
+      });
+
+      it('lists a restricted assessment too, marked restricted', async () => {
+        await publish(restrictedEvent(signedOne.data.assessmentId));
+        await eventually(async () => {
+          const items = await find('email=dora.datarequest%40example.com');
+          const item = items.find((i) => i.id === signedOne.data.assessmentId);
+          expect(item?.restrictedAt).not.toBeNull();
+        });
+      });
     });
 
     describe('an erased client', () => {
