@@ -24,6 +24,7 @@ import {
 } from '../model/labels';
 import { ordinal, predictionText, recordSections } from '../model/record-sections';
 import { LoadFailure } from './query-parts';
+import { RestrictedBadge } from './record-list';
 import { ResendReport } from './resend-report';
 import '../records.css';
 
@@ -122,6 +123,7 @@ function RecordView({
                 {record.reviewDueAt ? ` since ${formatDate(record.reviewDueAt)}` : ''}
               </span>
             ) : null}
+            {record.restrictedAt ? <RestrictedBadge restrictedAt={record.restrictedAt} /> : null}
             <span>{clientContact(record)}</span>
           </p>
         </div>
