@@ -22,7 +22,11 @@ function erasedLinkOf(message: BusMessage): string | undefined {
  * erasure once (runOnce); then the table is rewritten so that the deleted row's bytes leave its
  * file (VACUUM FULL locks the small table for the moment it takes).
  */
-export function subscribeLinkErasure(deps: { sql: SqlClient; bus: EventBus; logger: Logger }): Promise<Subscription> {
+export function subscribeLinkErasure(deps: {
+  sql: SqlClient;
+  bus: EventBus;
+  logger: Logger;
+}): Promise<Subscription> {
   return deps.bus.subscribe({
     groupId: LINK_ERASURE_CONSUMER,
     topics: [ASSESSMENT_LIFECYCLE_TOPIC],

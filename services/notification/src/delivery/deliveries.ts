@@ -326,7 +326,10 @@ export async function markFailed(
  * while its message was being rendered.
  */
 export async function stillPending(sql: SqlExecutor, id: string): Promise<boolean> {
-  const { rows } = await sql.query("SELECT 1 FROM notification_deliveries WHERE id = $1 AND status = 'pending'", [id]);
+  const { rows } = await sql.query(
+    "SELECT 1 FROM notification_deliveries WHERE id = $1 AND status = 'pending'",
+    [id],
+  );
   return rows.length > 0;
 }
 

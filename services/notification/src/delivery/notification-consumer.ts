@@ -16,7 +16,12 @@ import {
   type SqlExecutor,
   type Subscription,
 } from '@risk-profile/platform';
-import { deleteOutboxFiles, eraseDeliveries, muteDeliveries, rewriteTables } from '../erasure/delivery-erasure';
+import {
+  deleteOutboxFiles,
+  eraseDeliveries,
+  muteDeliveries,
+  rewriteTables,
+} from '../erasure/delivery-erasure';
 import { capClientCopies } from './client-copy-cap';
 import { recordDeliveries, recordUndeliverable } from './deliveries';
 import {

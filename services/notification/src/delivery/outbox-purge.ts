@@ -59,7 +59,9 @@ export function startOutboxPurge(options: {
   // A file of an erased delivery is younger than the retention plus a send's claim at most.
   const purge = async (now: Date): Promise<number> => {
     const erased = erasedSince ? await erasedSince(new Date(now.getTime() - 2 * retentionMs)) : [];
-    return (await deleteOutboxFiles(dir, erased)) + (await purgeOutbox(dir, new Date(now.getTime() - retentionMs)));
+    return (
+      (await deleteOutboxFiles(dir, erased)) + (await purgeOutbox(dir, new Date(now.getTime() - retentionMs)))
+    );
   };
   let busy: Promise<void> | undefined;
   const run = () => {

@@ -156,7 +156,10 @@ export function startSender(options: SenderOptions): Sender {
       // Rendering takes a while: a message whose client was erased (or its processing
       // restricted) meanwhile is not handed to the transport. Its row is settled already.
       if (!(await stillPending(sql, delivery.id))) {
-        logger.info({ delivery: delivery.id, kind: delivery.kind }, 'message not sent: settled while it was rendered');
+        logger.info(
+          { delivery: delivery.id, kind: delivery.kind },
+          'message not sent: settled while it was rendered',
+        );
         return;
       }
       let providerMessageId: string;

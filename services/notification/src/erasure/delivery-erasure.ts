@@ -31,7 +31,14 @@ export async function eraseDeliveries(
        purged_at = coalesce(purged_at, $3::timestamptz), erased_at = $3::timestamptz, claim_expires_at = NULL
      WHERE (assessment_id = $1::uuid OR ($2::text IS NOT NULL AND link_id = $2::text)) AND erased_at IS NULL
      RETURNING id`,
-    [target.assessmentId, target.linkId, now.toISOString(), ERASED_NOT_SENT, ERASED_FAILURE, ERASED_RECIPIENT],
+    [
+      target.assessmentId,
+      target.linkId,
+      now.toISOString(),
+      ERASED_NOT_SENT,
+      ERASED_FAILURE,
+      ERASED_RECIPIENT,
+    ],
   );
   return rows.map((row) => row.id);
 }

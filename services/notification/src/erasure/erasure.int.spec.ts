@@ -103,15 +103,25 @@ const restrictedEvent = (assessmentId: string): AssessmentProcessingRestrictedV1
   });
 
 /** The client erased here, and how each of their details may be written anywhere. */
-const ERIN = { clientName: 'Erin Quillfeather', clientEmail: 'erin.quillfeather@example.com', clientPhone: '0491 570 156' };
+const ERIN = {
+  clientName: 'Erin Quillfeather',
+  clientEmail: 'erin.quillfeather@example.com',
+  clientPhone: '0491 570 156',
+};
 const ERIN_TRACES = ['erin quillfeather', 'erin.quillfeather@example.com', '570 156', '570156'];
 /** Another client, whose email differs from Erin's by its domain alone: kept whole. */
-const OTHER = { clientName: 'Olive Quillfeather', clientEmail: 'erin.quillfeather@example.co', clientPhone: '0491 570 999' };
+const OTHER = {
+  clientName: 'Olive Quillfeather',
+  clientEmail: 'erin.quillfeather@example.co',
+  clientPhone: '0491 570 999',
+};
 
 /** The targets, PGlite in a folder of its own so that its table files can be read. */
 const targets = (dataDir: () => string) =>
   sqlTargets().map((target) =>
-    target.name === 'PGlite' ? { ...target, open: () => PgliteSqlClient.open(join(dataDir(), 'pglite')) } : target,
+    target.name === 'PGlite'
+      ? { ...target, open: () => PgliteSqlClient.open(join(dataDir(), 'pglite')) }
+      : target,
   );
 
 let folder = '';
@@ -136,30 +146,48 @@ describeTargets(
     async function signIn(role: UserRole, adviserSlug: string | null, email: string): Promise<string> {
       const id = randomUUID();
       await sessionStateWrites.upsertUser(sql, id, { sessionVersion: 1, disabled: false });
-      const { token } = sessions.tokens.issue({ id, role, email, name: email, adviserSlug, sessionVersion: 1 });
+      const { token } = sessions.tokens.issue({
+        id,
+        role,
+        email,
+        name: email,
+        adviserSlug,
+        sessionVersion: 1,
+      });
       return `${sessions.cookie.name}=${token}`;
     }
 
     const deliveriesOf = async (where: string, params: unknown[]) =>
       (
-        await sql.query<{ id: string; status: string; recipient: string; last_error: string | null; attempts: number }>(
+        await sql.query<{
+          id: string;
+          status: string;
+          recipient: string;
+          last_error: string | null;
+          attempts: number;
+        }>(
           `SELECT id, status, recipient, last_error, attempts FROM notification_deliveries WHERE ${where}`,
           params,
         )
       ).rows;
 
     /** Publishes the events and waits until each delivery they ask for was sent (or refused, for `refused`). */
-    async function signed(event: AssessmentSignedV1, deliveries: number, refused = false): Promise<AssessmentSignedV1> {
+    async function signed(
+      event: AssessmentSignedV1,
+      deliveries: number,
+      refused = false,
+    ): Promise<AssessmentSignedV1> {
       await publish(draftedOf(event));
       await publish(event);
       await eventually(async () => {
         const rows = await deliveriesOf('event_id = $1', [event.id]);
-        const record = await sql.query('SELECT 1 FROM records_assessments WHERE assessment_id = $1 AND status = $2', [
-          event.data.assessmentId,
-          'signed',
-        ]);
+        const record = await sql.query(
+          'SELECT 1 FROM records_assessments WHERE assessment_id = $1 AND status = $2',
+          [event.data.assessmentId, 'signed'],
+        );
         const done = (r: (typeof rows)[number]) => (refused ? r.last_error !== null : r.status === 'sent');
-        if (rows.length < deliveries || !rows.every(done)) throw new Error(`not attempted yet: ${JSON.stringify(rows)}`);
+        if (rows.length < deliveries || !rows.every(done))
+          throw new Error(`not attempted yet: ${JSON.stringify(rows)}`);
         if (record.rows.length === 0) throw new Error('not projected yet');
       });
       return event;
@@ -207,7 +235,10 @@ describeTargets(
           return files.send(mail);
         },
       };
-      const config = notificationConfigSchema.parse({ REPORT_TIME_ZONE: 'Australia/Sydney', DATA_DIR: folder });
+      const config = notificationConfigSchema.parse({
+        REPORT_TIME_ZONE: 'Australia/Sydney',
+        DATA_DIR: folder,
+      });
       service = await startServiceUnderTest(
         sql,
         (deps) =>
@@ -229,7 +260,11 @@ describeTargets(
     });
 
     describe("a client's data request", () => {
-      const DORA = { clientName: 'Dora Datarequest', clientEmail: 'Dora.Datarequest@example.com', clientPhone: '0433 221 100' };
+      const DORA = {
+        clientName: 'Dora Datarequest',
+        clientEmail: 'Dora.Datarequest@example.com',
+        clientPhone: '0433 221 100',
+      };
       let signedOne: AssessmentSignedV1;
       let draftOnly: AssessmentSignedV1;
       let linkId: string;
@@ -241,7 +276,11 @@ describeTargets(
         await publish(link);
         signedOne = await signed(signedAssessment({ ...DORA, linkId }), 2);
         // A draft she never signed, with her email in another case and no phone.
-        draftOnly = signedAssessment({ ...DORA, clientEmail: 'dora.datarequest@EXAMPLE.com', clientPhone: null });
+        draftOnly = signedAssessment({
+          ...DORA,
+          clientEmail: 'dora.datarequest@EXAMPLE.com',
+          clientPhone: null,
+        });
         await publish(draftedOf(draftOnly));
         // Others whose details look like hers: another domain, a +tag, a number one digit apart.
         for (const lookalike of [
@@ -271,7 +310,11 @@ describeTargets(
           new Set([signedOne.data.assessmentId, draftOnly.data.assessmentId]),
         );
         const signedItem = items.find((i) => i.id === signedOne.data.assessmentId)!;
-        expect(signedItem).toMatchObject({ status: 'signed', restrictedAt: null, retainedUntil: '2033-11-22T04:04:00.000Z' });
+        expect(signedItem).toMatchObject({
+          status: 'signed',
+          restrictedAt: null,
+          retainedUntil: '2033-11-22T04:04:00.000Z',
+        });
         const draftItem = items.find((i) => i.id === draftOnly.data.assessmentId)!;
         expect(draftItem).toMatchObject({ status: 'in_progress', retainedUntil: '2027-02-20T03:50:00.000Z' });
       });
@@ -298,30 +341,47 @@ describeTargets(
 
       it('is for administrators only', async () => {
         for (const path of ['assessments', 'export.zip']) {
-          expect((await get(`/api/admin/data-requests/${path}?email=dora.datarequest%40example.com`, adviser)).status).toBe(403);
-          expect((await fetch(`${service.url}/api/admin/data-requests/${path}?email=x%40example.com`)).status).toBe(401);
+          expect(
+            (await get(`/api/admin/data-requests/${path}?email=dora.datarequest%40example.com`, adviser))
+              .status,
+          ).toBe(403);
+          expect(
+            (await fetch(`${service.url}/api/admin/data-requests/${path}?email=x%40example.com`)).status,
+          ).toBe(401);
         }
       });
 
       it('answers 404 to an export that matches nobody', async () => {
         const res = await get('/api/admin/data-requests/export.zip?email=nobody.here%40example.com', admin);
         expect(res.status).toBe(404);
-        expect(await res.json()).toMatchObject({ error: 'No assessment matches this email address or mobile number.' });
+        expect(await res.json()).toMatchObject({
+          error: 'No assessment matches this email address or mobile number.',
+        });
       });
 
       it('exports every assessment of hers and nobody else’s, with her report and delivery history, audited', async () => {
-        const res = await get('/api/admin/data-requests/export.zip?email=dora.datarequest%40example.com', admin);
+        const res = await get(
+          '/api/admin/data-requests/export.zip?email=dora.datarequest%40example.com',
+          admin,
+        );
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toBe('application/zip');
-        expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="client-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+        expect(res.headers.get('content-disposition')).toMatch(
+          /^attachment; filename="client-data-\d{4}-\d{2}-\d{2}\.zip"$/,
+        );
         const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
         const names = Object.keys(files).sort();
         const pdfs = names.filter((name) => name.endsWith('.pdf'));
         expect(pdfs).toHaveLength(1);
         expect(pdfs[0]).toContain(signedOne.data.assessmentId);
         expect(strFromU8(files[pdfs[0]!]!.slice(0, 5))).toBe('%PDF-');
-        expect(names).toEqual(expect.arrayContaining(['README.txt', 'assessments.json', 'deliveries.json', 'deliveries.csv']));
-        const everything = names.filter((n) => !n.endsWith('.pdf')).map((n) => strFromU8(files[n]!)).join('\n');
+        expect(names).toEqual(
+          expect.arrayContaining(['README.txt', 'assessments.json', 'deliveries.json', 'deliveries.csv']),
+        );
+        const everything = names
+          .filter((n) => !n.endsWith('.pdf'))
+          .map((n) => strFromU8(files[n]!))
+          .join('\n');
         for (const other of lookalikes) {
           expect(everything).not.toContain(other.data.assessmentId);
           expect(everything).not.toContain(other.data.clientName);
@@ -333,9 +393,19 @@ describeTargets(
           new Set([signedOne.data.assessmentId, draftOnly.data.assessmentId]),
         );
         const events = json.assessments.find((a) => a.id === signedOne.data.assessmentId)!.events;
-        expect(events.map((e) => e.event)).toEqual(['QuestionnaireLinkRequested', 'AssessmentDrafted', 'AssessmentSigned']);
-        expect(events[2]!.data).toMatchObject({ responses: signedOne.data.responses, ipAddress: signedOne.data.ipAddress });
-        const deliveries = JSON.parse(strFromU8(files['deliveries.json']!)) as { kind: string; status: string }[];
+        expect(events.map((e) => e.event)).toEqual([
+          'QuestionnaireLinkRequested',
+          'AssessmentDrafted',
+          'AssessmentSigned',
+        ]);
+        expect(events[2]!.data).toMatchObject({
+          responses: signedOne.data.responses,
+          ipAddress: signedOne.data.ipAddress,
+        });
+        const deliveries = JSON.parse(strFromU8(files['deliveries.json']!)) as {
+          kind: string;
+          status: string;
+        }[];
         expect(deliveries.map((d) => d.kind).sort()).toEqual(['adviser-report', 'client-report', 'link-sms']);
         expect(strFromU8(files['deliveries.csv']!).trim().split('\n')).toHaveLength(4);
         const { rows: audit } = await sql.query<{ assessment_id: string; detail: string }>(
@@ -390,9 +460,10 @@ describeTargets(
           const left = await deliveriesOf('assessment_id = ANY($1::uuid[]) AND erased_at IS NULL', [
             [viaLink.data.assessmentId, pending.data.assessmentId],
           ]);
-          const records = await sql.query('SELECT 1 FROM records_assessments WHERE assessment_id = ANY($1::uuid[])', [
-            [viaLink.data.assessmentId, pending.data.assessmentId],
-          ]);
+          const records = await sql.query(
+            'SELECT 1 FROM records_assessments WHERE assessment_id = ANY($1::uuid[])',
+            [[viaLink.data.assessmentId, pending.data.assessmentId]],
+          );
           if (left.length > 0 || records.rows.length > 0) throw new Error('not erased yet');
         });
         refusing.clear();
@@ -402,9 +473,10 @@ describeTargets(
         await eventually(async () => expect(await tablesHolding(ERIN_TRACES)).toEqual([]));
         const kept = await deliveriesOf('assessment_id = $1', [other.data.assessmentId]);
         expect(kept.map((r) => r.recipient).sort()).toEqual([ADVISER.email, OTHER.clientEmail].sort());
-        const record = await sql.query('SELECT client_name FROM records_assessments WHERE assessment_id = $1', [
-          other.data.assessmentId,
-        ]);
+        const record = await sql.query(
+          'SELECT client_name FROM records_assessments WHERE assessment_id = $1',
+          [other.data.assessmentId],
+        );
         expect(record.rows).toEqual([{ client_name: OTHER.clientName }]);
         const links = await sql.query('SELECT 1 FROM records_links WHERE link_id = $1', [linkId]);
         expect(links.rows).toEqual([]);
@@ -432,28 +504,36 @@ describeTargets(
       });
 
       it("deletes the client's outbox files and keeps the other client's", async () => {
-        expect(await outboxFilesOf([viaLink.data.assessmentId, pending.data.assessmentId], linkId)).toEqual([]);
+        expect(await outboxFilesOf([viaLink.data.assessmentId, pending.data.assessmentId], linkId)).toEqual(
+          [],
+        );
         expect(await outboxFilesOf([other.data.assessmentId])).toHaveLength(2);
       });
 
-      it.runIf(target.name === 'PGlite')('rewrites the table files: no deleted row stays readable in them', async () => {
-        await sql.query('CHECKPOINT');
-        const { rows } = await sql.query<{ path: string }>(
-          `SELECT pg_relation_filepath(c.oid) AS path FROM pg_class c
+      it.runIf(target.name === 'PGlite')(
+        'rewrites the table files: no deleted row stays readable in them',
+        async () => {
+          await sql.query('CHECKPOINT');
+          const { rows } = await sql.query<{ path: string }>(
+            `SELECT pg_relation_filepath(c.oid) AS path FROM pg_class c
            WHERE c.relname IN ('notification_deliveries', 'records_assessments', 'records_links')
               OR c.oid IN (SELECT reltoastrelid FROM pg_class
                            WHERE relname IN ('notification_deliveries', 'records_assessments', 'records_links'))`,
-        );
-        expect(rows.length).toBeGreaterThanOrEqual(3);
-        for (const { path } of rows) {
-          const bytes = readFileSync(join(folder, 'pglite', path)).toString('latin1').toLowerCase();
-          for (const trace of ERIN_TRACES) expect(bytes.includes(trace), `${path} holds ${trace}`).toBe(false);
-        }
-        const kept = rows
-          .map(({ path }) => readFileSync(join(folder, 'pglite', path)).toString('latin1'))
-          .some((bytes) => bytes.includes('Olive Quillfeather'));
-        expect(kept).toBe(true);
-      });
+          );
+          expect(rows.length).toBeGreaterThanOrEqual(3);
+          for (const { path } of rows) {
+            const bytes = readFileSync(join(folder, 'pglite', path))
+              .toString('latin1')
+              .toLowerCase();
+            for (const trace of ERIN_TRACES)
+              expect(bytes.includes(trace), `${path} holds ${trace}`).toBe(false);
+          }
+          const kept = rows
+            .map(({ path }) => readFileSync(join(folder, 'pglite', path)).toString('latin1'))
+            .some((bytes) => bytes.includes('Olive Quillfeather'));
+          expect(kept).toBe(true);
+        },
+      );
 
       it('answers the erased record as missing, to the adviser and the admin', async () => {
         for (const [path, cookie] of [
@@ -472,7 +552,11 @@ describeTargets(
         refusing.add('rhea.restricted@example.com');
         refusing.add(ADVISER.email);
         kept = await signed(
-          signedAssessment({ clientName: 'Rhea Restricted', clientEmail: 'rhea.restricted@example.com', clientPhone: null }),
+          signedAssessment({
+            clientName: 'Rhea Restricted',
+            clientEmail: 'rhea.restricted@example.com',
+            clientPhone: null,
+          }),
           2,
           true,
         );
@@ -483,7 +567,9 @@ describeTargets(
             [kept.data.assessmentId],
           );
           if (rows[0]?.restricted_at == null) throw new Error('not restricted yet');
-          const pendingLeft = await deliveriesOf("assessment_id = $1 AND status = 'pending'", [kept.data.assessmentId]);
+          const pendingLeft = await deliveriesOf("assessment_id = $1 AND status = 'pending'", [
+            kept.data.assessmentId,
+          ]);
           if (pendingLeft.length > 0) throw new Error('not muted yet');
         });
         refusing.clear();
@@ -497,7 +583,11 @@ describeTargets(
         for (const path of [`/api/adviser/assessments/${id}`, `/api/adviser/assessments/${id}/report.pdf`]) {
           expect((await get(path, adviser)).status).toBe(404);
         }
-        const resend = await service.post(`/api/adviser/assessments/${id}/resend`, { to: 'client' }, { cookie: adviser });
+        const resend = await service.post(
+          `/api/adviser/assessments/${id}/resend`,
+          { to: 'client' },
+          { cookie: adviser },
+        );
         expect(resend.status).toBe(404);
       });
 

@@ -295,7 +295,9 @@ export function mountSubjectRoutes(app: Express, deps: SubjectRouteDeps): void {
               profileChanged: row.profile_changed,
             },
           },
-          ...(signed ? [{ event: 'AssessmentSigned', eventId: row.signed_event_id, at: signed.signedAt, data: signed }] : []),
+          ...(signed
+            ? [{ event: 'AssessmentSigned', eventId: row.signed_event_id, at: signed.signedAt, data: signed }]
+            : []),
         ],
       });
     }
@@ -346,7 +348,10 @@ export function mountSubjectRoutes(app: Express, deps: SubjectRouteDeps): void {
       }
     });
     res.setHeader('Content-Type', 'application/zip');
-    res.setHeader('Content-Disposition', `attachment; filename="client-data-${now.toISOString().slice(0, 10)}.zip"`);
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="client-data-${now.toISOString().slice(0, 10)}.zip"`,
+    );
     res.setHeader('Cache-Control', 'no-store');
     res.end(Buffer.from(zip));
   });

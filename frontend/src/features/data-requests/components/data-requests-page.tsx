@@ -7,14 +7,20 @@ import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formatDate, formatDateTime } from '../../records/model/format';
 import {
   erasureAuditQueryOptions,
   exportHref,
   subjectAssessmentsQueryOptions,
   useEraseSubject,
 } from '../api/data-requests';
-import { OUTCOME_LABELS, plural, REASON_LABELS, STATUS_LABELS } from '../model/labels';
+import {
+  formatDate,
+  formatDateTime,
+  OUTCOME_LABELS,
+  plural,
+  REASON_LABELS,
+  STATUS_LABELS,
+} from '../model/labels';
 import { describeSubject, parseSubject } from '../model/subject-query';
 import '../data-requests.css';
 
@@ -115,7 +121,11 @@ function SubjectResults({
   const who = describeSubject(subject);
   const items = query.data?.items ?? [];
   return (
-    <section className="data-requests__section" aria-labelledby="data-requests-found" aria-busy={query.isFetching}>
+    <section
+      className="data-requests__section"
+      aria-labelledby="data-requests-found"
+      aria-busy={query.isFetching}
+    >
       <h2 id="data-requests-found">Assessments of {who}</h2>
       {result ? <ErasureOutcome result={result} /> : null}
       {query.isPending ? (
@@ -181,9 +191,7 @@ function SubjectAssessmentCard({ item }: { item: SubjectAssessment }) {
           <dt>Status</dt>
           <dd>
             {STATUS_LABELS[item.status]}
-            {item.restrictedAt ? (
-              <span className="record-badge record-badge--restricted data-requests__badge">Restricted</span>
-            ) : null}
+            {item.restrictedAt ? <span className="data-requests__badge">Restricted</span> : null}
           </dd>
         </div>
         <div>
@@ -290,7 +298,11 @@ function ErasureAudit() {
             ))}
           </ul>
           {query.hasNextPage ? (
-            <Button variant="outline" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+            <Button
+              variant="outline"
+              onClick={() => void query.fetchNextPage()}
+              loading={query.isFetchingNextPage}
+            >
               Show more
             </Button>
           ) : null}

@@ -4,7 +4,9 @@ import { parseSubject, subjectSearch } from './subject-query';
 
 describe('the data request subject', () => {
   it('reads an email address when the text holds an @, else a mobile number', () => {
-    expect(parseSubject(' Jane@Example.com ')).toEqual({ subject: { email: 'Jane@Example.com', phone: null } });
+    expect(parseSubject(' Jane@Example.com ')).toEqual({
+      subject: { email: 'Jane@Example.com', phone: null },
+    });
     expect(parseSubject('0412 345 678')).toEqual({ subject: { email: null, phone: '0412 345 678' } });
   });
 

@@ -178,7 +178,10 @@ function RecordRow({ item, scope }: { item: RecordSummary; scope: RecordScope })
 /** Processing restricted (an erasure refused within retention): only administrators see the record. */
 export function RestrictedBadge({ restrictedAt }: { restrictedAt: string }) {
   return (
-    <span className="record-badge record-badge--restricted" title={`Restricted since ${formatDate(restrictedAt)}`}>
+    <span
+      className="record-badge record-badge--restricted"
+      title={`Restricted since ${formatDate(restrictedAt)}`}
+    >
       Restricted
     </span>
   );
