@@ -189,7 +189,8 @@ describeTargets(
         if (rows.length < deliveries || !rows.every(done))
           throw new Error(`not attempted yet: ${JSON.stringify(rows)}`);
         if (record.rows.length === 0) throw new Error('not projected yet');
-      });
+        // Rendering a report's PDF takes seconds on a busy machine.
+      }, 60_000);
       return event;
     }
 
