@@ -29,7 +29,7 @@ const ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
 /** One client, who signed one assessment and left another unsigned. */
 const CLIENT = { name: 'Ezra Erasure', email: 'ezra.erasure@example.com' };
 /** Another client whose email looks like hers: never in her export, never erased. */
-const LOOKALIKE = { name: 'Ezra Lookalike', email: 'ezra.erasure@example.co' };
+const LOOKALIKE = { name: 'Ezra Lookalike', email: 'ezra.erasure+other@example.com' };
 const PHONE_WIDTH = 390;
 
 const textOf = async (locator: Locator): Promise<string> =>
@@ -77,7 +77,7 @@ describeTarget("a client's data request", browserTarget, () => {
     await signAssessment(signer);
     const drafter = await openPage();
     await openAssessment(drafter, system.url, '/demo-adviser');
-    await reachResults(drafter, answersWith({}, 2), CLIENT);
+    await reachResults(drafter, answersWith(), CLIENT);
     draftId = (await agreeWithProfile(drafter)).id;
     const other = await openPage();
     await openAssessment(other, system.url, '/demo-adviser');
