@@ -18,6 +18,7 @@ import { Route as SetPasswordRouteImport } from './routes/set-password'
 import { Route as AdminAccessLogRouteImport } from './routes/admin/access-log'
 import { Route as AdminAdvisersRouteImport } from './routes/admin/advisers'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
+import { Route as AdminDataRequestsRouteImport } from './routes/admin/data-requests'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdviserIndexRouteImport } from './routes/adviser/index'
 import { Route as AdviserLinksRouteImport } from './routes/adviser/links'
@@ -71,6 +72,11 @@ const AdminAdvisersRoute = AdminAdvisersRouteImport.update({
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
   id: '/admin/dashboard',
   path: '/admin/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminDataRequestsRoute = AdminDataRequestsRouteImport.update({
+  id: '/admin/data-requests',
+  path: '/admin/data-requests',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminLoginRoute = AdminLoginRouteImport.update({
@@ -129,6 +135,7 @@ export interface FileRoutesByFullPath {
   '/admin/access-log': typeof AdminAccessLogRoute
   '/admin/advisers': typeof AdminAdvisersRoute
   '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/data-requests': typeof AdminDataRequestsRoute
   '/admin/login': typeof AdminLoginRoute
   '/adviser/links': typeof AdviserLinksRoute
   '/l/$code': typeof LCodeRoute
@@ -149,6 +156,7 @@ export interface FileRoutesByTo {
   '/admin/access-log': typeof AdminAccessLogRoute
   '/admin/advisers': typeof AdminAdvisersRoute
   '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/data-requests': typeof AdminDataRequestsRoute
   '/admin/login': typeof AdminLoginRoute
   '/adviser/links': typeof AdviserLinksRoute
   '/l/$code': typeof LCodeRoute
@@ -170,6 +178,7 @@ export interface FileRoutesById {
   '/admin/access-log': typeof AdminAccessLogRoute
   '/admin/advisers': typeof AdminAdvisersRoute
   '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/data-requests': typeof AdminDataRequestsRoute
   '/admin/login': typeof AdminLoginRoute
   '/adviser/links': typeof AdviserLinksRoute
   '/l/$code': typeof LCodeRoute
@@ -192,6 +201,7 @@ export interface FileRouteTypes {
     | '/admin/access-log'
     | '/admin/advisers'
     | '/admin/dashboard'
+    | '/admin/data-requests'
     | '/admin/login'
     | '/adviser/links'
     | '/l/$code'
@@ -212,6 +222,7 @@ export interface FileRouteTypes {
     | '/admin/access-log'
     | '/admin/advisers'
     | '/admin/dashboard'
+    | '/admin/data-requests'
     | '/admin/login'
     | '/adviser/links'
     | '/l/$code'
@@ -232,6 +243,7 @@ export interface FileRouteTypes {
     | '/admin/access-log'
     | '/admin/advisers'
     | '/admin/dashboard'
+    | '/admin/data-requests'
     | '/admin/login'
     | '/adviser/links'
     | '/l/$code'
@@ -253,6 +265,7 @@ export interface RootRouteChildren {
   AdminAccessLogRoute: typeof AdminAccessLogRoute
   AdminAdvisersRoute: typeof AdminAdvisersRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
+  AdminDataRequestsRoute: typeof AdminDataRequestsRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdviserLinksRoute: typeof AdviserLinksRoute
   LCodeRoute: typeof LCodeRoute
@@ -327,6 +340,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/dashboard'
       fullPath: '/admin/dashboard'
       preLoaderRoute: typeof AdminDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/data-requests': {
+      id: '/admin/data-requests'
+      path: '/admin/data-requests'
+      fullPath: '/admin/data-requests'
+      preLoaderRoute: typeof AdminDataRequestsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/login': {
@@ -405,6 +425,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminAccessLogRoute: AdminAccessLogRoute,
   AdminAdvisersRoute: AdminAdvisersRoute,
   AdminDashboardRoute: AdminDashboardRoute,
+  AdminDataRequestsRoute: AdminDataRequestsRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdviserLinksRoute: AdviserLinksRoute,
   LCodeRoute: LCodeRoute,

@@ -26,8 +26,6 @@ export * from './storable-text';
  * exactly which endpoints are live.
  */
 export const PLANNED_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([
-  'findSubjectAssessments',
-  'exportSubject',
   'eraseSubject',
   'erasureAudit',
 ]);

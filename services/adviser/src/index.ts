@@ -6,6 +6,7 @@ import {
   type Relay,
   type ServiceModule,
   SqlRateLimitStore,
+  type Subscription,
   sameOriginWrites,
 } from '@risk-profile/platform';
 import { ACCOUNT_MIGRATIONS } from './accounts/accounts.migrations';
@@ -18,6 +19,7 @@ import { mountGetAdviser } from './advisers/get-adviser.route';
 import type { AdviserConfig } from './config';
 import { seedDemoAccounts, seedDemoData } from './demo/seed';
 import { startAdviserRelay } from './integration/adviser-relay';
+import { subscribeLinkErasure } from './links/link-erasure';
 import { createLinkTokenSigner } from './links/link-token-signer';
 import { mountResolveLink } from './links/resolve-link.route';
 import { mountSendLink } from './links/send-link.route';
@@ -45,6 +47,7 @@ export async function createAdviserService(
 ): Promise<ServiceModule> {
   const { sql, logger, clock } = deps;
   let relay: Relay | undefined;
+  let linkErasure: Subscription | undefined;
   await migrate(sql, 'adviser', ADVISER_MIGRATIONS);
   await migrate(sql, 'adviser-accounts', ACCOUNT_MIGRATIONS);
   await migrate(sql, 'adviser-short-links', SHORT_LINK_MIGRATIONS);
@@ -116,13 +119,21 @@ export async function createAdviserService(
     name: 'adviser',
     app,
     start: async () => {
-      relay ??= await startAdviserRelay(deps);
+      // The erasure consumer joins beside the relay's start (on Kafka a join may wait for a rebalance).
+      const [started, subscribed] = await Promise.all([
+        relay ?? startAdviserRelay(deps),
+        linkErasure ?? subscribeLinkErasure(deps),
+      ]);
+      relay = started;
+      linkErasure = subscribed;
       if (!config.DEMO_DATA) return;
       const adviser = await seedDemoData(sql, clock());
       await seedDemoAccounts(accounts, sql);
       logger.info({ slug: adviser.slug }, 'demo adviser and demo accounts ready');
     },
     stop: async () => {
+      await linkErasure?.stop();
+      linkErasure = undefined;
       await relay?.stop();
       relay = undefined;
     },

@@ -1,4 +1,8 @@
-import { DEFAULT_REVIEW_INTERVAL_MONTHS } from '@risk-profile/contracts';
+import {
+  DEFAULT_DRAFT_RETENTION_DAYS,
+  DEFAULT_RECORD_RETENTION_YEARS,
+  DEFAULT_REVIEW_INTERVAL_MONTHS,
+} from '@risk-profile/contracts';
 import { env } from '@risk-profile/platform';
 import { z } from 'zod';
 
@@ -52,6 +56,13 @@ const notificationKeys = z.object({
   CLIENT_COPIES_PER_RECIPIENT_PER_DAY: env.int(5),
   /** A client's latest signed profile older than this many months is due for review (docs/records.md). */
   REVIEW_INTERVAL_MONTHS: env.int(DEFAULT_REVIEW_INTERVAL_MONTHS, 1).pipe(z.number().max(120)),
+  /**
+   * Retention (docs/records.md, "Retention and erasure"), the same keys as the assessment
+   * service's, which erases what is due: here they only say, in a client's data request, until
+   * when each assessment is kept.
+   */
+  DRAFT_RETENTION_DAYS: env.int(DEFAULT_DRAFT_RETENTION_DAYS, 1),
+  RECORD_RETENTION_YEARS: env.int(DEFAULT_RECORD_RETENTION_YEARS, 1),
   /**
    * Proxies trusted for the client address recorded in the access log (as the other services'):
    * "1" behind the gateway in the distributed mode.

@@ -20,6 +20,7 @@ import { type OutboxPurge, startOutboxPurge } from './delivery/outbox-purge';
 import { PURGE_AFTER_MS, type Sender, type SenderOptions, startSender } from './delivery/sender';
 import { fileSentJournal, type SentJournal } from './delivery/sent-journal';
 import { workerComposer } from './delivery/worker-composer';
+import { erasedDeliveriesSince } from './erasure/delivery-erasure';
 import type { Mailer } from './mail/mailer.port';
 import {
   mountRecordRoutes,
@@ -29,6 +30,7 @@ import {
 } from './records/record-routes';
 import { RECORDS_MIGRATIONS } from './records/records.migrations';
 import { subscribeRecordsConsumer } from './records/records-consumer';
+import { mountSubjectRoutes } from './records/subject-routes';
 import type { SmsSender } from './sms/sms-sender.port';
 import { messageDelivery, openTransports, outboxDir } from './transports';
 
@@ -121,6 +123,13 @@ export async function createNotificationService(
         onRecorded: () => sender?.wake(),
         resendLimits,
       });
+      mountSubjectRoutes(router, {
+        sql,
+        sessions: options.sessions ?? NO_SESSIONS,
+        clock,
+        timeZone: config.REPORT_TIME_ZONE,
+        retention: { draftDays: config.DRAFT_RETENTION_DAYS, recordYears: config.RECORD_RETENTION_YEARS },
+      });
     },
   });
   return {
@@ -153,6 +162,7 @@ export async function createNotificationService(
         intervalMs: options.sender?.purgeIntervalMs ?? 60_000,
         clock,
         logger,
+        erasedSince: (since) => erasedDeliveriesSince(sql, since),
       });
       // The records read model is a consumer group of its own on the same topics. The two groups
       // join side by side: on Kafka each join may wait for a rebalance, and in turn the waits add up.
@@ -165,6 +175,7 @@ export async function createNotificationService(
             onRecorded: () => sender?.wake(),
             clientCopiesPerRecipientPerDay: config.CLIENT_COPIES_PER_RECIPIENT_PER_DAY,
             logger,
+            outboxDir: outboxDir(config),
           }),
         records ?? subscribeRecordsConsumer({ sql, bus }),
       ]);

@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import {
+  ASSESSMENT_LIFECYCLE_TOPIC,
+  assessmentErasedV1,
   errorBodySchema,
+  integrationEventKey,
   MESSAGES,
   parseIntegrationEvent,
   QUESTIONNAIRE_LINKS_TOPIC,
@@ -141,6 +145,36 @@ describeTargets(
       const link = { adviserSlug: 'demo-adviser', token: 't', expiresAt: new Date(ISSUED.getTime() + DAY) };
       expect(await createShortLink(sql, { ...link, linkId: 'collide-1' }, ISSUED, draw)).toBe('Taken00001');
       expect(await createShortLink(sql, { ...link, linkId: 'collide-2' }, ISSUED, draw)).toBe('Fresh00002');
+    });
+
+    it("forgets the short link of an erased client's assessment, once, and no other", async () => {
+      now = ISSUED;
+      const erased = await sendLink({ clientName: 'Eve Erased', clientPhone: '0412 000 111', method: 'sms' });
+      const kept = await sendLink({ clientName: 'Kim Kept', clientPhone: '0412 000 222', method: 'sms' });
+      const erasure = assessmentErasedV1.parse({
+        id: randomUUID(),
+        type: 'AssessmentErased',
+        version: 1,
+        occurredAt: ISSUED.toISOString(),
+        correlationId: 'req-erase',
+        causationId: null,
+        data: {
+          assessmentId: randomUUID(),
+          reason: 'request',
+          linkId: erased.data.linkId,
+          adviserSlug: erased.data.adviserSlug,
+          erasedAt: ISSUED.toISOString(),
+        },
+      });
+      const message = { id: erasure.id, key: integrationEventKey(erasure), value: erasure };
+      await server.bus.publish(ASSESSMENT_LIFECYCLE_TOPIC, [message]);
+      await server.bus.publish(ASSESSMENT_LIFECYCLE_TOPIC, [message]);
+      const links = (linkId: string) =>
+        sql.query('SELECT 1 FROM questionnaire_short_links WHERE link_id = $1', [linkId]);
+      await eventually(async () => expect((await links(erased.data.linkId)).rows).toEqual([]));
+      expect((await links(kept.data.linkId)).rows).toHaveLength(1);
+      expect((await resolve({ code: codeOf(erased.data.shortUrl) })).status).toBe(400);
+      expect((await resolve({ code: codeOf(kept.data.shortUrl) })).status).toBe(200);
     });
   },
 );

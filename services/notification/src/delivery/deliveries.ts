@@ -20,6 +20,8 @@ export interface NewDelivery {
   content: unknown;
   /** The assessment a report delivery is of (the records join on it). */
   assessmentId?: string | null;
+  /** The link a link message carries (its erasure finds the message by it). */
+  linkId?: string | null;
   /** A report sent again on request, and who asked (their email). */
   resend?: boolean;
   requestedBy?: string | null;
@@ -103,7 +105,7 @@ export async function recordDeliveries(
   now: Date,
 ): Promise<number> {
   let recorded = 0;
-  // A statement per 1,000 deliveries (11,000 parameters; PostgreSQL takes at most 65,535).
+  // A statement per 1,000 deliveries (12,000 parameters; PostgreSQL takes at most 65,535).
   for (let i = 0; i < deliveries.length; i += RECORD_CHUNK) {
     recorded += await recordChunk(tx, deliveries.slice(i, i + RECORD_CHUNK), now);
   }
@@ -130,14 +132,15 @@ async function recordChunk(tx: SqlExecutor, deliveries: readonly NewDelivery[], 
       d.assessmentId ?? null,
       d.resend ?? false,
       d.requestedBy ?? null,
+      d.linkId ?? null,
     );
-    const p = (i: number) => `$${n - 10 + i}`;
-    return `(${p(0)}::uuid, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}::jsonb, ${p(8)}::uuid, ${p(9)}::boolean, ${p(10)}, 'pending', $1::timestamptz, $1::timestamptz)`;
+    const p = (i: number) => `$${n - 11 + i}`;
+    return `(${p(0)}::uuid, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}::jsonb, ${p(8)}::uuid, ${p(9)}::boolean, ${p(10)}, ${p(11)}, 'pending', $1::timestamptz, $1::timestamptz)`;
   });
   const { rowCount } = await tx.query(
     `INSERT INTO notification_deliveries
        (id, event_id, recipient_role, kind, channel, recipient, recipient_key, content, assessment_id, resend, requested_by,
-        status, next_attempt_at, created_at)
+        link_id, status, next_attempt_at, created_at)
      VALUES ${rows.join(', ')}
      ON CONFLICT ON CONSTRAINT notification_deliveries_once DO NOTHING`,
     params,
@@ -316,6 +319,18 @@ export async function markFailed(
      WHERE id = $1 AND status = 'pending' AND claimed_by = $5`,
     [id, result.subject, result.error, now.toISOString(), by],
   );
+}
+
+/**
+ * Whether a claimed delivery is still to be sent: an erasure or a restriction may have settled it
+ * while its message was being rendered.
+ */
+export async function stillPending(sql: SqlExecutor, id: string): Promise<boolean> {
+  const { rows } = await sql.query(
+    "SELECT 1 FROM notification_deliveries WHERE id = $1 AND status = 'pending'",
+    [id],
+  );
+  return rows.length > 0;
 }
 
 /** Forgets the content of messages sent or failed before `before`; returns how many. */

@@ -115,4 +115,18 @@ export const DELIVERY_MIGRATIONS: readonly Migration[] = [
         CHECK (kind IN ('adviser-report', 'client-report', 'client-sms', 'link-email', 'link-sms', 'account-email'));
     `,
   },
+  {
+    // Erasure (docs/records.md, "Retention and erasure"): a link message is found by its link id
+    // once its content is purged (the records migration 003 fills it for rows recorded before),
+    // and an erased delivery keeps its row as the audit trail with the personal data gone;
+    // erased_at also tells every instance's outbox purge which files to delete.
+    id: '007-delivery-erasure',
+    sql: `
+      ALTER TABLE notification_deliveries ADD COLUMN link_id text, ADD COLUMN erased_at timestamptz;
+      UPDATE notification_deliveries SET link_id = content->>'linkId'
+        WHERE kind IN ('link-email', 'link-sms') AND content IS NOT NULL;
+      CREATE INDEX notification_deliveries_by_link ON notification_deliveries (link_id) WHERE link_id IS NOT NULL;
+      CREATE INDEX notification_deliveries_erased ON notification_deliveries (erased_at) WHERE erased_at IS NOT NULL;
+    `,
+  },
 ];

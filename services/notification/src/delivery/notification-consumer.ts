@@ -1,6 +1,8 @@
 import {
   ACCOUNT_INVITATIONS_TOPIC,
   ASSESSMENT_LIFECYCLE_TOPIC,
+  type AssessmentErasedV1,
+  type AssessmentProcessingRestrictedV1,
   parseIntegrationEvent,
   QUESTIONNAIRE_LINKS_TOPIC,
 } from '@risk-profile/contracts';
@@ -14,6 +16,12 @@ import {
   type SqlExecutor,
   type Subscription,
 } from '@risk-profile/platform';
+import {
+  deleteOutboxFiles,
+  eraseDeliveries,
+  muteDeliveries,
+  rewriteTables,
+} from '../erasure/delivery-erasure';
 import { capClientCopies } from './client-copy-cap';
 import { recordDeliveries, recordUndeliverable } from './deliveries';
 import {
@@ -38,6 +46,17 @@ export function planFor(message: BusMessage): Planned[] {
     default:
       return [];
   }
+}
+
+type Erasure = AssessmentErasedV1 | AssessmentProcessingRestrictedV1;
+
+/** An erasure or a restriction, which settles deliveries rather than asking for any. */
+function erasureOf(message: BusMessage): Erasure | undefined {
+  if (message.topic !== ASSESSMENT_LIFECYCLE_TOPIC) return undefined;
+  const event = parseIntegrationEvent(message.topic, message.value);
+  return event.type === 'AssessmentErased' || event.type === 'AssessmentProcessingRestricted'
+    ? event
+    : undefined;
 }
 
 export interface ConsumerLimits {
@@ -82,12 +101,40 @@ export function subscribeNotificationConsumer(
     bus: EventBus;
     clock: () => Date;
     onRecorded: () => void;
+    /** The outbox folder of this instance: an erasure deletes its files of the erased messages. */
+    outboxDir: string;
   } & ConsumerLimits,
 ): Promise<Subscription> {
+  /**
+   * Erasures and restrictions, one transaction each after the batch's deliveries are recorded
+   * (an assessment's events come in order, so its report deliveries are there before its
+   * erasure). Then this instance's outbox files of the erased messages go (the other instances'
+   * outbox purge finds them by erased_at), and the table is rewritten so the erased bytes leave
+   * its file.
+   */
+  const settle = async (messages: readonly BusMessage[]) => {
+    const erased: string[] = [];
+    for (const message of messages) {
+      const event = erasureOf(message);
+      if (!event) continue;
+      await runOnce(deps.sql, NOTIFICATION_CONSUMER, message.id, async (tx) => {
+        if (event.type === 'AssessmentProcessingRestricted') {
+          await muteDeliveries(tx, event.data.assessmentId);
+          return;
+        }
+        erased.push(...(await eraseDeliveries(tx, event.data, deps.clock())));
+      });
+    }
+    if (erased.length === 0) return;
+    const deleted = await deleteOutboxFiles(deps.outboxDir, erased);
+    await rewriteTables(deps.sql, ['notification_deliveries']);
+    deps.logger.info({ deliveries: erased.length, outboxFiles: deleted }, 'erased deliveries');
+  };
   return deps.bus.subscribe({
     groupId: NOTIFICATION_CONSUMER,
     topics: [ASSESSMENT_LIFECYCLE_TOPIC, QUESTIONNAIRE_LINKS_TOPIC, ACCOUNT_INVITATIONS_TOPIC],
     handler: async (message) => {
+      await settle([message]);
       const planned = planFor(message);
       if (planned.length === 0) return;
       const ran = await runOnce(deps.sql, NOTIFICATION_CONSUMER, message.id, (tx) =>
@@ -101,16 +148,18 @@ export function subscribeNotificationConsumer(
         const planned = planFor(message);
         if (planned.length > 0) plans.set(message.id, [...(plans.get(message.id) ?? []), ...planned]);
       }
-      if (plans.size === 0) return;
-      const fresh = await runOnceEach(deps.sql, NOTIFICATION_CONSUMER, [...plans.keys()], (tx, ids) =>
-        record(
-          tx,
-          ids.flatMap((id) => plans.get(id) ?? []),
-          deps.clock(),
-          deps,
-        ),
-      );
-      if (fresh.length > 0) deps.onRecorded();
+      if (plans.size > 0) {
+        const fresh = await runOnceEach(deps.sql, NOTIFICATION_CONSUMER, [...plans.keys()], (tx, ids) =>
+          record(
+            tx,
+            ids.flatMap((id) => plans.get(id) ?? []),
+            deps.clock(),
+            deps,
+          ),
+        );
+        if (fresh.length > 0) deps.onRecorded();
+      }
+      await settle(messages);
     },
   });
 }

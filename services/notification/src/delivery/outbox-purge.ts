@@ -1,6 +1,7 @@
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '@risk-profile/platform';
+import { deleteOutboxFiles } from '../erasure/delivery-erasure';
 
 /** The outbox adapters' files: emails, text messages, and the temporaries of an interrupted write. */
 const OUTBOX_FILE = /\.(eml|sms\.json)(\.tmp)?$/;
@@ -42,7 +43,9 @@ export interface OutboxPurge {
 
 /**
  * Purges the outbox now and every `intervalMs`. Every process runs it on the folder in its own
- * data folder, which holds what its sender (and any earlier run's) wrote.
+ * data folder, which holds what its sender (and any earlier run's) wrote. `erasedSince` names the
+ * deliveries erased since a time: their files go at once whatever their age, here too when
+ * another instance consumed the erasure (or a send under way wrote its file after it).
  */
 export function startOutboxPurge(options: {
   dir: string;
@@ -50,13 +53,21 @@ export function startOutboxPurge(options: {
   intervalMs: number;
   clock: () => Date;
   logger: Logger;
+  erasedSince?: (since: Date) => Promise<string[]>;
 }): OutboxPurge {
-  const { dir, retentionMs, intervalMs, clock, logger } = options;
+  const { dir, retentionMs, intervalMs, clock, logger, erasedSince } = options;
+  // A file of an erased delivery is younger than the retention plus a send's claim at most.
+  const purge = async (now: Date): Promise<number> => {
+    const erased = erasedSince ? await erasedSince(new Date(now.getTime() - 2 * retentionMs)) : [];
+    return (
+      (await deleteOutboxFiles(dir, erased)) + (await purgeOutbox(dir, new Date(now.getTime() - retentionMs)))
+    );
+  };
   let busy: Promise<void> | undefined;
   const run = () => {
     // One purge at a time: a slow disk must not stack them up.
     if (busy) return;
-    busy = purgeOutbox(dir, new Date(clock().getTime() - retentionMs))
+    busy = purge(clock())
       .then(
         (purged) => {
           if (purged > 0) logger.info({ purged, dir }, 'outbox files purged');

@@ -100,7 +100,14 @@ export function planLinkDeliveries(event: QuestionnaireLinkRequestedV1): Planned
   return [
     {
       undeliverable: false,
-      delivery: { eventId: event.id, recipientRole: 'client', kind, recipient, content: link },
+      delivery: {
+        eventId: event.id,
+        linkId: link.linkId,
+        recipientRole: 'client',
+        kind,
+        recipient,
+        content: link,
+      },
     },
   ];
 }

@@ -11,6 +11,7 @@ import {
   purgeContent,
   renewClaims,
   type SentRecord,
+  stillPending,
 } from './deliveries';
 import { DeliveryError } from './delivery-error';
 import { RenderBudget } from './render-budget';
@@ -152,6 +153,15 @@ export function startSender(options: SenderOptions): Sender {
           );
         },
       );
+      // Rendering takes a while: a message whose client was erased (or its processing
+      // restricted) meanwhile is not handed to the transport. Its row is settled already.
+      if (!(await stillPending(sql, delivery.id))) {
+        logger.info(
+          { delivery: delivery.id, kind: delivery.kind },
+          'message not sent: settled while it was rendered',
+        );
+        return;
+      }
       let providerMessageId: string;
       if (composed.channel === 'email') {
         subject = composed.subject;

@@ -154,7 +154,8 @@ export class RecordQueries {
     const params: unknown[] = [];
     const p = (value: unknown) => `$${params.push(value)}`;
     const where: string[] = [];
-    if (scope !== 'all') where.push(`r.adviser_slug = ${p(scope.adviserSlug)}`);
+    // A restricted record is the administrators' alone (its erasure was refused within retention).
+    if (scope !== 'all') where.push(`r.adviser_slug = ${p(scope.adviserSlug)} AND r.restricted_at IS NULL`);
     if (filter.adviser !== undefined) where.push(`r.adviser_slug = ${p(filter.adviser)}`);
     if (filter.status) where.push(`r.status = ${p(filter.status)}`);
     if (filter.q) {
@@ -190,7 +191,7 @@ export class RecordQueries {
   private async find(scope: RecordScope, id: string): Promise<RecordRow | undefined> {
     const { rows } = await this.sql.query<RecordRow>(
       `SELECT ${RECORD_COLUMNS}, r.record, d.* FROM records_assessments r ${REPORT_DELIVERY_JOIN}
-       WHERE r.assessment_id = $1 ${scope === 'all' ? '' : 'AND r.adviser_slug = $2'}`,
+       WHERE r.assessment_id = $1 ${scope === 'all' ? '' : 'AND r.adviser_slug = $2 AND r.restricted_at IS NULL'}`,
       scope === 'all' ? [id] : [id, scope.adviserSlug],
     );
     return rows[0];
@@ -282,7 +283,7 @@ export class RecordQueries {
          ORDER BY created_at DESC LIMIT 1
        ) AS d ON true
        LEFT JOIN LATERAL (
-         SELECT assessment_id, status FROM records_assessments WHERE link_id = l.link_id
+         SELECT assessment_id, status FROM records_assessments WHERE link_id = l.link_id AND restricted_at IS NULL
          ORDER BY started_at DESC LIMIT 1
        ) AS a ON true
        WHERE l.adviser_slug = $1 ${after}

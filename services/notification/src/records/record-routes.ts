@@ -64,6 +64,8 @@ export const RESENDS_PER_ADVISER_PER_HOUR = 30;
 const CSV_PAGE = 500;
 
 export const NOT_FOUND_MESSAGE = 'No such assessment.';
+export const RESTRICTED_MESSAGE =
+  "This assessment's processing is restricted (its erasure was refused within the retention period): no message is sent about it.";
 export const NOT_SIGNED_MESSAGE =
   'This assessment is not signed yet: its report exists once the client signs.';
 
@@ -210,12 +212,21 @@ export function mountRecordRoutes(app: Express, deps: RecordRouteDeps): void {
     const now = deps.clock();
     await takeResend(deps.resendLimits, user, id, now);
     await deps.sql.transaction(async (tx) => {
+      // The row is locked against a restriction or erasure landing meanwhile: either it comes
+      // first and the resend is refused, or it waits and settles the resend with the rest.
+      const { rows } = await tx.query<{ restricted_at: Date | string | null }>(
+        'SELECT restricted_at FROM records_assessments WHERE assessment_id = $1 FOR UPDATE',
+        [id],
+      );
+      if (!rows[0]) throw httpError.notFound(NOT_FOUND_MESSAGE);
+      if (rows[0].restricted_at !== null) throw new HttpError(409, RESTRICTED_MESSAGE, 'CONFLICT');
       await recordDeliveries(tx, [planned], now);
       await appendAccess(tx, {
         ...accessBy(req, user, now),
         action: 'report-resend',
         assessmentId: id,
-        detail: `to the ${to} (${planned.recipient})`,
+        // The client's address is not logged: the log is append-only, and the client may ask for erasure.
+        detail: to === 'client' ? 'to the client' : `to the adviser (${planned.recipient})`,
       });
     });
     deps.onRecorded();

@@ -1,6 +1,8 @@
 import {
   ASSESSMENT_LIFECYCLE_TOPIC,
   type AssessmentDraftedV1,
+  type AssessmentErasedV1,
+  type AssessmentProcessingRestrictedV1,
   type AssessmentSignedV1,
   type CapacityRecord,
   capacityRecordOf,
@@ -18,20 +20,31 @@ import {
   type SqlExecutor,
   type Subscription,
 } from '@risk-profile/platform';
+import { muteDeliveries, rewriteTables } from '../erasure/delivery-erasure';
 import { clientKey, searchText } from './record-rules';
 
 export const RECORDS_CONSUMER = 'records';
 
-type Projected = AssessmentDraftedV1 | AssessmentSignedV1 | QuestionnaireLinkRequestedV1;
+type Projected =
+  | AssessmentDraftedV1
+  | AssessmentSignedV1
+  | QuestionnaireLinkRequestedV1
+  | AssessmentErasedV1
+  | AssessmentProcessingRestrictedV1;
 
 function projectedEvent(message: BusMessage): Projected | undefined {
   const event: IntegrationEvent = parseIntegrationEvent(message.topic, message.value);
   return event.type === 'AssessmentDrafted' ||
     event.type === 'AssessmentSigned' ||
-    event.type === 'QuestionnaireLinkRequested'
+    event.type === 'QuestionnaireLinkRequested' ||
+    event.type === 'AssessmentErased' ||
+    event.type === 'AssessmentProcessingRestricted'
     ? event
     : undefined;
 }
+
+/** The tables an erasure deletes rows of: rewritten after the batch (see rewriteTables). */
+const ERASED_TABLES = ['records_assessments', 'records_links'];
 
 const clientOf = (d: { clientName: string; clientEmail: string | null; clientPhone: string | null }) => ({
   name: d.clientName,
@@ -149,6 +162,9 @@ async function projectSigned(tx: SqlExecutor, event: AssessmentSignedV1): Promis
 
 async function projectLink(tx: SqlExecutor, event: QuestionnaireLinkRequestedV1): Promise<void> {
   const d = event.data;
+  // A request arriving after its link's erasure (it comes on another topic) stays forgotten.
+  const erased = await tx.query('SELECT 1 FROM records_erased_links WHERE link_id = $1', [d.linkId]);
+  if (erased.rows.length > 0) return;
   await tx.query(
     `INSERT INTO records_links
        (link_id, adviser_slug, client_name, client_email, client_phone, method, requested_at, expires_at, event_id)
@@ -168,6 +184,35 @@ async function projectLink(tx: SqlExecutor, event: QuestionnaireLinkRequestedV1)
   );
 }
 
+/**
+ * An erasure: the record and the link it came by are deleted (the access log keeps only their
+ * ids), and the link is remembered as erased by its id alone. An assessment's events come in
+ * order, so nothing of it is projected again after this.
+ */
+async function projectErased(tx: SqlExecutor, event: AssessmentErasedV1): Promise<void> {
+  const d = event.data;
+  await tx.query('DELETE FROM records_assessments WHERE assessment_id = $1', [d.assessmentId]);
+  if (d.linkId === null) return;
+  await tx.query('DELETE FROM records_links WHERE link_id = $1', [d.linkId]);
+  await tx.query(
+    `INSERT INTO records_erased_links (link_id, erased_at) VALUES ($1, $2) ON CONFLICT (link_id) DO NOTHING`,
+    [d.linkId, d.erasedAt],
+  );
+}
+
+/**
+ * A refused erasure: the record is kept, hidden from the adviser and muted (restricted_at). The
+ * deliveries' consumer settles the report messages; this settles too whatever a resend recorded
+ * before the flag was set (a resend locks the row and checks it, so none is recorded after).
+ */
+async function projectRestricted(tx: SqlExecutor, event: AssessmentProcessingRestrictedV1): Promise<void> {
+  await tx.query(
+    `UPDATE records_assessments SET restricted_at = $2 WHERE assessment_id = $1 AND restricted_at IS NULL`,
+    [event.data.assessmentId, event.data.restrictedAt],
+  );
+  await muteDeliveries(tx, event.data.assessmentId);
+}
+
 export async function project(tx: SqlExecutor, event: Projected): Promise<void> {
   switch (event.type) {
     case 'AssessmentDrafted':
@@ -176,6 +221,10 @@ export async function project(tx: SqlExecutor, event: Projected): Promise<void> 
       return projectSigned(tx, event);
     case 'QuestionnaireLinkRequested':
       return projectLink(tx, event);
+    case 'AssessmentErased':
+      return projectErased(tx, event);
+    case 'AssessmentProcessingRestricted':
+      return projectRestricted(tx, event);
   }
 }
 
@@ -191,7 +240,8 @@ export function subscribeRecordsConsumer(deps: { sql: SqlClient; bus: EventBus }
     handler: async (message) => {
       const event = projectedEvent(message);
       if (!event) return;
-      await runOnce(deps.sql, RECORDS_CONSUMER, message.id, (tx) => project(tx, event));
+      const ran = await runOnce(deps.sql, RECORDS_CONSUMER, message.id, (tx) => project(tx, event));
+      if (ran && event.type === 'AssessmentErased') await rewriteTables(deps.sql, ERASED_TABLES);
     },
     handleBatch: async (messages) => {
       const events = new Map<string, Projected>();
@@ -200,9 +250,15 @@ export function subscribeRecordsConsumer(deps: { sql: SqlClient; bus: EventBus }
         if (event) events.set(message.id, event);
       }
       if (events.size === 0) return;
+      let erased = false;
       await runOnceEach(deps.sql, RECORDS_CONSUMER, [...events.keys()], async (tx, ids) => {
-        for (const id of ids) await project(tx, events.get(id)!);
+        for (const id of ids) {
+          const event = events.get(id)!;
+          await project(tx, event);
+          if (event.type === 'AssessmentErased') erased = true;
+        }
       });
+      if (erased) await rewriteTables(deps.sql, ERASED_TABLES);
     },
   });
 }

@@ -90,4 +90,22 @@ export const RECORDS_MIGRATIONS: readonly Migration[] = [
         CHECK (action IN ('record-view', 'report-download', 'report-resend', 'export', 'subject-export'));
     `,
   },
+  {
+    // Erasure (issue 33): an erased link is remembered by its id alone, so that its request
+    // arriving late (another topic) never brings its recipient back. The link messages recorded
+    // before migration 007 of the deliveries get their link id from the links read model. A
+    // resend's access-log entry no longer names the client's address (the client's erasure must
+    // not leave it in an append-only log): the entries written before lose it here, the only
+    // change the log ever takes (its trigger is off for this statement alone).
+    id: '003-erasure',
+    sql: `
+      CREATE TABLE records_erased_links (link_id text PRIMARY KEY, erased_at timestamptz NOT NULL);
+      UPDATE notification_deliveries AS d SET link_id = l.link_id FROM records_links AS l
+        WHERE d.event_id = l.event_id AND d.link_id IS NULL AND d.kind IN ('link-email', 'link-sms');
+      ALTER TABLE records_access_log DISABLE TRIGGER records_access_log_no_change;
+      UPDATE records_access_log SET detail = 'to the client'
+        WHERE action = 'report-resend' AND detail LIKE 'to the client (%';
+      ALTER TABLE records_access_log ENABLE TRIGGER records_access_log_no_change;
+    `,
+  },
 ];

@@ -23,6 +23,9 @@ export function AdminNav() {
         <li>
           <Link to="/admin/advisers">Advisers and accounts</Link>
         </li>
+        <li>
+          <Link to="/admin/data-requests">Data requests</Link>
+        </li>
       </ul>
     </nav>
   );

@@ -164,6 +164,7 @@ function RecordRow({ item, scope }: { item: RecordSummary; scope: RecordScope })
         </span>
         {badge ? <span className="record-badge record-badge--review">{badge}</span> : null}
         <CapacityBadges summary={item} />
+        {item.restrictedAt ? <RestrictedBadge restrictedAt={item.restrictedAt} /> : null}
       </td>
       <td data-label="Profile and score">
         {profileLabel(item)}
@@ -173,5 +174,17 @@ function RecordRow({ item, scope }: { item: RecordSummary; scope: RecordScope })
       <td data-label="Signed">{formatDate(item.signedAt)}</td>
       <td data-label="Report">{reportDeliveryLabel(item)}</td>
     </tr>
+  );
+}
+
+/** Processing restricted (an erasure refused within retention): only administrators see the record. */
+export function RestrictedBadge({ restrictedAt }: { restrictedAt: string }) {
+  return (
+    <span
+      className="record-badge record-badge--restricted"
+      title={`Restricted since ${formatDate(restrictedAt)}`}
+    >
+      Restricted
+    </span>
   );
 }

@@ -26,6 +26,7 @@ import {
 import { ordinal, predictionText, recordSections } from '../model/record-sections';
 import { CapacityBadges } from './capacity-badges';
 import { LoadFailure } from './query-parts';
+import { RestrictedBadge } from './record-list';
 import { ResendReport } from './resend-report';
 import '../records.css';
 
@@ -125,6 +126,7 @@ function RecordView({
               </span>
             ) : null}
             <CapacityBadges summary={record} />
+            {record.restrictedAt ? <RestrictedBadge restrictedAt={record.restrictedAt} /> : null}
             <span>{clientContact(record)}</span>
           </p>
         </div>
