@@ -123,7 +123,7 @@ describeTarget('capacity for loss in the client journey', browserTarget, () => {
       capacity: { warnings: [{ id: 'horizon' }, { id: 'capacity-for-loss' }], acknowledged: true },
     });
 
-    // The report reaches the adviser (what its capacity section says is the report's own test).
+    // The report reaches the adviser flagged for review, with the warnings and the acknowledgement.
     const toAdviser = await eventually(async () => {
       const mail = smtp.received.find((m) => m.envelope.to.includes(DEMO_ADVISER.email));
       if (!mail) throw new Error('the report has not arrived yet');
@@ -131,6 +131,12 @@ describeTarget('capacity for loss in the client journey', browserTarget, () => {
     }, 20_000);
     expect(toAdviser.parsed.replyTo?.text).toBe(CLIENT.email);
     expect(toAdviser.parsed.attachments[0]?.contentType).toBe('application/pdf');
+    expect(toAdviser.parsed.subject).toMatch(/^Review required: /);
+    const text = toAdviser.parsed.text ?? '';
+    expect(text).toContain('Capacity for loss');
+    expect(text).toContain('Time horizon shorter than the profile needs');
+    expect(text).toContain('Losses beyond your capacity for loss');
+    expect(text).toContain(CAPACITY_ACKNOWLEDGEMENT_STATEMENT);
   });
 
   it('asks the acknowledgement before keeping a recommended profile beyond the horizon (the YES path)', async () => {
