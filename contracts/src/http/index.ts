@@ -28,8 +28,6 @@ export * from './storable-text';
 export const PLANNED_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([
   'findSubjectAssessments',
   'exportSubject',
-  'eraseSubject',
-  'erasureAudit',
 ]);
 
 export interface EndpointMatch {

@@ -1,2 +1,8 @@
+export {
+  type LeasedWorker,
+  type LeasedWorkerOptions,
+  type LeaseStore,
+  startLeasedWorker,
+} from './leased-worker';
 export type { RoundOutcome } from './wakeable-loop';
-export { startWorker } from './worker';
+export { startWorker, type Worker } from './worker';
