@@ -3,6 +3,7 @@ import {
   createUpstreamPool,
   type PlatformDeps,
   PostgresCheckpointStore,
+  PostgresEventStore,
   type Relay,
   type ServiceModule,
   type SessionVerifier,
@@ -14,6 +15,7 @@ import { type AdviserDirectory, httpAdviserDirectory } from './advisers/adviser-
 import type { AssessmentConfig } from './config';
 import { openDataProtection } from './data-protection/data-protection';
 import { AssessmentEraser } from './data-protection/eraser';
+import { encryptLegacyEvents } from './data-protection/legacy-migration';
 import { startRetentionJob } from './data-protection/retention-job';
 import { mountErasureRoutes } from './erasure/erasure.routes';
 import { mountAssessmentRoutes } from './http/routes';
@@ -44,6 +46,9 @@ export async function createAssessmentService(
   // Personal fields are encrypted above the event store port: everything below sees plain values.
   const protection = await openDataProtection(sql, deps.eventStore, config.DATA_ENCRYPTION_KEY);
   const eventStore = protection.store;
+  // Events stored before encryption are encrypted in place where the store allows it.
+  if (deps.eventStore instanceof PostgresEventStore)
+    await encryptLegacyEvents(sql, protection.keys, protection.index, logger);
   // Distributed: the adviser service's instances, in turn; embedded callers pass an in-process directory.
   const { advisers, adviserService } = options.advisers
     ? { advisers: options.advisers, adviserService: undefined }

@@ -11,6 +11,11 @@ export class DataKeys {
     private readonly master: MasterKey,
   ) {}
 
+  /** The same keys through `executor` (a transaction). */
+  within(executor: SqlExecutor): DataKeys {
+    return new DataKeys(executor, this.master);
+  }
+
   /** The assessment's data key, made and stored on first use (a draft, or a legacy stream's signature). */
   async getOrCreate(assessmentId: string): Promise<Buffer> {
     const key = MasterKey.newDataKey();

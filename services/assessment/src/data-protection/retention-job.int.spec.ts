@@ -56,7 +56,8 @@ describeTargets(
       now = at;
       const response = await server.post('/api/assessments', yesBody());
       const { id } = assessmentSchema.parse(await response.json());
-      if (sign) expect((await server.post(`/api/assessments/${id}/sign`, { confirmed: true })).status).toBe(200);
+      if (sign)
+        expect((await server.post(`/api/assessments/${id}/sign`, { confirmed: true })).status).toBe(200);
       return id;
     }
 
@@ -68,7 +69,11 @@ describeTargets(
     }
 
     it('erases exactly the drafts 90 days old and the records 7 years signed, as the clock moves', async () => {
-      const oldDrafts = [await draft(T0), await draft(new Date(T0.getTime() + 1000)), await draft(new Date(T0.getTime() + 2000))];
+      const oldDrafts = [
+        await draft(T0),
+        await draft(new Date(T0.getTime() + 1000)),
+        await draft(new Date(T0.getTime() + 2000)),
+      ];
       const signedEarly = await draft(new Date(T0.getTime() + 3000), true);
       const youngDraft = await draft(new Date(T0.getTime() + 10 * DAY));
       const signedLate = await draft(new Date(T0.getTime() + 20 * DAY), true);
@@ -108,7 +113,10 @@ describeTargets(
       }
       const { rows } = await sql.query('SELECT count(*)::int AS n FROM assessment_data_keys');
       expect(rows).toEqual([{ n: 0 }]);
-      expect((await sql.query('SELECT actor_email FROM assessment_erasure_audit WHERE actor_email IS NOT NULL')).rows).toEqual([]);
+      expect(
+        (await sql.query('SELECT actor_email FROM assessment_erasure_audit WHERE actor_email IS NOT NULL'))
+          .rows,
+      ).toEqual([]);
     });
   },
 );

@@ -53,6 +53,11 @@ export class SubjectIndex {
     private readonly hmacKey: Buffer,
   ) {}
 
+  /** The same index through `executor` (a transaction). */
+  within(executor: SqlExecutor): SubjectIndex {
+    return new SubjectIndex(executor, this.hmacKey);
+  }
+
   hash(subjectKey: string): string {
     return createHmac('sha256', this.hmacKey).update(subjectKey, 'utf8').digest('base64url');
   }
