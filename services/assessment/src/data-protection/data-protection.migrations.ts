@@ -18,7 +18,8 @@ CREATE TABLE assessment_data_keys (
 );
 CREATE TABLE assessment_subjects (
   assessment_id uuid PRIMARY KEY,
-  subject_hashes text[] NOT NULL,
+  email_hash text,
+  phone_hash text,
   status text NOT NULL CHECK (status IN ('draft', 'signed')),
   drafted_at timestamptz NOT NULL,
   signed_at timestamptz,
@@ -27,7 +28,8 @@ CREATE TABLE assessment_subjects (
   link_id text,
   adviser_slug text
 );
-CREATE INDEX assessment_subjects_hashes ON assessment_subjects USING gin (subject_hashes);
+CREATE INDEX assessment_subjects_email ON assessment_subjects (email_hash) WHERE email_hash IS NOT NULL;
+CREATE INDEX assessment_subjects_phone ON assessment_subjects (phone_hash) WHERE phone_hash IS NOT NULL;
 CREATE INDEX assessment_subjects_unerased_drafts ON assessment_subjects (drafted_at) WHERE erased_at IS NULL AND status = 'draft';
 CREATE INDEX assessment_subjects_unerased_signed ON assessment_subjects (signed_at) WHERE erased_at IS NULL AND status = 'signed';
 CREATE TABLE assessment_erasure_audit (

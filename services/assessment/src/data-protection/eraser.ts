@@ -27,6 +27,15 @@ type ErasureItem = ErasureResult['items'][number];
 export const refusalReason = (retainedUntil: Date, years: number): string =>
   `This signed record must be kept until ${retainedUntil.toISOString().slice(0, 10)} (${years} years after signing), so it was not erased; its processing is restricted instead.`;
 
+/** The stream says the assessment is not due yet (signed since the index was written). */
+class NotDueYet extends Error {}
+
+const stateDates = (state: Exclude<AssessmentState, { status: 'initial' }>) => ({
+  status: state.status,
+  draftedAt: new Date(state.assessment.draftedAt),
+  signedAt: state.status === 'signed' ? new Date(state.signature.signedAt) : null,
+});
+
 /** A concurrent command on the stream makes the erasure decide again on what is stored now. */
 const CONFLICT_RETRIES = 3;
 
@@ -70,26 +79,25 @@ export class AssessmentEraser {
     const candidates = await this.deps.index.due(before.drafts, before.signed, limit);
     const due = candidates.filter((a) => isDue(a, this.deps.policy, now));
     if (due.length === 0) return 0;
-    await this.eraseBatch(
-      due,
-      (a) => (a.status === 'signed' ? 'record-retention' : 'draft-retention'),
-      null,
-      now,
-    );
-    return due.length;
+    const items = await this.eraseBatch(due, 'draft-retention', null, now);
+    return items.length;
   }
 
   private async eraseBatch(
     assessments: readonly IndexedAssessment[],
-    reason: ErasureReason | ((a: IndexedAssessment) => ErasureReason),
+    reason: ErasureReason,
     actorEmail: string | null,
     now: Date,
   ): Promise<ErasureItem[]> {
     const items: ErasureItem[] = [];
     const purges: KeyPurge[] = [];
     for (const assessment of assessments) {
-      const why = typeof reason === 'function' ? reason(assessment) : reason;
-      const { item, purge } = await this.eraseOne(assessment, why, now);
+      const erased = await this.eraseOne(assessment, reason, now).catch((error: unknown) => {
+        if (error instanceof NotDueYet) return undefined;
+        throw error;
+      });
+      if (erased === undefined) continue;
+      const { item, purge, why } = erased;
       await this.deps.audit.record({
         at: now,
         actorEmail,
@@ -110,7 +118,9 @@ export class AssessmentEraser {
     indexed: IndexedAssessment,
     reason: ErasureReason,
     now: Date,
-  ): Promise<{ item: ErasureItem; purge: KeyPurge[] }> {
+  ): Promise<{ item: ErasureItem; purge: KeyPurge[]; why: ErasureReason }> {
+    // The retention job's reason follows the stream: a record signed since the index was written is a record.
+    let why = reason;
     const { assessmentId } = indexed;
     // Decided on the stream as stored, not on the index: a signature that landed since counts.
     const decision: { outcome: ErasureOutcome; retainedUntil: Date | null } = {
@@ -120,6 +130,18 @@ export class AssessmentEraser {
     const command = (current: AssessmentState): AssessmentCommand => {
       decision.outcome = 'erased';
       decision.retainedUntil = null;
+      // The index may not know of a signature yet: the retention job erases only what the stream says is due.
+      if (
+        reason !== 'request' &&
+        current.status !== 'initial' &&
+        !current.erasure &&
+        !isDue(stateDates(current), this.deps.policy, now)
+      ) {
+        throw new NotDueYet();
+      }
+      if (reason !== 'request' && current.status !== 'initial') {
+        why = current.status === 'signed' ? 'record-retention' : 'draft-retention';
+      }
       if (current.status !== 'initial' && current.erasure) decision.outcome = 'already-erased';
       else if (reason === 'request' && current.status === 'signed') {
         const until = retainedUntil(
@@ -136,7 +158,7 @@ export class AssessmentEraser {
           return { type: 'RestrictProcessing', data: { restrictedAt: now, retainedUntil: until } };
         }
       }
-      return { type: 'EraseAssessment', data: { reason, erasedAt: now } };
+      return { type: 'EraseAssessment', data: { reason: why, erasedAt: now } };
     };
     const state = await this.decideWithRetries(assessmentId, command, now);
     const { outcome, retainedUntil: until } = decision;
@@ -149,6 +171,7 @@ export class AssessmentEraser {
           retainedUntil: until.toISOString(),
         },
         purge: [],
+        why,
       };
     }
     // Deleted again on "already erased": a crash after the erasure event may have left the key.
@@ -159,7 +182,7 @@ export class AssessmentEraser {
       .map((event) => event.id);
     const purge: KeyPurge[] = [{ topic: ASSESSMENT_LIFECYCLE_TOPIC, key: assessmentId, keepIds: kept }];
     if (linkId) purge.push({ topic: QUESTIONNAIRE_LINKS_TOPIC, key: linkId });
-    return { item: { assessmentId, outcome, reason: null, retainedUntil: null }, purge };
+    return { item: { assessmentId, outcome, reason: null, retainedUntil: null }, purge, why };
   }
 
   private async decideWithRetries(

@@ -66,9 +66,9 @@ export function decryptEvent<E extends StoredEvent>(event: E, dataKey: Buffer | 
  * The event store as the assessment service sees it: personal fields are encrypted with the
  * assessment's data key on the way in and decrypted on the way out, so the domain, the relay and
  * the HTTP responses see plain values over either adapter (PostgreSQL or KurrentDB). Events stored
- * before encryption (legacy plaintext) read as they are. Every append also updates the subject
- * index; the relay applies every event again (idempotently), so an index write lost to a crash
- * after the append is made up.
+ * before encryption (legacy plaintext) read as they are. Appends update the subject index (see
+ * indexAll); the relay applies every event again (idempotently), so an index write lost to a
+ * crash after the append is made up.
  */
 export class ProtectedEventStore implements EventStore {
   constructor(
@@ -88,7 +88,10 @@ export class ProtectedEventStore implements EventStore {
       if (assessmentId !== undefined) await this.indexAll(events);
       return result;
     }
-    const dataKey = await this.keys.getOrCreate(assessmentId);
+    const dataKey =
+      options.expectedVersion === 'no_stream'
+        ? await this.keys.create(assessmentId)
+        : await this.keys.getOrCreate(assessmentId);
     const stored = events.map((event) =>
       isPersonalEventType(event.type)
         ? { ...event, ...encryptEvent(streamId, event.type, event.data as Record<string, unknown>, dataKey) }
@@ -127,7 +130,14 @@ export class ProtectedEventStore implements EventStore {
     });
   }
 
+  /**
+   * A draft is indexed at once, so an erasure request finds it immediately; the later facts (a
+   * signature, a restriction) reach the index through the relay, off the request's path: every
+   * erasure decides on the stream as stored, never on the index alone.
+   */
   private async indexAll(events: readonly NewEvent[]): Promise<void> {
-    for (const event of events) await this.index.apply(event as AssessmentEvent);
+    for (const event of events) {
+      if (event.type !== 'AssessmentSigned') await this.index.apply(event as AssessmentEvent);
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { assessmentSchema } from '@risk-profile/contracts';
 import { PostgresCheckpointStore, type SqlClient, silentLogger, type Worker } from '@risk-profile/platform';
-import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
+import { describeTargets, eventually, sqlTargets } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AssessmentTestServer, startAssessmentServer } from '../testing/assessment-test-server';
 import { TEST_DATA_ENCRYPTION_KEY, yesBody } from '../testing/fixtures';
@@ -23,7 +23,8 @@ describeTargets(
 
     beforeAll(async () => {
       sql = await target.open();
-      server = await startAssessmentServer(sql, { clock });
+      // The relay runs: it brings signatures into the subject index.
+      server = await startAssessmentServer(sql, { clock, background: true });
       const protection = await openDataProtection(sql, server.rawStore, TEST_DATA_ENCRYPTION_KEY);
       const eraser = new AssessmentEraser({
         store: protection.store,
@@ -78,6 +79,12 @@ describeTargets(
       const youngDraft = await draft(new Date(T0.getTime() + 10 * DAY));
       const signedLate = await draft(new Date(T0.getTime() + 20 * DAY), true);
 
+      await eventually(async () => {
+        const { rows } = await sql.query(
+          "SELECT count(*)::int AS n FROM assessment_subjects WHERE status = 'signed'",
+        );
+        expect(rows).toEqual([{ n: 2 }]);
+      });
       now = new Date(T0.getTime() + 90 * DAY - 1);
       await job.drain();
       expect(await erased()).toEqual({});

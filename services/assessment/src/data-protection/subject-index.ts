@@ -68,14 +68,18 @@ export class SubjectIndex {
       case 'AssessmentDrafted': {
         const d = event.data;
         // An erased draft's contacts read as null: its hashes, once known, are kept.
-        const hashes = dataSubjectKeysOf(d).map((key) => this.hash(key));
+        const keys = dataSubjectKeysOf(d);
+        const hashOf = (prefix: string) => {
+          const key = keys.find((k) => k.startsWith(prefix));
+          return key === undefined ? null : this.hash(key);
+        };
         await this.sql.query(
-          `INSERT INTO assessment_subjects (assessment_id, subject_hashes, status, drafted_at, link_id, adviser_slug)
-           VALUES ($1, $2::text[], 'draft', $3, $4, $5)
+          `INSERT INTO assessment_subjects (assessment_id, email_hash, phone_hash, status, drafted_at, link_id, adviser_slug)
+           VALUES ($1, $2, $3, 'draft', $4, $5, $6)
            ON CONFLICT (assessment_id) DO UPDATE SET
-             subject_hashes = CASE WHEN cardinality(EXCLUDED.subject_hashes) > 0
-               THEN EXCLUDED.subject_hashes ELSE assessment_subjects.subject_hashes END`,
-          [d.assessmentId, hashes, d.draftedAt, d.linkId ?? null, d.adviserSlug],
+             email_hash = coalesce(EXCLUDED.email_hash, assessment_subjects.email_hash),
+             phone_hash = coalesce(EXCLUDED.phone_hash, assessment_subjects.phone_hash)`,
+          [d.assessmentId, hashOf('email:'), hashOf('phone:'), d.draftedAt, d.linkId ?? null, d.adviserSlug],
         );
         return;
       }
@@ -103,7 +107,7 @@ export class SubjectIndex {
   /** Every assessment of one client (`dataSubjectKey`), erased ones included. */
   async find(subjectKey: string): Promise<IndexedAssessment[]> {
     const { rows } = await this.sql.query<Row>(
-      `SELECT ${COLUMNS} FROM assessment_subjects WHERE subject_hashes @> ARRAY[$1::text] ORDER BY drafted_at`,
+      `SELECT ${COLUMNS} FROM assessment_subjects WHERE email_hash = $1 OR phone_hash = $1 ORDER BY drafted_at`,
       [this.hash(subjectKey)],
     );
     return rows.map(toIndexed);
