@@ -1,8 +1,3 @@
-export {
-  type LeasedWorker,
-  type LeasedWorkerOptions,
-  type LeaseStore,
-  startLeasedWorker,
-} from './leased-worker';
+export { type LeaseStore, startLeasedWorker } from './leased-worker';
 export type { RoundOutcome } from './wakeable-loop';
 export { startWorker, type Worker } from './worker';
