@@ -37,6 +37,7 @@ const REQUIRED = {
   POSTGRES_PASSWORD: 'postgres-password-of-the-operator',
   LINK_TOKEN_SECRET: 'link-token-secret-of-at-least-32-characters',
   SESSION_SECRET: 'session-secret-of-at-least-32-characters!',
+  DATA_ENCRYPTION_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
   CLICKHOUSE_PASSWORD: 'clickhouse-password-of-the-operator',
   CLICKHOUSE_ANALYST_PASSWORD: 'analyst-password-of-the-operator',
 };

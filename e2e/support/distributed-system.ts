@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type Deployable, freePort, startDeployable, testSecret } from './deployables';
 
 export interface DistributedOptions {
@@ -93,6 +94,7 @@ export async function startDistributedSystem(options: DistributedOptions): Promi
       instances('assessment', assessmentPorts, {
         ADVISER_URL: urls(adviserPorts),
         SIGN_RATE_LIMIT_PER_HOUR: '0',
+        DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       }),
       instances('notification', notificationPorts, {
         ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),

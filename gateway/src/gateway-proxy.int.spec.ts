@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { createAssessmentService, loadAssessmentConfig } from '@risk-profile/assessment';
-import { knownAdvisers, yesBody } from '@risk-profile/assessment/testing';
+import { knownAdvisers, TEST_DATA_ENCRYPTION_KEY, yesBody } from '@risk-profile/assessment/testing';
 import {
   openSessions,
   PgliteSqlClient,
@@ -35,7 +35,7 @@ describe('gateway in the distributed mode (proxying over HTTP)', () => {
   beforeAll(async () => {
     sql = await PgliteSqlClient.open();
     // Behind the gateway a service trusts exactly one proxy hop: the gateway itself.
-    const config = loadAssessmentConfig({ TRUST_PROXY: '1' });
+    const config = loadAssessmentConfig({ TRUST_PROXY: '1', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY });
     assessment = await startServiceUnderTest(sql, async (deps) => {
       const sessions = await openSessions(deps.sql, {
         secret: 'gateway-proxy-test-session-secret-0123456789',

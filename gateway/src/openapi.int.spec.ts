@@ -264,6 +264,7 @@ describe('the OpenAPI document served by the gateway', () => {
       ['listAdminRecords', admin, 'reviewDue=maybe'],
       ['exportAdminRecords', admin, 'status=bogus'],
       ['accessLog', admin, 'assessment=bogus'],
+      ['erasureAudit', admin, 'cursor=bogus'],
     ];
     for (const [name, cookie, bad] of lists) {
       const { path } = ENDPOINTS[name] as EndpointDefinition;
@@ -272,6 +273,14 @@ describe('the OpenAPI document served by the gateway', () => {
       await expectStatus(401, send('GET', path));
       await expectStatus(403, send('GET', path, { cookie: cookie === admin ? adviser : admin }));
     }
+    // Erasure on request, of a client of its own so the assessments above stay.
+    expect((await draft(yesBody({ clientEmail: 'erase-me@example.com' }))).status).toBe(201);
+    const erase = (request: Request) => send('POST', ENDPOINTS.eraseSubject.path, request);
+    await expectStatus(200, erase({ cookie: admin, body: { email: 'erase-me@example.com' } }));
+    await expectStatus(404, erase({ cookie: admin, body: { email: 'nobody-here@example.com' } }));
+    await expectStatus(400, erase({ cookie: admin, body: {} }));
+    await expectStatus(401, erase({ body: { email: 'erase-me@example.com' } }));
+    await expectStatus(403, erase({ cookie: adviser, body: { email: 'erase-me@example.com' } }));
     const resend = (assessment: string, request: Request) =>
       send('POST', buildPath(ENDPOINTS.adviserResendReport, { id: assessment }), request);
     await expectStatus(202, resend(id, { cookie: adviser, body: { to: 'adviser' } }));

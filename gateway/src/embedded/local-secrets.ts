@@ -2,8 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Secrets the embedded start generates when the environment does not provide them. */
-const GENERATED = ['LINK_TOKEN_SECRET', 'SESSION_SECRET'] as const;
+/**
+ * Secrets the embedded start generates when the environment does not provide them.
+ * DATA_ENCRYPTION_KEY wraps every assessment's data key: losing secrets.json loses every client's
+ * personal data, so a backup of DATA_DIR must include it.
+ */
+const GENERATED = ['LINK_TOKEN_SECRET', 'SESSION_SECRET', 'DATA_ENCRYPTION_KEY'] as const;
 
 export interface LocalSecrets {
   /** The environment with every missing secret filled in (nothing written yet). */

@@ -71,8 +71,23 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+/** Messages of one key on one topic to purge from the log, except those with the ids kept. */
+export interface KeyPurge {
+  topic: string;
+  key: string;
+  keepIds?: readonly string[];
+}
+
 export interface EventBus {
   publish(topic: string, messages: readonly OutgoingMessage[]): Promise<void>;
   subscribe<V = unknown>(options: SubscribeOptions<V>): Promise<Subscription>;
+  /**
+   * Optional: removes the content of every message of each key (but the kept ids) from the log
+   * for good, an erasure's personal data (docs/records.md, "Retention and erasure"). Consumers
+   * that have not read a purged message yet skip it. The PostgreSQL log does it (and rewrites its
+   * table, so no copy survives in the table files); Kafka cannot delete one key's messages from a
+   * topic, so it has no purge: they age out with the topic's retention. Returns the messages purged.
+   */
+  purgeKeys?(purges: readonly KeyPurge[]): Promise<number>;
   close(): Promise<void>;
 }

@@ -45,6 +45,52 @@ for (const target of sqlTargets()) {
       return s;
     }
 
+    it('purges one key of a topic for good, but the kept ids: offsets hold and consumers skip the tombstones', async () => {
+      const topic = uniqueName('purge');
+      const early: BusMessage[] = [];
+      await collect(uniqueName('early'), topic, early);
+      // One publish, so the purged messages share record batches with the others.
+      const kept = message(3, 'erase-me');
+      const batch = [
+        message(1, 'erase-me'),
+        message(2, 'other'),
+        kept,
+        message(4, 'erase-me'),
+        message(5, 'other'),
+      ];
+      batch[0]!.value = { n: 1, name: 'Purgeable Person' } as never;
+      await bus.publish(topic, batch);
+      await waitFor(() => early.length === 5, 'the first group reads all five', 10_000);
+
+      const purged = await bus.purgeKeys([{ topic, key: 'erase-me', keepIds: [kept.id] }]);
+      expect(purged).toBe(2);
+      expect(await bus.purgeKeys([{ topic, key: 'erase-me', keepIds: [kept.id] }])).toBe(0);
+      const { rows } = await sql.query<{ id: string; value: unknown }>(
+        'SELECT id, value FROM bus_messages WHERE topic = $1 ORDER BY transaction_id, seq, index',
+        [topic],
+      );
+      expect(new Map(rows.map((r) => [r.id, r.value]))).toEqual(
+        new Map<string, unknown>([
+          [batch[0]!.id, null],
+          [batch[1]!.id, { n: 2 }],
+          [kept.id, { n: 3 }],
+          [batch[3]!.id, null],
+          [batch[4]!.id, { n: 5 }],
+        ]),
+      );
+      const { rows: text } = await sql.query(
+        "SELECT count(*)::int AS n FROM bus_batches WHERE records LIKE '%Purgeable Person%'",
+      );
+      expect(text).toEqual([{ n: 0 }]);
+
+      // A group that starts now reads every message but the purged ones, in order.
+      const late: BusMessage[] = [];
+      await collect(uniqueName('late'), topic, late);
+      await bus.publish(topic, [message(6, 'other')]);
+      await waitFor(() => late.length === 4, 'the late group reads the four left', 10_000);
+      expect(late.map((m) => (m.value as { n: number }).n).sort()).toEqual([2, 3, 5, 6]);
+    });
+
     it('stores each message in the FNV-1a partition of its key', async () => {
       const topic = uniqueName('hash');
       const keys = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'];

@@ -45,12 +45,16 @@ interface StoredRecord {
   key: string;
   value: unknown;
   headers: Headers | null;
+  /** Set by `PostgresEventBus.purgeKeys`: the message's content is gone and it is not delivered. */
+  purged?: true;
 }
 
 /** One message of a fetched batch, with its place in the partition (as first delivered). */
 interface Entry {
   position: LogPosition;
   message: BusMessage;
+  /** A purged message keeps its place, so offsets stay valid, but is skipped. */
+  purged: boolean;
 }
 
 /*
@@ -157,8 +161,12 @@ export class PartitionWorker {
   private async deliverBatch(entries: Entry[]): Promise<void> {
     if (this.ctx.handleBatch && this.loop.running && (await this.deliverWhole(entries))) return;
     let lastCommit = Date.now();
-    for (const { position, message } of entries) {
+    for (const { position, message, purged } of entries) {
       if (!this.loop.running) break;
+      if (purged) {
+        this.position = position;
+        continue;
+      }
       const outcome = await deliverWithRetry({
         message,
         handler: this.ctx.handler,
@@ -179,8 +187,9 @@ export class PartitionWorker {
 
   /** One call for the whole batch; false when it failed, so the caller delivers one by one. */
   private async deliverWhole(entries: Entry[]): Promise<boolean> {
+    const delivered = entries.filter((entry) => !entry.purged).map((entry) => entry.message);
     try {
-      await this.ctx.handleBatch!(entries.map((entry) => entry.message));
+      if (delivered.length > 0) await this.ctx.handleBatch!(delivered);
     } catch (error) {
       this.ctx.logger.warn(
         { err: error, topic: this.topic, partition: this.partition, messages: entries.length },
@@ -267,6 +276,7 @@ export class PartitionWorker {
         timestamp: new Date(row.created_at),
         attempt: 1,
       },
+      purged: record.purged === true,
     };
   }
 }

@@ -1,2 +1,3 @@
+export { type LeaseStore, startLeasedWorker } from './leased-worker';
 export type { RoundOutcome } from './wakeable-loop';
-export { startWorker } from './worker';
+export { startWorker, type Worker } from './worker';

@@ -1,5 +1,7 @@
+import { DEFAULT_DRAFT_RETENTION_DAYS, DEFAULT_RECORD_RETENTION_YEARS } from '@risk-profile/contracts';
 import { env, loadConfig } from '@risk-profile/platform';
 import { z } from 'zod';
+import { parseMasterKey } from './data-protection/master-key';
 
 export const assessmentConfigSchema = z.object({
   /** Largest accepted JSON body. Default 64kb: a full draft is about 5 KB, free text up to 5000 characters. */
@@ -19,6 +21,27 @@ export const assessmentConfigSchema = z.object({
    * comma-separated list of its instances, used in turn.
    */
   ADVISER_URL: env.urlList('http://localhost:3002'),
+  /**
+   * The master key (base64 of 32 random bytes) that wraps every assessment's data key: the
+   * personal fields of stored events are encrypted under those. Required; the embedded start
+   * generates one into DATA_DIR. Losing it makes every assessment's personal data unreadable.
+   */
+  DATA_ENCRYPTION_KEY: z
+    .string({ error: 'is required (base64 of 32 random bytes, e.g. `openssl rand -base64 32`)' })
+    .refine((value) => {
+      try {
+        parseMasterKey(value);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be base64 of 32 random bytes (e.g. `openssl rand -base64 32`)'),
+  /** Unsigned drafts are erased this many days after they were made. */
+  DRAFT_RETENTION_DAYS: env.int(DEFAULT_DRAFT_RETENTION_DAYS, 1),
+  /** Signed records are erased this many years after signing. */
+  RECORD_RETENTION_YEARS: env.int(DEFAULT_RECORD_RETENTION_YEARS, 1),
+  /** How often the retention job looks for assessments to erase (default hourly); 0 turns it off. */
+  RETENTION_SWEEP_INTERVAL_MS: env.int(60 * 60_000),
 });
 
 export type AssessmentConfig = z.infer<typeof assessmentConfigSchema>;

@@ -2,14 +2,22 @@ import {
   createServiceApp,
   createUpstreamPool,
   type PlatformDeps,
+  PostgresCheckpointStore,
+  PostgresEventStore,
   type Relay,
   type ServiceModule,
   type SessionVerifier,
   SqlRateLimitStore,
   type UpstreamPool,
+  type Worker,
 } from '@risk-profile/platform';
 import { type AdviserDirectory, httpAdviserDirectory } from './advisers/adviser-directory';
 import type { AssessmentConfig } from './config';
+import { openDataProtection } from './data-protection/data-protection';
+import { AssessmentEraser } from './data-protection/eraser';
+import { encryptLegacyEvents } from './data-protection/legacy-migration';
+import { startRetentionJob } from './data-protection/retention-job';
+import { mountErasureRoutes } from './erasure/erasure.routes';
 import { mountAssessmentRoutes } from './http/routes';
 import { startAssessmentRelay } from './integration/assessment-relay';
 
@@ -34,7 +42,13 @@ export async function createAssessmentService(
     advisers?: AdviserDirectory;
   },
 ): Promise<ServiceModule> {
-  const { eventStore, sql, logger, clock } = deps;
+  const { sql, logger, clock } = deps;
+  // Personal fields are encrypted above the event store port: everything below sees plain values.
+  const protection = await openDataProtection(sql, deps.eventStore, config.DATA_ENCRYPTION_KEY);
+  const eventStore = protection.store;
+  // Events stored before encryption are encrypted in place where the store allows it.
+  if (deps.eventStore instanceof PostgresEventStore)
+    await encryptLegacyEvents(sql, protection.keys, protection.index, logger);
   // Distributed: the adviser service's instances, in turn; embedded callers pass an in-process directory.
   const { advisers, adviserService } = options.advisers
     ? { advisers: options.advisers, adviserService: undefined }
@@ -46,6 +60,21 @@ export async function createAssessmentService(
     return true;
   };
   let relay: Relay | undefined;
+  let retention: Worker | undefined;
+  const eraser = new AssessmentEraser({
+    store: eventStore,
+    sql,
+    bus: deps.bus,
+    keys: protection.keys,
+    index: protection.index,
+    audit: protection.audit,
+    policy: {
+      draftRetentionDays: config.DRAFT_RETENTION_DAYS,
+      recordRetentionYears: config.RECORD_RETENTION_YEARS,
+    },
+    logger,
+    onStored: () => relay?.wake(),
+  });
   // Counted in the database, so the limit holds across every instance of the service.
   const signings = await SqlRateLimitStore.create(sql, 'assessment-signings');
   const app = createServiceApp({
@@ -54,7 +83,7 @@ export async function createAssessmentService(
     bodyLimit: config.ASSESSMENT_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     ready,
-    routes: (router) =>
+    routes: (router) => {
       mountAssessmentRoutes(router, {
         store: eventStore,
         advisers,
@@ -62,16 +91,29 @@ export async function createAssessmentService(
         sessions: options.sessions,
         onStored: () => relay?.wake(),
         signRateLimit: { perHour: config.SIGN_RATE_LIMIT_PER_HOUR, store: signings },
-      }),
+      });
+      mountErasureRoutes(router, { sessions: options.sessions, eraser, audit: protection.audit, clock });
+    },
   });
 
   return {
     name: 'assessment',
     app,
     start: async () => {
-      relay ??= await startAssessmentRelay(deps);
+      relay ??= await startAssessmentRelay({ ...deps, eventStore }, protection.index);
+      if (config.RETENTION_SWEEP_INTERVAL_MS > 0) {
+        retention ??= startRetentionJob({
+          eraser,
+          leases: await PostgresCheckpointStore.create(sql),
+          clock,
+          intervalMs: config.RETENTION_SWEEP_INTERVAL_MS,
+          logger,
+        });
+      }
     },
     stop: async () => {
+      await retention?.stop();
+      retention = undefined;
       await relay?.stop();
       relay = undefined;
       adviserService?.close();

@@ -5,6 +5,7 @@ import {
   capacityRecord,
   type DeviceType,
   deriveAssessment,
+  type ErasureReason,
   firstUnanswered,
   isComplete,
   MIN_REVIEW_REASON_LENGTH,
@@ -14,7 +15,13 @@ import {
 } from '@risk-profile/contracts';
 import { signedCapacity } from './assessment.capacity';
 import { assessmentErrors, type ErrorDetail } from './assessment.errors';
-import type { AssessmentDrafted, AssessmentEvent, AssessmentSigned } from './assessment.events';
+import type {
+  AssessmentDrafted,
+  AssessmentErased,
+  AssessmentEvent,
+  AssessmentProcessingRestricted,
+  AssessmentSigned,
+} from './assessment.events';
 import type { AssessmentState } from './assessment.state';
 
 /**
@@ -73,7 +80,19 @@ export interface SignAssessment {
   };
 }
 
-export type AssessmentCommand = DraftAssessment | SignAssessment;
+/** Erase the assessment's personal data (its data key is deleted once the event is stored). */
+export interface EraseAssessment {
+  type: 'EraseAssessment';
+  data: { reason: ErasureReason; erasedAt: Date };
+}
+
+/** Refuse an erasure of a signed record inside retention: restrict its processing instead. */
+export interface RestrictProcessing {
+  type: 'RestrictProcessing';
+  data: { restrictedAt: Date; retainedUntil: Date };
+}
+
+export type AssessmentCommand = DraftAssessment | SignAssessment | EraseAssessment | RestrictProcessing;
 
 export function decide(command: AssessmentCommand, state: AssessmentState): AssessmentEvent[] {
   switch (command.type) {
@@ -81,6 +100,10 @@ export function decide(command: AssessmentCommand, state: AssessmentState): Asse
       return [draft(command, state)];
     case 'SignAssessment':
       return [sign(command, state)];
+    case 'EraseAssessment':
+      return erase(command, state);
+    case 'RestrictProcessing':
+      return restrict(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown assessment command ${(unknown as { type: string }).type}`);
@@ -186,7 +209,8 @@ function draft({ data }: DraftAssessment, state: AssessmentState): AssessmentDra
 }
 
 function sign({ data }: SignAssessment, state: AssessmentState): AssessmentSigned {
-  if (state.status === 'initial') throw assessmentErrors.notFound();
+  // An erased draft is gone for its client: there is nothing left to sign.
+  if (state.status === 'initial' || state.erasure) throw assessmentErrors.notFound();
   if (state.status === 'signed') throw assessmentErrors.alreadySigned();
   if (data.confirmed !== true) throw assessmentErrors.confirmationRequired();
   // A draft stored before the capacity rule was never asked: its client acknowledges at signing.
@@ -207,4 +231,39 @@ function sign({ data }: SignAssessment, state: AssessmentState): AssessmentSigne
       digest: data.digest,
     },
   };
+}
+
+/** Erasing twice stores nothing the second time. */
+function erase({ data }: EraseAssessment, state: AssessmentState): AssessmentErased[] {
+  if (state.status === 'initial') throw assessmentErrors.notFound();
+  if (state.erasure) return [];
+  const a = state.assessment;
+  return [
+    {
+      type: 'AssessmentErased',
+      data: {
+        assessmentId: a.assessmentId,
+        reason: data.reason,
+        linkId: a.linkId ?? null,
+        adviserSlug: a.adviserSlug,
+        erasedAt: data.erasedAt.toISOString(),
+      },
+    },
+  ];
+}
+
+/** Only a signed record is kept against an erasure request; restricting twice stores nothing. */
+function restrict({ data }: RestrictProcessing, state: AssessmentState): AssessmentProcessingRestricted[] {
+  if (state.status !== 'signed' || state.erasure) throw assessmentErrors.notFound();
+  if (state.restriction) return [];
+  return [
+    {
+      type: 'AssessmentProcessingRestricted',
+      data: {
+        assessmentId: state.assessment.assessmentId,
+        restrictedAt: data.restrictedAt.toISOString(),
+        retainedUntil: data.retainedUntil.toISOString(),
+      },
+    },
+  ];
 }

@@ -3,6 +3,7 @@ import type {
   CompleteResponses,
   ConsistencyIssue,
   DeviceType,
+  ErasureReason,
   ProfileName,
   ReportAdviser,
   RiskGroup,
@@ -78,4 +79,42 @@ export interface AssessmentSigned {
   };
 }
 
-export type AssessmentEvent = AssessmentDrafted | AssessmentSigned;
+/**
+ * The assessment's data key was deleted: the personal fields of its other events can no longer be
+ * read (data-protection/). Carries nothing personal; `linkId` and `adviserSlug` let consumers find
+ * what they hold about it.
+ */
+export interface AssessmentErased {
+  type: 'AssessmentErased';
+  data: {
+    assessmentId: string;
+    reason: ErasureReason;
+    linkId: string | null;
+    adviserSlug: string | null;
+    /** ISO 8601. */
+    erasedAt: string;
+  };
+}
+
+/**
+ * An erasure was asked for a signed record inside its retention period: refused, and processing
+ * restricted until `retainedUntil`, when the retention job erases it.
+ */
+export interface AssessmentProcessingRestricted {
+  type: 'AssessmentProcessingRestricted';
+  data: {
+    assessmentId: string;
+    /** ISO 8601. */
+    restrictedAt: string;
+    retainedUntil: string;
+  };
+}
+
+export type AssessmentEvent =
+  | AssessmentDrafted
+  | AssessmentSigned
+  | AssessmentErased
+  | AssessmentProcessingRestricted;
+
+/** The events that hold personal data: their personal fields are stored encrypted. */
+export type PersonalAssessmentEvent = AssessmentDrafted | AssessmentSigned;

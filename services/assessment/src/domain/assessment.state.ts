@@ -1,12 +1,30 @@
-import type { AssessmentDrafted, AssessmentEvent, AssessmentSigned } from './assessment.events';
+import type {
+  AssessmentDrafted,
+  AssessmentErased,
+  AssessmentEvent,
+  AssessmentProcessingRestricted,
+  AssessmentSigned,
+} from './assessment.events';
 
 export type DraftedAssessment = AssessmentDrafted['data'];
 export type AssessmentSignature = AssessmentSigned['data'];
+export type AssessmentErasure = AssessmentErased['data'];
+export type AssessmentRestriction = AssessmentProcessingRestricted['data'];
+
+/**
+ * An erased assessment keeps its status and non-personal figures; its personal fields read as
+ * the erased marker (data-protection/personal-fields.ts). A restricted one is a signed record
+ * whose erasure was refused.
+ */
+interface Lifecycle {
+  erasure?: AssessmentErasure;
+  restriction?: AssessmentRestriction;
+}
 
 export type AssessmentState =
   | { status: 'initial' }
-  | { status: 'draft'; assessment: DraftedAssessment }
-  | { status: 'signed'; assessment: DraftedAssessment; signature: AssessmentSignature };
+  | ({ status: 'draft'; assessment: DraftedAssessment } & Lifecycle)
+  | ({ status: 'signed'; assessment: DraftedAssessment; signature: AssessmentSignature } & Lifecycle);
 
 export const initialState = (): AssessmentState => ({ status: 'initial' });
 
@@ -21,7 +39,15 @@ export function evolve(state: AssessmentState, event: AssessmentEvent): Assessme
       return { status: 'draft', assessment: event.data };
     case 'AssessmentSigned':
       if (state.status !== 'draft') throw new Error(`AssessmentSigned on a ${state.status} assessment`);
+      if (state.erasure) throw new Error('AssessmentSigned on an erased assessment');
       return { status: 'signed', assessment: state.assessment, signature: event.data };
+    case 'AssessmentErased':
+      if (state.status === 'initial') throw new Error('AssessmentErased on an initial assessment');
+      return { ...state, erasure: event.data };
+    case 'AssessmentProcessingRestricted':
+      if (state.status !== 'signed')
+        throw new Error(`AssessmentProcessingRestricted on a ${state.status} assessment`);
+      return { ...state, restriction: event.data };
     default: {
       const unknown: never = event;
       throw new Error(`Unknown assessment event ${(unknown as { type: string }).type}`);

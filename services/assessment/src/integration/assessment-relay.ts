@@ -8,6 +8,8 @@ import {
   startRelay,
   streamHistory,
 } from '@risk-profile/platform';
+import type { SubjectIndex } from '../data-protection/subject-index';
+import type { AssessmentEvent } from '../domain/assessment.events';
 import { toLifecycleEvent } from './lifecycle-events';
 
 export const ASSESSMENT_RELAY_NAME = 'assessment-lifecycle';
@@ -41,8 +43,13 @@ export async function routeAssessmentEvent(
   ];
 }
 
-/** Publishes every assessment event, from the relay's checkpoint on, until stopped. */
-export async function startAssessmentRelay(deps: PlatformDeps): Promise<Relay> {
+/**
+ * Publishes every assessment event, from the relay's checkpoint on, until stopped. `deps.eventStore`
+ * is the protected store (data-protection/), so the relay reads plain values, and the erased
+ * marker once an assessment's key is gone. Each event is applied to the subject index first
+ * (idempotently), which makes up an index write lost between an append and its index update.
+ */
+export async function startAssessmentRelay(deps: PlatformDeps, index: SubjectIndex): Promise<Relay> {
   const checkpoints = await PostgresCheckpointStore.create(deps.sql);
   // The relay has usually just routed a signed assessment's draft: that is the history it needs.
   const upTo = streamHistory({ readStream: (streamId) => deps.eventStore.readStream(streamId) });
@@ -53,6 +60,11 @@ export async function startAssessmentRelay(deps: PlatformDeps): Promise<Relay> {
     checkpoints,
     logger: deps.logger,
     pollIntervalMs: deps.pollIntervalMs,
-    route: (event) => routeAssessmentEvent(event, upTo),
+    route: async (event) => {
+      if (isAssessmentStream(event.streamId)) {
+        await index.apply({ type: event.type, data: event.data } as AssessmentEvent);
+      }
+      return routeAssessmentEvent(event, upTo);
+    },
   });
 }

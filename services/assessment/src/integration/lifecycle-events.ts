@@ -1,13 +1,18 @@
 import {
   type AssessmentLifecycleTopicEvent,
   assessmentDraftedV1,
+  assessmentErasedV1,
   assessmentLifecycleTopicSchema,
   assessmentSignedV1,
   pickFields,
 } from '@risk-profile/contracts';
 import type { StoredEvent } from '@risk-profile/platform';
 import { capacityOfState } from '../domain/assessment.capacity';
-import type { AssessmentEvent } from '../domain/assessment.events';
+import type {
+  AssessmentErased,
+  AssessmentEvent,
+  AssessmentProcessingRestricted,
+} from '../domain/assessment.events';
 import type { AssessmentState } from '../domain/assessment.state';
 import { evolve, initialState } from '../domain/assessment.state';
 
@@ -66,6 +71,29 @@ function eventContent(stored: StoredEvent, state: AssessmentState): EventContent
         createdAt: a.draftedAt,
       });
       return { type: 'AssessmentSigned', version: 1, occurredAt: s.signedAt, data };
+    }
+    case 'AssessmentErased': {
+      const data = pickFields(
+        assessmentErasedV1.shape.data,
+        (stored as StoredEvent<'AssessmentErased', AssessmentErased['data']>).data,
+      );
+      return { type: 'AssessmentErased', version: 1, occurredAt: data.erasedAt, data };
+    }
+    case 'AssessmentProcessingRestricted': {
+      const { data } = stored as StoredEvent<
+        'AssessmentProcessingRestricted',
+        AssessmentProcessingRestricted['data']
+      >;
+      return {
+        type: 'AssessmentProcessingRestricted',
+        version: 1,
+        occurredAt: data.restrictedAt,
+        data: {
+          assessmentId: data.assessmentId,
+          restrictedAt: data.restrictedAt,
+          retainedUntil: data.retainedUntil,
+        },
+      };
     }
     default:
       return undefined;

@@ -1,18 +1,24 @@
-import { openSessions, type SessionVerifier, type SqlClient } from '@risk-profile/platform';
+import { type EventStore, openSessions, type SessionVerifier, type SqlClient } from '@risk-profile/platform';
 import { type ServiceUnderTest, startServiceUnderTest } from '@risk-profile/platform/testing';
 import type { AdviserDirectory } from '../advisers/adviser-directory';
 import { assessmentConfigSchema } from '../config';
+import { openDataProtection } from '../data-protection/data-protection';
 import { createAssessmentService } from '../index';
 
-import { knownAdvisers } from './fixtures';
+import { knownAdvisers, TEST_DATA_ENCRYPTION_KEY } from './fixtures';
 
-export type AssessmentTestServer = ServiceUnderTest;
+export interface AssessmentTestServer extends ServiceUnderTest {
+  /** The events as the service reads them: personal fields decrypted (or erased). */
+  store: EventStore;
+  /** The events as stored: personal fields encrypted. */
+  rawStore: EventStore;
+}
 
 /**
  * The assessment service over the PostgreSQL adapters on `sql`, listening on a free port.
  * Background work (the relay) runs only when asked for, so HTTP slices test the HTTP alone.
  */
-export function startAssessmentServer(
+export async function startAssessmentServer(
   sql: SqlClient,
   options: {
     clock?: () => Date;
@@ -24,9 +30,13 @@ export function startAssessmentServer(
     sessions?: SessionVerifier;
   } = {},
 ): Promise<AssessmentTestServer> {
-  const config = assessmentConfigSchema.parse({ ...options.env });
+  const config = assessmentConfigSchema.parse({
+    DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
+    RETENTION_SWEEP_INTERVAL_MS: '0',
+    ...options.env,
+  });
   const advisers = options.advisers ?? knownAdvisers('demo-adviser');
-  return startServiceUnderTest(
+  const server = await startServiceUnderTest(
     sql,
     async (deps) => {
       const sessions =
@@ -42,6 +52,8 @@ export function startAssessmentServer(
     },
     options,
   );
+  const { store } = await openDataProtection(sql, server.store, config.DATA_ENCRYPTION_KEY);
+  return { ...server, store, rawStore: server.store };
 }
 
 /** The session key and public address of the test server's sessions (the cookie is `rp_session`). */

@@ -72,3 +72,6 @@ export const adviserContact = (slug: string) => ({
   licenceNumber: `AFSL ${slug.length}0000`,
   disclaimer: `General advice only, from ${slug}.`,
 });
+
+/** The master key of test servers' data keys (base64 of 32 bytes). */
+export const TEST_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');

@@ -1,0 +1,33 @@
+import { type EventStore, migrate, type SqlClient } from '@risk-profile/platform';
+import { DataKeys } from './data-keys';
+import { dataProtectionMigrations } from './data-protection.migrations';
+import { ErasureAudit } from './erasure-audit';
+import { MasterKey } from './master-key';
+import { ProtectedEventStore } from './protected-event-store';
+import { SubjectIndex } from './subject-index';
+
+export interface DataProtection {
+  keys: DataKeys;
+  index: SubjectIndex;
+  audit: ErasureAudit;
+  /** The store with personal fields encrypted on append and decrypted on read. */
+  store: EventStore;
+}
+
+/** The service's data-protection tables over `sql`, and `eventStore` wrapped to use them. */
+export async function openDataProtection(
+  sql: SqlClient,
+  eventStore: EventStore,
+  masterKey: string,
+): Promise<DataProtection> {
+  await migrate(sql, 'assessment-data-protection', dataProtectionMigrations);
+  const master = MasterKey.fromConfig(masterKey);
+  const keys = new DataKeys(sql, master);
+  const index = new SubjectIndex(sql, master.subjectIndexKey);
+  return {
+    keys,
+    index,
+    audit: new ErasureAudit(sql),
+    store: new ProtectedEventStore(eventStore, keys, index),
+  };
+}
