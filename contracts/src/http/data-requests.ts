@@ -31,7 +31,6 @@ export const dataSubjectSchema = z
       ctx.addIssue({ code: 'custom', path: ['email'], message: DATA_SUBJECT_REQUIRED_MESSAGE });
     }
   });
-export type DataSubjectInput = z.input<typeof dataSubjectSchema>;
 export type DataSubject = z.output<typeof dataSubjectSchema>;
 
 /** How a subject is matched: `email:<lower case>` or `phone:<digits>`; the same in every service. */
