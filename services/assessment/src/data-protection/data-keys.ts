@@ -83,16 +83,29 @@ export class DataKeys {
     return stored;
   }
 
-  /** The data keys of these assessments that still exist; an erased one is simply absent. */
+  /**
+   * The data keys of these assessments that still exist; an erased one is simply absent. Keys
+   * this process holds are not read again: every read of an assessment (the signing's, the
+   * relay's page and its stream history) would otherwise cost a statement each.
+   */
   async find(assessmentIds: readonly string[]): Promise<Map<string, Buffer>> {
     const found = new Map<string, Buffer>();
-    if (assessmentIds.length === 0) return found;
+    const missing: string[] = [];
+    for (const id of assessmentIds) {
+      const cached = this.cache.get(id);
+      if (cached === undefined) missing.push(id);
+      else found.set(id, cached);
+    }
+    if (missing.length === 0) return found;
     const { rows } = await this.sql.query<{ assessment_id: string; wrapped_key: string }>(
       'SELECT assessment_id::text, wrapped_key FROM assessment_data_keys WHERE assessment_id = ANY($1::uuid[])',
-      [assessmentIds],
+      [missing],
     );
-    for (const row of rows)
-      found.set(row.assessment_id, this.master.unwrap(row.wrapped_key, row.assessment_id));
+    for (const row of rows) {
+      const key = this.master.unwrap(row.wrapped_key, row.assessment_id);
+      this.cache.set(row.assessment_id, key);
+      found.set(row.assessment_id, key);
+    }
     return found;
   }
 

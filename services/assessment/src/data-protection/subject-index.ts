@@ -47,10 +47,18 @@ const toIndexed = (row: Row): IndexedAssessment => ({
  * idempotent upsert of facts from the stored events, so applying an event twice (the append path,
  * then the rebuild from the store) changes nothing.
  */
+/** How many drafts this process remembers having indexed (the relay's second look skips them). */
+const RECENT_DRAFTS = 10_000;
+
 export class SubjectIndex {
   constructor(
     private readonly sql: SqlExecutor,
     private readonly hmacKey: Buffer,
+    /**
+     * Drafts this process indexed when they were appended: the relay applies every event again,
+     * so that a draft whose index row a crash cut off is indexed after all, and skips these.
+     */
+    private readonly recentDrafts = new Set<string>(),
   ) {}
 
   /** The same index through `executor` (a transaction). */
@@ -67,6 +75,7 @@ export class SubjectIndex {
     switch (event.type) {
       case 'AssessmentDrafted': {
         const d = event.data;
+        if (this.recentDrafts.has(d.assessmentId)) return;
         // An erased draft's contacts read as null: its hashes, once known, are kept.
         const keys = dataSubjectKeysOf(d);
         const hashOf = (prefix: string) => {
@@ -81,6 +90,8 @@ export class SubjectIndex {
              phone_hash = coalesce(EXCLUDED.phone_hash, assessment_subjects.phone_hash)`,
           [d.assessmentId, hashOf('email:'), hashOf('phone:'), d.draftedAt, d.linkId ?? null, d.adviserSlug],
         );
+        if (this.recentDrafts.size >= RECENT_DRAFTS) this.recentDrafts.clear();
+        this.recentDrafts.add(d.assessmentId);
         return;
       }
       case 'AssessmentSigned':
