@@ -210,15 +210,31 @@ describe('the OpenAPI document served by the gateway', () => {
     await expectStatus(200, sign(id, { confirmed: true }));
     await expectStatus(409, sign(id, { confirmed: true }));
     await expectStatus(404, sign('0b6b8f4e-8a53-4d0e-9a59-0d1b0a7f2c11', { confirmed: true }));
-    // A draft stored before capacity was recorded, whose warnings nobody acknowledged: a copy of a
-    // new draft's stored event without its capacity record, under an id of its own.
-    const beyond = (await (await draft(changedBody())).json()) as { id: string };
+    // A draft stored before capacity was recorded (and before encryption), whose warnings nobody
+    // acknowledged: a new draft's stored event without its capacity record, its personal fields
+    // in clear as the request gave them, under an id of its own.
+    const body = changedBody();
+    const beyond = (await (await draft(body)).json()) as { id: string };
     const [stored] = await system.platform.eventStore.readStream(`assessment-${beyond.id}`);
-    const { capacity: _none, ...older } = stored!.data as Record<string, unknown>;
+    const { capacity: _none, personal: _sealed, ...older } = stored!.data as Record<string, unknown>;
     const olderId = randomUUID();
     await system.platform.eventStore.appendToStream(
       `assessment-${olderId}`,
-      [{ type: 'AssessmentDrafted', data: { ...older, assessmentId: olderId } }],
+      [
+        {
+          type: 'AssessmentDrafted',
+          data: {
+            ...older,
+            clientName: body.clientName,
+            clientEmail: body.clientEmail ?? null,
+            clientPhone: body.clientPhone ?? null,
+            profileChangeReason: body.profileChangeReason,
+            investmentExclusions: body.investmentExclusions ?? '',
+            investmentPreferences: body.investmentPreferences ?? '',
+            assessmentId: olderId,
+          },
+        },
+      ],
       { expectedVersion: 'no_stream' },
     );
     await expectStatus(422, sign(olderId, { confirmed: true }));
@@ -273,6 +289,20 @@ describe('the OpenAPI document served by the gateway', () => {
       await expectStatus(401, send('GET', path));
       await expectStatus(403, send('GET', path, { cookie: cookie === admin ? adviser : admin }));
     }
+    // A client's data requests: the signed assessment's client, by email.
+    const subject = (email: string) => `?email=${encodeURIComponent(email)}`;
+    const signedClient = yesBody().clientEmail!;
+    for (const name of ['findSubjectAssessments', 'exportSubject'] as const) {
+      const { path } = ENDPOINTS[name];
+      await expectStatus(200, send('GET', `${path}${subject(signedClient)}`, { cookie: admin }));
+      await expectStatus(400, send('GET', path, { cookie: admin }));
+      await expectStatus(401, send('GET', `${path}${subject(signedClient)}`));
+      await expectStatus(403, send('GET', `${path}${subject(signedClient)}`, { cookie: adviser }));
+    }
+    await expectStatus(
+      404,
+      send('GET', `${ENDPOINTS.exportSubject.path}${subject('nobody-here@example.com')}`, { cookie: admin }),
+    );
     // Erasure on request, of a client of its own so the assessments above stay.
     expect((await draft(yesBody({ clientEmail: 'erase-me@example.com' }))).status).toBe(201);
     const erase = (request: Request) => send('POST', ENDPOINTS.eraseSubject.path, request);
