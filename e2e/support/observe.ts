@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readAssessmentEvents } from '@risk-profile/assessment/testing';
 import type { BusMessage, StoredEvent } from '@risk-profile/platform';
 import type { TestSystem } from './system';
 
-/** The stored events of one assessment, as the assessment service wrote them. */
+/**
+ * The stored events of one assessment, as the assessment service reads them: their personal
+ * fields opened with the data-encryption key the start generated into DATA_DIR.
+ */
 export function assessmentEvents(system: TestSystem, assessmentId: string): Promise<StoredEvent[]> {
-  return system.platform.eventStore.readStream(`assessment-${assessmentId}`);
+  const secrets = JSON.parse(readFileSync(join(system.dataDir, 'secrets.json'), 'utf8')) as {
+    DATA_ENCRYPTION_KEY: string;
+  };
+  return readAssessmentEvents(system.platform, secrets.DATA_ENCRYPTION_KEY, assessmentId);
 }
 
 export interface TopicRecorder {

@@ -5,7 +5,9 @@ import {
   PROFILE_NAMES,
 } from '@risk-profile/contracts';
 import { uniformResponses } from '@risk-profile/contracts/testing';
+import type { PlatformDeps, StoredEvent } from '@risk-profile/platform';
 import type { AdviserDirectory } from '../advisers/adviser-directory';
+import { openDataProtection } from '../data-protection/data-protection';
 
 /** Every answer 3: score 36, Balanced, no consistency warnings. */
 export const consistentResponses = (overrides: Partial<CompleteResponses> = {}): CompleteResponses =>
@@ -75,3 +77,16 @@ export const adviserContact = (slug: string) => ({
 
 /** The master key of test servers' data keys (base64 of 32 bytes). */
 export const TEST_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+
+/**
+ * An assessment's stored events as the service reads them (personal fields opened with its data
+ * key, `[erased]` once erased), for tests that hold only the platform and the master key.
+ */
+export async function readAssessmentEvents(
+  platform: Pick<PlatformDeps, 'sql' | 'eventStore'>,
+  masterKey: string,
+  assessmentId: string,
+): Promise<StoredEvent[]> {
+  const protection = await openDataProtection(platform.sql, platform.eventStore, masterKey);
+  return protection.store.readStream(`assessment-${assessmentId}`);
+}
