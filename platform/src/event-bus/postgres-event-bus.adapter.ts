@@ -350,14 +350,22 @@ export class PostgresEventBus implements EventBus {
   private async partitionsOf(topic: string, executor: SqlExecutor = this.sql): Promise<number> {
     const known = this.partitionCounts.get(topic);
     if (known !== undefined) return known;
-    const { rows } = await executor.query<{ partitions: number }>(
-      `WITH created AS (
-         INSERT INTO bus_topics (topic, partitions) VALUES ($1, $2)
-         ON CONFLICT (topic) DO NOTHING RETURNING partitions)
-       SELECT partitions FROM created UNION ALL SELECT partitions FROM bus_topics WHERE topic = $1`,
-      [topic, this.options.partitions],
-    );
-    const partitions = rows[0]!.partitions;
+    // Two buses creating the topic at once: the second's insert waits for the first's commit and
+    // then does nothing, but its statement's snapshot predates that row, so it reads no row at
+    // all; the statement run again sees it.
+    let partitions: number | undefined;
+    for (let attempt = 0; partitions === undefined; attempt++) {
+      const { rows } = await executor.query<{ partitions: number }>(
+        `WITH created AS (
+           INSERT INTO bus_topics (topic, partitions) VALUES ($1, $2)
+           ON CONFLICT (topic) DO NOTHING RETURNING partitions)
+         SELECT partitions FROM created UNION ALL SELECT partitions FROM bus_topics WHERE topic = $1`,
+        [topic, this.options.partitions],
+      );
+      partitions = rows[0]?.partitions;
+      if (partitions === undefined && attempt >= 2)
+        throw new Error(`Topic ${topic} could not be created or read`);
+    }
     if (executor === this.sql) this.partitionCounts.set(topic, partitions);
     return partitions;
   }
