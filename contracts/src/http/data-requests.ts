@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { erasureReasonSchema } from '../events/assessment-lifecycle/assessment-erasure';
 import { formatMobileNumber } from '../format/phone';
-import { defineEndpoint, errorBodySchema } from './endpoint';
+import { defineEndpoint, errorBodySchema, REFUSED_RESPONSES } from './endpoint';
 import { isoDateTimeSchema, optionalEmailSchema, optionalPhoneSchema } from './primitives';
 import { recordStatusSchema } from './records';
 
@@ -16,6 +16,35 @@ import { recordStatusSchema } from './records';
 export const DEFAULT_DRAFT_RETENTION_DAYS = 90;
 /** Signed records are erased this many years after signing. */
 export const DEFAULT_RECORD_RETENTION_YEARS = 7;
+
+export interface RetentionPolicy {
+  draftRetentionDays: number;
+  recordRetentionYears: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `years` calendar years on, in UTC (29 February rolls to 1 March). */
+export function addUtcYears(date: Date, years: number): Date {
+  const moved = new Date(date.getTime());
+  moved.setUTCFullYear(moved.getUTCFullYear() + years);
+  return moved;
+}
+
+/**
+ * When an assessment's retention ends and it is erased: a signed record `recordRetentionYears`
+ * after signing, a draft `draftRetentionDays` after it was made (its last change). The assessment
+ * service erases by it and notification shows it, so both read this one rule.
+ */
+export function retainedUntil(
+  assessment: { status: string; draftedAt: Date; signedAt: Date | null },
+  policy: RetentionPolicy,
+): Date {
+  if (assessment.status === 'signed' && assessment.signedAt !== null) {
+    return addUtcYears(assessment.signedAt, policy.recordRetentionYears);
+  }
+  return new Date(assessment.draftedAt.getTime() + policy.draftRetentionDays * DAY_MS);
+}
 
 export const DATA_SUBJECT_REQUIRED_MESSAGE = "Enter the client's email address or mobile number.";
 export const NO_MATCHING_ASSESSMENTS_MESSAGE = 'No assessment matches this email address or mobile number.';
@@ -104,7 +133,7 @@ export const erasureAuditQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-const refused = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema } as const;
+const refused = REFUSED_RESPONSES;
 
 export const findSubjectAssessmentsEndpoint = defineEndpoint({
   method: 'GET',

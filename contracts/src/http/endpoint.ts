@@ -9,6 +9,13 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** What a signed-in endpoint with a query or body refuses: bad input, no session, wrong role. */
+export const REFUSED_RESPONSES = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+} as const;
+
 export const HTTP_METHODS = ['GET', 'POST', 'PATCH'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 

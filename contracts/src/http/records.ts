@@ -5,7 +5,7 @@ import { profileNameSchema, riskGroupSchema } from '../questionnaire/profiles.sc
 import { responsesSchema } from '../questionnaire/responses.schema';
 import { adviserSlugSchema } from './advisers';
 import { riskScoreSchema } from './assessments';
-import { defineEndpoint, errorBodySchema } from './endpoint';
+import { defineEndpoint, errorBodySchema, REFUSED_RESPONSES } from './endpoint';
 import { isoDateTimeSchema, messageBodySchema, sha256HexSchema } from './primitives';
 import { linkMethodSchema } from './questionnaire-links';
 
@@ -248,7 +248,7 @@ export const accessLogSchema = z.object({
 });
 
 const notFound = errorBodySchema;
-const refused = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema } as const;
+const refused = REFUSED_RESPONSES;
 /** A read by id takes no query or body: nothing to refuse as 400 (a malformed id is a 404). */
 const refusedById = { 401: errorBodySchema, 403: errorBodySchema } as const;
 

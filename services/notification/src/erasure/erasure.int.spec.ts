@@ -246,7 +246,7 @@ describeTargets(
           createNotificationService(deps, config, {
             sessions: sessions.verifier,
             transports: { mailer, sms: outboxSms({ dir: outbox, from: 'RiskProfile' }) },
-            // Refused messages are retried every 300 ms: once the refusal ends, any still pending goes out.
+            // Refused messages are retried quickly: once the refusal ends, any still pending goes out.
             sender: { retryDelaysMs: Array(200).fill(300), pollIntervalMs: 50 },
           }),
         { background: true },
@@ -494,7 +494,7 @@ describeTargets(
       });
 
       it('never sends a message still pending, and records why', async () => {
-        // The transport takes everything now, and retries fall due every 300 ms.
+        // The transport takes everything now, and the quick retries fall due.
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         const rows = await deliveriesOf('assessment_id = $1', [pending.data.assessmentId]);
         expect(rows.map((r) => [r.status, r.last_error])).toEqual([

@@ -6,6 +6,7 @@ import {
   findSubjectAssessmentsEndpoint,
   NO_MATCHING_ASSESSMENTS_MESSAGE,
   type RecordStatus,
+  retainedUntil,
   type SubjectAssessment,
 } from '@risk-profile/contracts';
 import {
@@ -44,16 +45,18 @@ const iso = (value: Time): string => new Date(value).toISOString();
 const isoOrNull = (value: Time | null): string | null => (value === null ? null : iso(value));
 
 /** A draft is kept from its last change, a signed record from its signature (docs/records.md). */
-export function retainedUntil(
+function retainedUntilOf(
   record: { status: RecordStatus; startedAt: string; signedAt: string | null },
   retention: Retention,
 ): string {
-  if (record.status === 'signed' && record.signedAt) {
-    const until = new Date(record.signedAt);
-    until.setUTCFullYear(until.getUTCFullYear() + retention.recordYears);
-    return until.toISOString();
-  }
-  return new Date(new Date(record.startedAt).getTime() + retention.draftDays * 86_400_000).toISOString();
+  return retainedUntil(
+    {
+      status: record.status,
+      draftedAt: new Date(record.startedAt),
+      signedAt: record.signedAt === null ? null : new Date(record.signedAt),
+    },
+    { draftRetentionDays: retention.draftDays, recordRetentionYears: retention.recordYears },
+  ).toISOString();
 }
 
 interface SubjectRow {
@@ -117,7 +120,7 @@ function subjectAssessment(row: SubjectRow, retention: Retention): SubjectAssess
     signedAt: isoOrNull(row.signed_at),
     restrictedAt: isoOrNull(row.restricted_at),
   };
-  return { ...base, retainedUntil: retainedUntil(base, retention) };
+  return { ...base, retainedUntil: retainedUntilOf(base, retention) };
 }
 
 interface DeliveryRow {
