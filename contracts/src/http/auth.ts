@@ -4,7 +4,7 @@ import { defineEndpoint, errorBodySchema } from './endpoint';
 import { INVALID_EMAIL_MESSAGE, MAX_EMAIL_LENGTH } from './limits';
 import { messageBodySchema } from './primitives';
 
-export const USER_ROLES = ['adviser', 'admin'] as const;
+export const USER_ROLES = ['adviser', 'admin', 'analyst'] as const;
 export const userRoleSchema = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof userRoleSchema>;
 
@@ -15,8 +15,17 @@ export const userSchema = z.object({
   name: z.string(),
   /** The adviser page an adviser account speaks for (its address is PUBLIC_URL/slug); null for admins. */
   adviserSlug: z.string().nullable(),
+  /**
+   * May query the analytics store (/clickhouse and the query page): every analyst, and an
+   * administrator only when given analyst access explicitly. Absent means no.
+   */
+  analystAccess: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** Whether a user may query the analytics store: the analyst role, or an admin given it. */
+export const hasAnalystAccess = (user: { role: UserRole; analystAccess?: boolean }): boolean =>
+  user.role === 'analyst' || user.analystAccess === true;
 
 export const userResponseSchema = z.object({ user: userSchema });
 

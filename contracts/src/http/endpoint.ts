@@ -24,9 +24,10 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /**
  * Who may call an endpoint, so the gateway can refuse early: `signed-in` is any session,
- * `adviser` and `admin` need that role. Services still check for themselves.
+ * `adviser` and `admin` need that role, `analyst` needs analyst access (the analyst role, or an
+ * administrator given it). Services still check for themselves.
  */
-export type Access = 'public' | 'signed-in' | 'adviser' | 'admin';
+export type Access = 'public' | 'signed-in' | 'adviser' | 'admin' | 'analyst';
 
 export interface EndpointDefinition {
   readonly method: HttpMethod;

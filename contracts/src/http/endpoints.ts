@@ -10,6 +10,14 @@ import {
 } from './admin-accounts';
 import { getAdviserEndpoint } from './advisers';
 import {
+  analystQueryLogEndpoint,
+  createAnalystEndpoint,
+  createAnalystTokenEndpoint,
+  listAnalystTokensEndpoint,
+  revokeAnalystTokenEndpoint,
+  setAnalystAccessEndpoint,
+} from './analyst';
+import {
   analyticsAdvisersEndpoint,
   analyticsStreamEndpoint,
   analyticsSummaryEndpoint,
@@ -97,6 +105,12 @@ export const ENDPOINTS = {
   exportSubject: exportSubjectEndpoint,
   eraseSubject: eraseSubjectEndpoint,
   erasureAudit: erasureAuditEndpoint,
+  listAnalystTokens: listAnalystTokensEndpoint,
+  createAnalystToken: createAnalystTokenEndpoint,
+  revokeAnalystToken: revokeAnalystTokenEndpoint,
+  createAnalyst: createAnalystEndpoint,
+  setAnalystAccess: setAnalystAccessEndpoint,
+  analystQueryLog: analystQueryLogEndpoint,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -4,6 +4,7 @@ import { matchPath } from './routes';
 
 export * from './admin-accounts';
 export * from './advisers';
+export * from './analyst';
 export * from './analytics';
 export * from './assessments';
 export * from './auth';
@@ -25,7 +26,14 @@ export * from './storable-text';
  * neither served by its service nor listed here, or listed here and served: the list says
  * exactly which endpoints are live.
  */
-export const PLANNED_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([]);
+export const PLANNED_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([
+  'listAnalystTokens',
+  'createAnalystToken',
+  'revokeAnalystToken',
+  'createAnalyst',
+  'setAnalystAccess',
+  'analystQueryLog',
+]);
 
 export interface EndpointMatch {
   name: EndpointName;

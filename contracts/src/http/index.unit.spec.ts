@@ -44,7 +44,7 @@ describe('ENDPOINTS', () => {
 
   it('lists forty-two endpoints, each method and path once', () => {
     const routes = Object.values(ENDPOINTS).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
-    expect(routes).toHaveLength(42);
+    expect(routes).toHaveLength(48);
     expect(new Set(routes).size).toBe(routes.length);
   });
 

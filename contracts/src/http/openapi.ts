@@ -92,6 +92,7 @@ const ACCESS_NOTES: Readonly<Record<Access, string>> = {
   'signed-in': 'Needs a session (any role).',
   adviser: 'Needs a session with the adviser role.',
   admin: 'Needs a session with the admin role.',
+  analyst: 'Needs a session with analyst access (the analyst role, or an administrator given it).',
 };
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {

@@ -48,6 +48,12 @@ export const ENDPOINT_ROUTES = {
   exportSubject: { method: 'GET', path: '/api/admin/data-requests/export.zip' },
   eraseSubject: { method: 'POST', path: '/api/admin/data-requests/erasures' },
   erasureAudit: { method: 'GET', path: '/api/admin/data-requests/erasures' },
+  listAnalystTokens: { method: 'GET', path: '/api/analyst/tokens' },
+  createAnalystToken: { method: 'POST', path: '/api/analyst/tokens' },
+  revokeAnalystToken: { method: 'POST', path: '/api/analyst/tokens/:id/revoke' },
+  createAnalyst: { method: 'POST', path: '/api/admin/analysts' },
+  setAnalystAccess: { method: 'POST', path: '/api/admin/accounts/:id/analyst-access' },
+  analystQueryLog: { method: 'GET', path: '/api/admin/analyst-queries' },
 } as const satisfies { readonly [N in EndpointName]: Pick<(typeof ENDPOINTS)[N], 'method' | 'path'> };
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Access, UserRole } from '@risk-profile/contracts';
+import { type Access, hasAnalystAccess, type UserRole } from '@risk-profile/contracts';
 
 /**
  * Who a request is signed in as, after the session cookie was verified and checked against
@@ -14,6 +14,8 @@ export interface SessionUser {
   role: UserRole;
   /** The adviser page an adviser account speaks for; null for administrators. */
   adviserSlug: string | null;
+  /** Analyst access given to an administrator (analysts have it by their role). */
+  analystAccess?: boolean;
   /** The token's `jti`, so logout can revoke exactly this session. */
   sessionId: string;
   /** When the session ends by itself; a revocation need not outlive it. */
@@ -33,5 +35,6 @@ export function accessDecision(user: SessionUser | null, access: Access): 'allow
   if (access === 'public') return 'allow';
   if (!user) return 401;
   if (access === 'signed-in' || user.role === access) return 'allow';
+  if (access === 'analyst' && hasAnalystAccess(user)) return 'allow';
   return 403;
 }
