@@ -118,18 +118,21 @@ export class KafkaEventBus implements EventBus {
     // join for a while) fails a "from the end" subscription; any other is returned with a warning
     // and joins in the background (kafkajs restarts a consumer that failed), so a slow rebalance
     // delays consumption, never ends the process.
-    const joined = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`group ${options.groupId} did not join in time`)),
-        JOIN_WAIT_MS,
-      );
+    // Settles false rather than rejecting when the wait is over: kafkajs's run() returns only after
+    // its first join, which a rebalance can hold past the wait, so a rejection here would go unhandled
+    // and end the process.
+    const joined = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        off();
+        resolve(false);
+      }, JOIN_WAIT_MS);
       const off = consumer.on(consumer.events.GROUP_JOIN, () => {
         clearTimeout(timer);
         off();
-        resolve();
+        resolve(true);
       });
     });
-    await consumer.run({
+    const running = consumer.run({
       autoCommit: false,
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
         if (subscription.stopping) return;
@@ -148,12 +151,12 @@ export class KafkaEventBus implements EventBus {
         ]);
       },
     });
-    try {
-      await joined;
-    } catch (error) {
+    // run() settles after its first join attempt (a failed one kafkajs retries by itself); a
+    // rejection of it (a consumer that cannot run at all) fails the subscription.
+    if (!(await Promise.race([joined, running.then(() => joined)]))) {
       if (options.fromBeginning === false) {
         await subscription.stop();
-        throw error;
+        throw new Error(`group ${options.groupId} did not join in time`);
       }
       this.logger.warn(
         { group: options.groupId },
