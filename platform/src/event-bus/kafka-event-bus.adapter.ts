@@ -118,19 +118,17 @@ export class KafkaEventBus implements EventBus {
     // join for a while) fails a "from the end" subscription; any other is returned with a warning
     // and joins in the background (kafkajs restarts a consumer that failed), so a slow rebalance
     // delays consumption, never ends the process.
-    // Settles false rather than rejecting when the wait is over: kafkajs's run() returns only after
-    // its first join, which a rebalance can hold past the wait, so a rejection here would go unhandled
-    // and end the process.
+    // The wait settles false, never rejects: kafkajs's run() returns only after its first join, which
+    // a rebalance can hold past the wait, and a rejection nobody awaits yet would end the process.
+    let settle: (joinedInTime: boolean) => void = () => {};
     const joined = new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => {
-        off();
-        resolve(false);
-      }, JOIN_WAIT_MS);
-      const off = consumer.on(consumer.events.GROUP_JOIN, () => {
+      const timer = setTimeout(() => settle(false), JOIN_WAIT_MS);
+      const off = consumer.on(consumer.events.GROUP_JOIN, () => settle(true));
+      settle = (joinedInTime) => {
         clearTimeout(timer);
         off();
-        resolve(true);
-      });
+        resolve(joinedInTime);
+      };
     });
     const running = consumer.run({
       autoCommit: false,
@@ -151,9 +149,12 @@ export class KafkaEventBus implements EventBus {
         ]);
       },
     });
-    // run() settles after its first join attempt (a failed one kafkajs retries by itself); a
-    // rejection of it (a consumer that cannot run at all) fails the subscription.
-    if (!(await Promise.race([joined, running.then(() => joined)]))) {
+    // A run() that rejects (a consumer that cannot run at all) fails the subscription.
+    const joinedInTime = await Promise.race([joined, running.then(() => joined)]).catch((error: unknown) => {
+      settle(false);
+      throw error;
+    });
+    if (!joinedInTime) {
       if (options.fromBeginning === false) {
         await subscription.stop();
         throw new Error(`group ${options.groupId} did not join in time`);
