@@ -152,10 +152,18 @@ describeTarget("a client's data request", browserTarget, () => {
     // and the other client untouched.
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Assessments' }).click();
     await page.waitForURL(/\/admin\/assessments/);
-    await page.getByLabel('Search by name or email').fill('ezra');
+    const search = page.getByLabel('Search by name or email');
+    await search.fill('ezra');
+    // The search reaches the address once typing pauses: a reload before that would drop it.
+    await page.waitForURL(/[?&]q=ezra/);
+    const rows = page.getByRole('row').filter({ has: page.getByRole('link') });
+    const answered = rows.first().or(page.getByText('No assessments match these filters.'));
     await eventually(async () => {
       await page.reload();
-      const rows = page.getByRole('row').filter({ has: page.getByRole('link') });
+      // The rows are read once the search's answer is shown (all of them come in one render),
+      // never from the page still loading.
+      await answered.waitFor();
+      expect(await search.inputValue()).toBe('ezra');
       const names = await Promise.all((await rows.all()).map(textOf));
       expect(names.filter((row) => row.includes(CLIENT.name))).toHaveLength(1);
       expect(names.find((row) => row.includes(CLIENT.name))).toContain('Restricted');

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { PgSqlClient } from '@risk-profile/platform';
+import { inheritedEnvironment } from '@risk-profile/platform/testing';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const SERVER_DIST = join(ROOT, 'dist/server');
@@ -179,26 +180,6 @@ function signalAndWait(child: ChildProcess, signal: NodeJS.Signals): Promise<voi
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   child.kill(signal);
   return exited;
-}
-
-/**
- * The test runner's environment without the keys that choose a deployable's adapters or secrets:
- * each process is given exactly the ones its caller passes, whatever the shell exported.
- */
-function inheritedEnvironment(): NodeJS.ProcessEnv {
-  const environment = { ...process.env };
-  for (const key of Object.keys(environment)) {
-    if (
-      /^(DATABASE_|KAFKA_|KURRENTDB_|CLICKHOUSE_|SMTP_|VONAGE_|MAIL_|SMS_|NODE_ENV$|PUBLIC_URL$|DEMO_DATA$)/.test(
-        key,
-      ) ||
-      key.endsWith('_URL') ||
-      key.endsWith('_SECRET')
-    ) {
-      delete environment[key];
-    }
-  }
-  return environment;
 }
 
 /** A fresh database on the PostgreSQL server of `serverUrl` (its own database, not a schema). */

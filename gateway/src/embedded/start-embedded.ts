@@ -141,6 +141,7 @@ export async function startEmbedded(
           dataDir: platformConfig.DATA_DIR,
           port: gatewayConfig.OPS_PORT,
           logger,
+          refusal: backupRefusal(platformConfig),
           sources: {
             dataDir: platformConfig.DATA_DIR,
             sql: platform.sql,
@@ -177,3 +178,20 @@ export async function startEmbedded(
 
 const isEmbeddedStore = (store: AnalyticsStore | undefined): store is ClickHouseAnalyticsStore =>
   store instanceof ClickHouseAnalyticsStore && store.embedded;
+
+/**
+ * With the events in KurrentDB or the bus on Kafka, part of the state (the events, or the offsets
+ * the read models in PGlite were fed up to) is outside DATA_DIR: a copy of DATA_DIR alone would
+ * restore read models that miss what was read after it, and never catch up.
+ */
+export function backupRefusal(config: {
+  KURRENTDB_URL?: string;
+  KAFKA_BROKERS: string[];
+}): string | undefined {
+  const outside = [
+    ...(config.KURRENTDB_URL ? ['its events in KurrentDB'] : []),
+    ...(config.KAFKA_BROKERS.length > 0 ? ['its event bus on Kafka'] : []),
+  ];
+  if (outside.length === 0) return undefined;
+  return `this product keeps ${outside.join(' and ')}, outside DATA_DIR, so a copy of DATA_DIR would not restore consistently: back up each store with its own tools`;
+}

@@ -118,18 +118,19 @@ export class KafkaEventBus implements EventBus {
     // join for a while) fails a "from the end" subscription; any other is returned with a warning
     // and joins in the background (kafkajs restarts a consumer that failed), so a slow rebalance
     // delays consumption, never ends the process.
-    const joined = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`group ${options.groupId} did not join in time`)),
-        JOIN_WAIT_MS,
-      );
-      const off = consumer.on(consumer.events.GROUP_JOIN, () => {
+    // The wait settles false, never rejects: kafkajs's run() returns only after its first join, which
+    // a rebalance can hold past the wait, and a rejection nobody awaits yet would end the process.
+    let settle: (joinedInTime: boolean) => void = () => {};
+    const joined = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => settle(false), JOIN_WAIT_MS);
+      const off = consumer.on(consumer.events.GROUP_JOIN, () => settle(true));
+      settle = (joinedInTime) => {
         clearTimeout(timer);
         off();
-        resolve();
-      });
+        resolve(joinedInTime);
+      };
     });
-    await consumer.run({
+    const running = consumer.run({
       autoCommit: false,
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
         if (subscription.stopping) return;
@@ -148,12 +149,15 @@ export class KafkaEventBus implements EventBus {
         ]);
       },
     });
-    try {
-      await joined;
-    } catch (error) {
+    // A run() that rejects (a consumer that cannot run at all) fails the subscription.
+    const joinedInTime = await Promise.race([joined, running.then(() => joined)]).catch((error: unknown) => {
+      settle(false);
+      throw error;
+    });
+    if (!joinedInTime) {
       if (options.fromBeginning === false) {
         await subscription.stop();
-        throw error;
+        throw new Error(`group ${options.groupId} did not join in time`);
       }
       this.logger.warn(
         { group: options.groupId },

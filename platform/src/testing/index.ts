@@ -1,4 +1,5 @@
 export * from './capturing-logger';
+export * from './environment';
 export * from './eventually';
 export * from './instances';
 export * from './racing-store';

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { yesBody } from '@risk-profile/assessment/testing';
-import { eventually } from '@risk-profile/platform/testing';
+import { eventually, inheritedEnvironment } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
@@ -23,8 +23,10 @@ async function startProduct(dataDir: string): Promise<{ base: string; child: Chi
   const port = await freePort();
   const child = spawn(process.execPath, [join(ROOT, 'scripts/run-ts.mjs'), 'gateway/src/embedded/main.ts'], {
     cwd: ROOT,
+    // Only what the test gives it: the bus and event store in PGlite, whatever CI exported (a bus
+    // on Kafka would keep the read models' offsets outside the backup).
     env: {
-      ...process.env,
+      ...inheritedEnvironment(),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -53,7 +55,7 @@ async function stopProduct(child: ChildProcess | undefined): Promise<void> {
 function npmRun(script: 'backup' | 'restore', file: string, dataDir: string) {
   const run = spawnSync(process.execPath, [join(ROOT, `scripts/${script}.mjs`), file], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: { ...inheritedEnvironment(), DATA_DIR: dataDir },
     encoding: 'utf8',
   });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };

@@ -31,6 +31,8 @@ export async function startOpsServer(options: {
   port: number;
   sources: BackupSources;
   logger: Logger;
+  /** Why this product cannot take a consistent backup, if it cannot: every backup is refused (409) with it. */
+  refusal?: string;
 }): Promise<OpsServer> {
   const token = randomBytes(32).toString('base64url');
   const expected = Buffer.from(`Bearer ${token}`);
@@ -46,6 +48,7 @@ export async function startOpsServer(options: {
     }
     if (req.url !== '/backup') return answer(404, 'not found (the ops endpoint serves POST /backup)');
     if (req.method !== 'POST') return answer(405, 'use POST /backup');
+    if (options.refusal) return answer(409, options.refusal);
     if (running) return answer(409, 'a backup is already being taken');
     running = (async () => {
       const started = Date.now();
