@@ -121,7 +121,16 @@ export async function startEmbedded(
         }),
       );
     }
-    modules.push(await createAnalyticsService(platform, { sessions, config: analyticsConfig }));
+    // /clickhouse checks analysts' credentials with the adviser service, in process.
+    const adviserOrigin = inProcessOrigin(adviser.app);
+    modules.push(
+      await createAnalyticsService(platform, {
+        sessions,
+        config: analyticsConfig,
+        adviserOrigins: async () => [await adviserOrigin()],
+        publicUrl: gatewayConfig.PUBLIC_URL,
+      }),
+    );
     for (const module of modules) await module.start();
   } catch (error) {
     for (const module of modules) await module.stop().catch(() => {});
