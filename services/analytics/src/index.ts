@@ -38,12 +38,7 @@ import { RecentAssessmentsReadModel } from './read-model/recent-assessments.read
 import type { AnalyticsStore } from './store/analytics-store.port';
 import { ClickHouseAnalyticsStore } from './store/clickhouse-analytics-store.adapter';
 
-export type {
-  AdviserOrigins,
-  AnalystAuthenticator,
-  AnalystCredential,
-  AnalystVerdict,
-} from './clickhouse-http/analyst-authenticator';
+export type { AdviserOrigins, AnalystAuthenticator } from './clickhouse-http/analyst-authenticator';
 export { type AnalyticsConfig, analyticsConfigSchema, analyticsProcessConfigSchema } from './config';
 export type { AnalyticsStore } from './store/analytics-store.port';
 export { ClickHouseAnalyticsStore } from './store/clickhouse-analytics-store.adapter';

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { ANALYST_TOKEN_PREFIX, type AnalystIdentity, CLICKHOUSE_HTTP_PATH } from '@risk-profile/contracts';
+import {
+  ANALYST_TOKEN_PREFIX,
+  type AnalystIdentity,
+  CLICKHOUSE_BODY_LIMIT,
+  CLICKHOUSE_HTTP_PATH,
+} from '@risk-profile/contracts';
 import {
   accessDecision,
   clientIp,
@@ -30,9 +35,6 @@ export interface ClickHouseHttpDeps {
   publicUrl?: string;
   clock: () => Date;
 }
-
-/** Largest request body (the query, or the part of it after the `query` parameter). */
-export const CLICKHOUSE_BODY_LIMIT = 1024 * 1024;
 
 /** URL parameters of ClickHouse's HTTP layer, not settings of the query. */
 const HTTP_PARAMETERS = new Set([

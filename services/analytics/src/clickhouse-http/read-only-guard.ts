@@ -1,4 +1,4 @@
-import { CH, type ClickHouseError, chError } from './clickhouse-error';
+import { CH, chError } from './clickhouse-error';
 
 /**
  * The read-only rule of /clickhouse, decided on ClickHouse's own parse of the query (the text of
@@ -263,5 +263,3 @@ function checkTable(name: string, db: string): void {
 function statementName(node: AstNode): string {
   return node.kind.replace(/Query$/, '').toUpperCase() || 'statement';
 }
-
-export type { ClickHouseError };
