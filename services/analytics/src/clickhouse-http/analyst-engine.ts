@@ -1,4 +1,5 @@
 import { CH, chError } from './clickhouse-error';
+import { chdbParams } from './param-escapes';
 
 /** What an analyst's query runs with (docs/analyst-access.md, "Limits"). */
 export interface AnalystLimits {
@@ -141,12 +142,16 @@ class ChdbSlot implements AnalystEngineSlot {
   }
 
   async explainAst(sql: string, params: Record<string, string>): Promise<string> {
-    const answer = await this.session.queryBindAsync(`EXPLAIN AST ${sql}`, params, { format: 'TSVRaw' });
+    const answer = await this.session.queryBindAsync(`EXPLAIN AST ${sql}`, chdbParams(sql, params), {
+      format: 'TSVRaw',
+    });
     return answer.text();
   }
 
   async run(query: AnalystRun): Promise<AnalystResult> {
-    const answer = await this.session.queryBindAsync(query.sql, query.params, { format: query.format });
+    const answer = await this.session.queryBindAsync(query.sql, chdbParams(query.sql, query.params), {
+      format: query.format,
+    });
     return { body: Buffer.from(answer.bytes()), readRows: answer.rowsRead, readBytes: answer.bytesRead };
   }
 }

@@ -118,6 +118,21 @@ describe('/clickhouse (chDB, PGlite)', () => {
     expect((await plain.json()).rows).toBe(1);
   });
 
+  it("binds String parameters as a server does: the client's escapes undone, \\N a NULL", async () => {
+    const text = "it's a \\ back\tslash\nline é";
+    const result = await client.query({
+      query: 'SELECT {s:String} AS s, {n:Nullable(String)} AS n',
+      format: 'JSONEachRow',
+      query_params: { s: text, n: null },
+    });
+    expect(await result.json()).toEqual([{ s: text, n: null }]);
+    const search = new URLSearchParams({ param_s: "it\\'s", param_x: '\\x41' });
+    const viaUrl = await raw('SELECT {s:String} AS s, {x:String} AS x FORMAT JSONEachRow', {
+      search: search.toString(),
+    });
+    expect(await viaUrl.text()).toBe('{"s":"it\'s","x":"A"}\n');
+  });
+
   it('takes an API token as the password, X-ClickHouse-User/Key, and URL user/password', async () => {
     expect((await raw('SELECT 1', { password: 'rpa_secret-token', user: 'anything' })).status).toBe(200);
     const headers = await fetch(`${url()}/`, {
