@@ -32,7 +32,6 @@ export const PLANNED_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName
   'revokeAnalystToken',
   'createAnalyst',
   'setAnalystAccess',
-  'analystQueryLog',
 ]);
 
 export interface EndpointMatch {

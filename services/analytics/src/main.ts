@@ -14,6 +14,10 @@ await runService({
       publicUrl: config.PUBLIC_URL ?? 'http://localhost',
       clock: deps.clock,
     });
-    return createAnalyticsService(deps, { sessions: sessions.verifier, config });
+    return createAnalyticsService(deps, {
+      sessions: sessions.verifier,
+      config,
+      publicUrl: config.PUBLIC_URL,
+    });
   },
 });
