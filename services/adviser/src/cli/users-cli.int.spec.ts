@@ -108,48 +108,48 @@ describeTargets(
 
       expect(users(['disable', 'ops@example.com']).status).toBe(0);
       expect(users(['reset-password', 'jo@example.com'], 'a brand new passphrase\n').status).toBe(0);
-      const before = users(['list']).stdout;
-      expect(before).toContain('Ops@Example.com\tadmin\tOps\t-\tdisabled');
-      expect(before).toContain('jo@example.com\tadviser\tJo\tjo-adviser\tactive');
+      const list = users(['list']).stdout;
+      expect(list).toContain('Ops@Example.com\tadmin\tOps\t-\tdisabled');
+      expect(list).toContain('jo@example.com\tadviser\tJo\tjo-adviser\tactive');
 
+      const audit = users(['audit']).stdout;
+      for (const event of ['account_created', 'account_disabled', 'password_reset'])
+        expect(audit).toContain(event);
+      for (const secret of ['a long enough passphrase', 'a brand new passphrase', generated!]) {
+        expect(audit + list).not.toContain(secret);
+      }
+      // Ten command runs in a row, each a process that opens the store: more than the tier's
+      // default minute on a loaded machine.
+    }, 180_000);
+
+    it('creates analysts, and gives and takes an administrator\u2019s analyst access', () => {
+      const admin = users(
+        ['create', '--role', 'admin', '--email', 'lead@example.com', '--name', 'Lead'],
+        'the lead passphrase\n',
+      );
+      expect(admin.status).toBe(0);
       const analyst = users(
         ['create', '--role', 'analyst', '--email', 'data@example.com', '--name', 'Data Team'],
         'an analyst passphrase\n',
       );
       expect(analyst.status).toBe(0);
       expect(analyst.stdout).toBe('Created analyst data@example.com.\n');
-      expect(users(['analyst-access', 'Ops@example.com', 'on']).status).toBe(0);
-      expect(users(['list']).stdout).toContain('Ops@Example.com\tadmin\tOps\t-\tdisabled\tanalyst access');
-      expect(users(['analyst-access', 'ops@example.com', 'off']).status).toBe(0);
+      expect(users(['analyst-access', 'Lead@example.com', 'on']).status).toBe(0);
+      expect(users(['list']).stdout).toContain('lead@example.com\tadmin\tLead\t-\tactive\tanalyst access');
+      expect(users(['analyst-access', 'lead@example.com', 'off']).status).toBe(0);
       const notAdmin = users(['analyst-access', 'data@example.com', 'on']);
       expect(notAdmin.status).toBe(1);
       expect(notAdmin.stderr).toContain('administrators only');
-      expect(users(['analyst-access', 'ops@example.com', 'maybe']).status).toBe(1);
+      expect(users(['analyst-access', 'lead@example.com', 'maybe']).status).toBe(1);
       const list = users(['list']).stdout;
-      expect(list).toContain('Ops@Example.com\tadmin\tOps\t-\tdisabled\t-');
+      expect(list).toContain('lead@example.com\tadmin\tLead\t-\tactive\t-');
       expect(list).toContain('data@example.com\tanalyst\tData Team\t-\tactive\tanalyst access');
-      expect(list).toContain('jo@example.com\tadviser\tJo\tjo-adviser\tactive\t-');
-
       const audit = users(['audit']).stdout;
-      for (const event of [
-        'account_created',
-        'account_disabled',
-        'password_reset',
-        'analyst_access_given',
-        'analyst_access_taken',
-      ])
-        expect(audit).toContain(event);
-      for (const secret of [
-        'a long enough passphrase',
-        'a brand new passphrase',
-        'an analyst passphrase',
-        generated!,
-      ]) {
-        expect(audit + list).not.toContain(secret);
-      }
-      // Eighteen command runs in a row, each a process that opens the store: more than the tier's
-      // default minute on a loaded machine.
-    }, 300_000);
+      expect(audit).toMatch(/analyst_access_given\tlead@example\.com/);
+      expect(audit).toMatch(/analyst_access_taken\tlead@example\.com/);
+      expect(audit + list).not.toContain('an analyst passphrase');
+      // Ten command runs in a row, as above.
+    }, 180_000);
   },
 );
 
