@@ -1,3 +1,4 @@
+import { hasAnalystAccess } from '@risk-profile/contracts';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useCurrentUser, useLogout } from '../../lib/auth';
 import { Button, buttonClass } from '../ui/button';
@@ -6,8 +7,9 @@ import { Button, buttonClass } from '../ui/button';
 const ANALYST_HOME_PATH = '/analyst';
 
 /**
- * Login for visitors, Logout for a signed-in adviser, analyst or administrator. Not on the admin pages:
- * the admin login and the dashboard have their own (the spec's one Logout button there).
+ * Login for visitors, Logout for a signed-in adviser, analyst or administrator, with the way back
+ * to their own page. Not on the admin pages: the admin login and the dashboard have their own
+ * (the spec's one Logout button there).
  */
 export function AuthButton() {
   const inAdmin = useRouterState({ select: (state) => isAdminPath(state.location.pathname) });
@@ -25,7 +27,8 @@ export function AuthButton() {
           <Link to="/adviser" className={buttonClass('outline', 'sm')}>
             Clients
           </Link>
-        ) : user.role === 'analyst' ? (
+        ) : hasAnalystAccess(user) ? (
+          // An analyst's, or an administrator's given analyst access.
           <a href={ANALYST_HOME_PATH} className={buttonClass('outline', 'sm')}>
             Query
           </a>

@@ -5,7 +5,6 @@ import {
   analystCredentialsBodySchema,
   createAnalystTokenEndpoint,
   findUnstorableText,
-  hasAnalystAccess,
   listAnalystTokensEndpoint,
   revokeAnalystTokenEndpoint,
   toErrorBody,
@@ -33,7 +32,7 @@ import {
 import { ACCOUNT_LOCKED_MESSAGE, SIGN_IN_BUSY_MESSAGE, SIGN_IN_REFUSED_MESSAGE } from './auth.routes';
 import { HashingBusyError } from './passwords';
 import { checkPassword } from './sign-in';
-import type { UserRecord } from './user-repository';
+import { analystAccessOf, type UserRecord } from './user-repository';
 
 export const TOKEN_NOT_FOUND_MESSAGE = 'API token not found.';
 export const NO_ANALYST_ACCESS_MESSAGE =
@@ -66,7 +65,7 @@ const identityOf = (user: UserRecord): AnalystIdentity => ({
   email: user.email,
   name: user.name,
 });
-const admitted = (user: UserRecord): boolean => hasAnalystAccess(user);
+const admitted = (user: UserRecord): boolean => analystAccessOf(user);
 
 /** The signed-in analyst's API tokens, and the credential check the analytics service calls. */
 export function mountAnalystRoutes(app: Express, deps: AnalystRouteDeps): void {
