@@ -122,4 +122,51 @@ describeTarget('signing in and out', browserTarget, () => {
     expect(await page().evaluate(async () => (await fetch('/api/admin/me')).status)).toBe(403);
     await page().evaluate(async () => fetch('/api/auth/logout', { method: 'POST' }));
   });
+
+  it('an administrator creates an analyst, and gives an administrator analyst access, on the accounts page', async () => {
+    await open('/admin/login');
+    await fill(page(), ADMIN.email, ADMIN.password);
+    await page().getByRole('button', { name: 'Login to Dashboard' }).click();
+    await page().waitForURL(/\/admin\/dashboard/);
+    await open('/admin/advisers');
+    const analysts = page().getByRole('list', { name: 'Analysts' });
+    await analysts
+      .getByRole('listitem', { name: 'Demo Analyst' })
+      .getByText('Analyst', { exact: true })
+      .waitFor();
+
+    await page().getByRole('button', { name: 'New analyst' }).click();
+    const form = page().getByRole('dialog');
+    await form.getByLabel('Name').fill('Dana Data');
+    await form.getByLabel('Email').fill('dana@example.com');
+    await form.getByRole('button', { name: 'Create and send invitation' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page()
+      .getByTestId('accounts-notice')
+      .getByText('An invitation is being emailed to dana@example.com')
+      .waitFor();
+    await analysts.getByRole('listitem', { name: 'Dana Data' }).getByText('Invitation sent').waitFor();
+
+    // The demo administrator's own card: giving it ends this session, so the page asks to sign in again.
+    const own = page()
+      .getByRole('list', { name: 'Administrators' })
+      .getByRole('listitem', { name: 'Demo Administrator' });
+    await own.getByRole('button', { name: 'Give analyst access to Demo Administrator' }).click();
+    await page().getByRole('dialog').getByRole('button', { name: 'Give analyst access' }).click();
+    await page().waitForURL(/\/admin\/login$/);
+    await fill(page(), ADMIN.email, ADMIN.password);
+    await page().getByRole('button', { name: 'Login to Dashboard' }).click();
+    await page().waitForURL(/\/admin\/dashboard/);
+    expect(
+      await page().evaluate(
+        async () =>
+          ((await (await fetch('/api/admin/me')).json()) as { analystAccess?: boolean }).analystAccess,
+      ),
+    ).toBe(true);
+    await open('/admin/advisers');
+    await own.getByText('Administrator, with analyst access').waitFor();
+    await own.getByRole('button', { name: 'Take analyst access from Demo Administrator' }).click();
+    await page().getByRole('dialog').getByRole('button', { name: 'Take analyst access away' }).click();
+    await page().waitForURL(/\/admin\/login$/);
+  });
 });
