@@ -6,14 +6,15 @@ import {
   QueryError,
   type QueryRun,
   queryErrorText,
+  type RowLimit,
   serverElapsedMs,
 } from '../model/query-result';
 import { groupSchema, type SchemaTable } from '../model/schema';
 
 /**
  * One query through ClickHouse's HTTP interface, as the signed-in analyst: the session cookie
- * travels (same origin), and X-Requested-With marks it as the page's own request, which no
- * cross-site form can send. A refused or failed query throws QueryError with ClickHouse's text.
+ * travels (same origin, a POST, as the service accepts a cookie only so). A refused or failed
+ * query throws QueryError with ClickHouse's text.
  */
 async function post(
   sql: string,
@@ -24,7 +25,7 @@ async function post(
   const response = await fetch(queryUrl(CLICKHOUSE_HTTP_PATH, format, params), {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'Content-Type': 'text/plain;charset=UTF-8', 'X-Requested-With': 'XMLHttpRequest' },
+    headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
     body: sql,
     signal,
   });
@@ -94,15 +95,14 @@ export async function fetchSchema(): Promise<SchemaTable[]> {
 }
 
 /**
- * The server's limit on result rows for the analyst's queries (0 for none), so the page can say
- * when a result may have been cut short; null when the server does not say.
+ * The server's limit on result rows for the analyst's queries and what it does at the limit
+ * (cut the result, or fail it), so the page can say why; null when the server does not say.
  */
-export async function fetchRowLimit(): Promise<number | null> {
+export async function fetchRowLimit(): Promise<RowLimit | null> {
   const [row] = await selectRows(
     "SELECT toUInt64(getSetting('max_result_rows')) AS max_result_rows, toString(getSetting('result_overflow_mode')) AS mode",
   );
-  // With 'throw' an overlong result is an error the page shows; only 'break' cuts it silently.
-  if (row?.mode !== 'break') return null;
-  const limit = Number(row.max_result_rows);
-  return Number.isFinite(limit) ? limit : null;
+  const rows = Number(row?.max_result_rows);
+  if (!row || !Number.isFinite(rows) || rows <= 0) return null;
+  return { rows, cuts: row.mode === 'break' };
 }

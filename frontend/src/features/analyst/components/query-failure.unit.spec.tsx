@@ -23,4 +23,17 @@ describe('a failed query on the page', () => {
     );
     expect(html).toContain('<pre class="analyst-error">Two of your queries are running.</pre>');
   });
+
+  it('says what to do when a result is over the row limit', () => {
+    const text =
+      'Code: 396. DB::Exception: Limit for result exceeded, max rows: 1.00 thousand. (TOO_MANY_ROWS_OR_BYTES)';
+    const html = renderToStaticMarkup(
+      <QueryFailure
+        title="The query failed"
+        error={new QueryError(text)}
+        rowLimit={{ rows: 1000, cuts: false }}
+      />,
+    );
+    expect(html).toContain('The result is larger than the limit of 1,000 rows per query.');
+  });
 });

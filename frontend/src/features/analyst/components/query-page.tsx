@@ -106,9 +106,15 @@ export function QueryPage() {
             </Button>
           </div>
         </form>
-        {csv.isError ? <QueryFailure title="The CSV could not be made" error={csv.error} /> : null}
+        {csv.isError ? (
+          <QueryFailure
+            title="The CSV could not be made"
+            error={csv.error}
+            rowLimit={rowLimit.data ?? null}
+          />
+        ) : null}
         {run.isError ? (
-          <QueryFailure title="The query failed" error={run.error} />
+          <QueryFailure title="The query failed" error={run.error} rowLimit={rowLimit.data ?? null} />
         ) : run.data ? (
           // A new run is a new result: its pages start again at the first.
           <ResultView key={run.submittedAt} run={run.data} rowLimit={rowLimit.data ?? null} />

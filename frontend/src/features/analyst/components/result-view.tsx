@@ -7,11 +7,12 @@ import {
   pageCount,
   pageOf,
   type QueryRun,
+  type RowLimit,
   reachedRowLimit,
 } from '../model/query-result';
 
 /** What the query returned and how long it took; the rows a page at a time. */
-export function ResultView({ run, rowLimit }: { run: QueryRun; rowLimit: number | null }) {
+export function ResultView({ run, rowLimit }: { run: QueryRun; rowLimit: RowLimit | null }) {
   const { result } = run;
   const rowCount = result.kind === 'table' ? result.rows.length : null;
   return (
@@ -38,8 +39,8 @@ export function ResultView({ run, rowLimit }: { run: QueryRun; rowLimit: number 
         <>
           {rowCount !== null && reachedRowLimit(rowCount, rowLimit) ? (
             <p className="analyst-result__limit" role="note">
-              The result reached the limit of {rowLimit?.toLocaleString()} rows per query, so there may be
-              more rows than shown. Add a LIMIT, a WHERE or an aggregate to see all of what you need.
+              The result reached the limit of {rowLimit?.rows.toLocaleString()} rows per query, so there may
+              be more rows than shown. Add a LIMIT, a WHERE or an aggregate to see all of what you need.
             </p>
           ) : null}
           <PagedTable columns={result.columns} rows={result.rows} />

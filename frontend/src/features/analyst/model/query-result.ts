@@ -124,13 +124,28 @@ export function pageOf<T>(
   return { rows: rows.slice(first, first + size), page: clamped, first };
 }
 
+/** The server's limit on the rows of a result, and whether it cuts a result there (or fails it). */
+export interface RowLimit {
+  rows: number;
+  cuts: boolean;
+}
+
 /**
- * Whether a result may be cut short by the server's limit on result rows: with
- * `result_overflow_mode = 'break'` ClickHouse stops at (or just past, a block being whole) the
- * limit without an error. 0 means no limit.
+ * Whether a result may be cut short by the server's limit: with `result_overflow_mode = 'break'`
+ * ClickHouse stops at (or just past, a block being whole) the limit without an error.
  */
-export function reachedRowLimit(rowCount: number, maxResultRows: number | null): boolean {
-  return maxResultRows !== null && maxResultRows > 0 && rowCount >= maxResultRows;
+export function reachedRowLimit(rowCount: number, limit: RowLimit | null): boolean {
+  return limit?.cuts === true && rowCount >= limit.rows;
+}
+
+/**
+ * What to do about a result refused for its size (ClickHouse's TOO_MANY_ROWS_OR_BYTES, the
+ * server's `result_overflow_mode = 'throw'`), or null for any other error.
+ */
+export function tooManyRowsHint(errorText: string, limit: RowLimit | null): string | null {
+  if (!errorText.includes('TOO_MANY_ROWS_OR_BYTES')) return null;
+  const size = limit ? `the limit of ${limit.rows.toLocaleString('en')} rows` : 'the limit';
+  return `The result is larger than ${size} per query. Add a LIMIT, a WHERE or an aggregate, or page with LIMIT … OFFSET.`;
 }
 
 /** One cell as text: NULL for null, JSON for arrays, maps and tuples, the value otherwise. */

@@ -12,6 +12,7 @@ import {
   queryErrorText,
   reachedRowLimit,
   serverElapsedMs,
+  tooManyRowsHint,
 } from './query-result';
 
 const rows = Array.from({ length: 123 }, (_, i) => [i]);
@@ -33,13 +34,25 @@ describe('result paging', () => {
     expect(pageCount(51)).toBe(2);
   });
 
-  it('says a result may be cut short only at a known limit', () => {
-    expect(reachedRowLimit(10_000, 10_000)).toBe(true);
+  it('says a result may be cut short only at a known limit that cuts', () => {
+    const cuts = { rows: 10_000, cuts: true };
+    expect(reachedRowLimit(10_000, cuts)).toBe(true);
     // 'break' stops after a whole block, so a result may pass the limit a little.
-    expect(reachedRowLimit(10_240, 10_000)).toBe(true);
-    expect(reachedRowLimit(9_999, 10_000)).toBe(false);
+    expect(reachedRowLimit(10_240, cuts)).toBe(true);
+    expect(reachedRowLimit(9_999, cuts)).toBe(false);
     expect(reachedRowLimit(10_000, null)).toBe(false);
-    expect(reachedRowLimit(10_000, 0)).toBe(false);
+    // 'throw' fails such a result instead: the error says so (tooManyRowsHint).
+    expect(reachedRowLimit(10_000, { rows: 10_000, cuts: false })).toBe(false);
+  });
+
+  it('explains a result refused for its size, and no other error', () => {
+    const tooMany =
+      'Code: 396. DB::Exception: Limit for result exceeded, max rows: 10.00 thousand, current rows: 65.41 thousand. (TOO_MANY_ROWS_OR_BYTES)';
+    expect(tooManyRowsHint(tooMany, { rows: 10_000, cuts: false })).toBe(
+      'The result is larger than the limit of 10,000 rows per query. Add a LIMIT, a WHERE or an aggregate, or page with LIMIT … OFFSET.',
+    );
+    expect(tooManyRowsHint(tooMany, null)).toMatch(/^The result is larger than the limit per query\./);
+    expect(tooManyRowsHint('Code: 62. DB::Exception: Syntax error (SYNTAX_ERROR)', null)).toBeNull();
   });
 });
 
