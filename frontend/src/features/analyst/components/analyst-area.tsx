@@ -1,41 +1,29 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { useCurrentUser, useLogout } from '../../../lib/auth';
+import { useCurrentUser } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { elsewhere } from '../model/area-access';
 import '../analyst.css';
 
 /**
  * The analyst's area around each of its pages: only for a user with analyst access (everyone
- * else is sent on, see `elsewhere`), with its title, Logout and navigation.
+ * else is sent on, see `elsewhere`), with its title and navigation. Logout is the site header's,
+ * as in the adviser's workspace.
  */
 export function AnalystArea({ title, children }: { title: string; children: ReactNode }) {
   useDocumentTitle(title);
   const user = useCurrentUser();
-  const logout = useLogout();
   const destination = user.isSuccess ? elsewhere(user.data) : null;
   useEffect(() => {
-    // A full navigation: those pages belong to other parts of the site. Logout navigates itself.
-    if (destination && logout.isIdle) window.location.replace(destination);
-  }, [destination, logout.isIdle]);
+    // A full navigation: those pages belong to other parts of the site.
+    if (destination) window.location.replace(destination);
+  }, [destination]);
 
   if (user.isPending || destination) {
     return (
       <div className="page analyst">
         <Spinner label="Checking your session…" />
-      </div>
-    );
-  }
-  if (user.isError) {
-    return (
-      <div className="page analyst">
-        <Alert tone="error" title="Could not check your session">
-          {errorMessage(user.error)}
-        </Alert>
       </div>
     );
   }
@@ -46,9 +34,6 @@ export function AnalystArea({ title, children }: { title: string; children: Reac
           <h1 className="analyst__title">{title}</h1>
           <p className="analyst__subtitle">Risk Profile analytics store</p>
         </div>
-        <Button variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>
-          Logout
-        </Button>
       </header>
       <nav className="analyst__nav" aria-label="Analyst">
         <ul>
