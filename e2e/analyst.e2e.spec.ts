@@ -53,7 +53,7 @@ describeTarget("the analyst's query page", browserTarget, () => {
       .waitFor();
 
     // The schema beside the editor carries the docs' words, read from ClickHouse's comments.
-    const schema = page().getByRole('region', { name: 'Schema' });
+    const schema = page().getByRole('region', { name: 'Schema', exact: true });
     await schema.getByText('analytics.question_events').click();
     await schema.getByText('Content-derived id of the event (dedup key).').waitFor();
 
@@ -62,7 +62,7 @@ describeTarget("the analyst's query page", browserTarget, () => {
     await editor.fill('');
     await page().getByRole('button', { name: DROP_OFF!.title }).click();
     expect(await editor.inputValue()).toBe(DROP_OFF!.sql);
-    const result = page().getByRole('region', { name: 'Result' });
+    const result = page().getByRole('region', { name: 'Result', exact: true });
     // The client's answers reach ClickHouse within moments; run again until they are there.
     await eventually(async () => {
       await page().getByRole('button', { name: 'Run', exact: true }).click();
