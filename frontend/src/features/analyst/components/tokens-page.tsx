@@ -52,52 +52,59 @@ export function TokensPage() {
         ) : tokens.data.length === 0 ? (
           <p className="analyst__empty">You have no API tokens.</p>
         ) : (
-          <table className="analyst-table analyst-table--list">
-            <caption className="visually-hidden">Your API tokens</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Token begins</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.data.map((token) => (
-                <tr key={token.id}>
-                  <td>{token.name}</td>
-                  <td>
-                    <code>{token.prefix}…</code>
-                  </td>
-                  <td>
-                    <time dateTime={token.createdAt}>{when(token.createdAt)}</time>
-                  </td>
-                  <td>
-                    {token.lastUsedAt ? (
-                      <time dateTime={token.lastUsedAt}>{when(token.lastUsedAt)}</time>
-                    ) : (
-                      'Never'
-                    )}
-                  </td>
-                  <td>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => {
-                        revoke.reset();
-                        setRevoking(token);
-                      }}
-                    >
-                      Revoke<span className="visually-hidden"> {token.name}</span>
-                    </Button>
-                  </td>
+          <section
+            className="analyst-result__scroll"
+            aria-label="Token list"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls takes focus, so a keyboard can scroll it
+            tabIndex={0}
+          >
+            <table className="analyst-table analyst-table--list">
+              <caption className="visually-hidden">Your API tokens</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Token begins</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {tokens.data.map((token) => (
+                  <tr key={token.id}>
+                    <td>{token.name}</td>
+                    <td>
+                      <code>{token.prefix}…</code>
+                    </td>
+                    <td>
+                      <time dateTime={token.createdAt}>{when(token.createdAt)}</time>
+                    </td>
+                    <td>
+                      {token.lastUsedAt ? (
+                        <time dateTime={token.lastUsedAt}>{when(token.lastUsedAt)}</time>
+                      ) : (
+                        'Never'
+                      )}
+                    </td>
+                    <td>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => {
+                          revoke.reset();
+                          setRevoking(token);
+                        }}
+                      >
+                        Revoke<span className="visually-hidden"> {token.name}</span>
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
         )}
       </section>
       <Dialog
