@@ -13,6 +13,9 @@ import { isoDateTimeSchema, messageBodySchema } from './primitives';
 /** Where ClickHouse's HTTP interface is served (outside /api: its protocol is ClickHouse's). */
 export const CLICKHOUSE_HTTP_PATH = '/clickhouse';
 
+/** Largest request body at CLICKHOUSE_HTTP_PATH (the query, or its part after the `query` parameter). */
+export const CLICKHOUSE_BODY_LIMIT = 1024 * 1024;
+
 /**
  * The adviser service's internal check of a credential sent to /clickhouse (basic auth,
  * X-ClickHouse-User/Key, or an API token). The gateway never routes it: only the analytics
