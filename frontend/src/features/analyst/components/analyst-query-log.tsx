@@ -59,7 +59,7 @@ export function AnalystQueryLog() {
                   {entry.format ? <span className="analyst-table__type">{entry.format}</span> : null}
                 </td>
                 <td>
-                  {OUTCOME_LABELS[entry.outcome]}
+                  <span>{OUTCOME_LABELS[entry.outcome]}</span>
                   {entry.error ? (
                     <span className="analyst-log__error">
                       {entry.errorCode === null ? '' : `Code ${entry.errorCode}: `}
