@@ -17,11 +17,14 @@ import { Route as SecurityRouteImport } from './routes/security'
 import { Route as SetPasswordRouteImport } from './routes/set-password'
 import { Route as AdminAccessLogRouteImport } from './routes/admin/access-log'
 import { Route as AdminAdvisersRouteImport } from './routes/admin/advisers'
+import { Route as AdminAnalystQueriesRouteImport } from './routes/admin/analyst-queries'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminDataRequestsRouteImport } from './routes/admin/data-requests'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdviserIndexRouteImport } from './routes/adviser/index'
 import { Route as AdviserLinksRouteImport } from './routes/adviser/links'
+import { Route as AnalystIndexRouteImport } from './routes/analyst/index'
+import { Route as AnalystTokensRouteImport } from './routes/analyst/tokens'
 import { Route as LCodeRouteImport } from './routes/l.$code'
 import { Route as AdminAssessmentsIndexRouteImport } from './routes/admin/assessments/index'
 import { Route as AdminAssessmentsIdRouteImport } from './routes/admin/assessments/$id'
@@ -69,6 +72,11 @@ const AdminAdvisersRoute = AdminAdvisersRouteImport.update({
   path: '/admin/advisers',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAnalystQueriesRoute = AdminAnalystQueriesRouteImport.update({
+  id: '/admin/analyst-queries',
+  path: '/admin/analyst-queries',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
   id: '/admin/dashboard',
   path: '/admin/dashboard',
@@ -92,6 +100,16 @@ const AdviserIndexRoute = AdviserIndexRouteImport.update({
 const AdviserLinksRoute = AdviserLinksRouteImport.update({
   id: '/adviser/links',
   path: '/adviser/links',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AnalystIndexRoute = AnalystIndexRouteImport.update({
+  id: '/analyst/',
+  path: '/analyst/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AnalystTokensRoute = AnalystTokensRouteImport.update({
+  id: '/analyst/tokens',
+  path: '/analyst/tokens',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LCodeRoute = LCodeRouteImport.update({
@@ -134,12 +152,15 @@ export interface FileRoutesByFullPath {
   '/set-password': typeof SetPasswordRoute
   '/admin/access-log': typeof AdminAccessLogRoute
   '/admin/advisers': typeof AdminAdvisersRoute
+  '/admin/analyst-queries': typeof AdminAnalystQueriesRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/data-requests': typeof AdminDataRequestsRoute
   '/admin/login': typeof AdminLoginRoute
   '/adviser/links': typeof AdviserLinksRoute
+  '/analyst/tokens': typeof AnalystTokensRoute
   '/l/$code': typeof LCodeRoute
   '/adviser/': typeof AdviserIndexRoute
+  '/analyst/': typeof AnalystIndexRoute
   '/admin/assessments/$id': typeof AdminAssessmentsIdRoute
   '/adviser/assessments/$id': typeof AdviserAssessmentsIdRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
@@ -155,12 +176,15 @@ export interface FileRoutesByTo {
   '/set-password': typeof SetPasswordRoute
   '/admin/access-log': typeof AdminAccessLogRoute
   '/admin/advisers': typeof AdminAdvisersRoute
+  '/admin/analyst-queries': typeof AdminAnalystQueriesRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/data-requests': typeof AdminDataRequestsRoute
   '/admin/login': typeof AdminLoginRoute
   '/adviser/links': typeof AdviserLinksRoute
+  '/analyst/tokens': typeof AnalystTokensRoute
   '/l/$code': typeof LCodeRoute
   '/adviser': typeof AdviserIndexRoute
+  '/analyst': typeof AnalystIndexRoute
   '/admin/assessments/$id': typeof AdminAssessmentsIdRoute
   '/adviser/assessments/$id': typeof AdviserAssessmentsIdRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
@@ -177,12 +201,15 @@ export interface FileRoutesById {
   '/set-password': typeof SetPasswordRoute
   '/admin/access-log': typeof AdminAccessLogRoute
   '/admin/advisers': typeof AdminAdvisersRoute
+  '/admin/analyst-queries': typeof AdminAnalystQueriesRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/data-requests': typeof AdminDataRequestsRoute
   '/admin/login': typeof AdminLoginRoute
   '/adviser/links': typeof AdviserLinksRoute
+  '/analyst/tokens': typeof AnalystTokensRoute
   '/l/$code': typeof LCodeRoute
   '/adviser/': typeof AdviserIndexRoute
+  '/analyst/': typeof AnalystIndexRoute
   '/admin/assessments/$id': typeof AdminAssessmentsIdRoute
   '/adviser/assessments/$id': typeof AdviserAssessmentsIdRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
@@ -200,12 +227,15 @@ export interface FileRouteTypes {
     | '/set-password'
     | '/admin/access-log'
     | '/admin/advisers'
+    | '/admin/analyst-queries'
     | '/admin/dashboard'
     | '/admin/data-requests'
     | '/admin/login'
     | '/adviser/links'
+    | '/analyst/tokens'
     | '/l/$code'
     | '/adviser/'
+    | '/analyst/'
     | '/admin/assessments/$id'
     | '/adviser/assessments/$id'
     | '/assessment/$id/completed'
@@ -221,12 +251,15 @@ export interface FileRouteTypes {
     | '/set-password'
     | '/admin/access-log'
     | '/admin/advisers'
+    | '/admin/analyst-queries'
     | '/admin/dashboard'
     | '/admin/data-requests'
     | '/admin/login'
     | '/adviser/links'
+    | '/analyst/tokens'
     | '/l/$code'
     | '/adviser'
+    | '/analyst'
     | '/admin/assessments/$id'
     | '/adviser/assessments/$id'
     | '/assessment/$id/completed'
@@ -242,12 +275,15 @@ export interface FileRouteTypes {
     | '/set-password'
     | '/admin/access-log'
     | '/admin/advisers'
+    | '/admin/analyst-queries'
     | '/admin/dashboard'
     | '/admin/data-requests'
     | '/admin/login'
     | '/adviser/links'
+    | '/analyst/tokens'
     | '/l/$code'
     | '/adviser/'
+    | '/analyst/'
     | '/admin/assessments/$id'
     | '/adviser/assessments/$id'
     | '/assessment/$id/completed'
@@ -264,12 +300,15 @@ export interface RootRouteChildren {
   SetPasswordRoute: typeof SetPasswordRoute
   AdminAccessLogRoute: typeof AdminAccessLogRoute
   AdminAdvisersRoute: typeof AdminAdvisersRoute
+  AdminAnalystQueriesRoute: typeof AdminAnalystQueriesRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminDataRequestsRoute: typeof AdminDataRequestsRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdviserLinksRoute: typeof AdviserLinksRoute
+  AnalystTokensRoute: typeof AnalystTokensRoute
   LCodeRoute: typeof LCodeRoute
   AdviserIndexRoute: typeof AdviserIndexRoute
+  AnalystIndexRoute: typeof AnalystIndexRoute
   AdminAssessmentsIdRoute: typeof AdminAssessmentsIdRoute
   AdviserAssessmentsIdRoute: typeof AdviserAssessmentsIdRoute
   AssessmentIdCompletedRoute: typeof AssessmentIdCompletedRoute
@@ -335,6 +374,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdvisersRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/analyst-queries': {
+      id: '/admin/analyst-queries'
+      path: '/admin/analyst-queries'
+      fullPath: '/admin/analyst-queries'
+      preLoaderRoute: typeof AdminAnalystQueriesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/dashboard': {
       id: '/admin/dashboard'
       path: '/admin/dashboard'
@@ -368,6 +414,20 @@ declare module '@tanstack/react-router' {
       path: '/adviser/links'
       fullPath: '/adviser/links'
       preLoaderRoute: typeof AdviserLinksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/analyst/': {
+      id: '/analyst/'
+      path: '/analyst'
+      fullPath: '/analyst/'
+      preLoaderRoute: typeof AnalystIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/analyst/tokens': {
+      id: '/analyst/tokens'
+      path: '/analyst/tokens'
+      fullPath: '/analyst/tokens'
+      preLoaderRoute: typeof AnalystTokensRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/l/$code': {
@@ -424,12 +484,15 @@ const rootRouteChildren: RootRouteChildren = {
   SetPasswordRoute: SetPasswordRoute,
   AdminAccessLogRoute: AdminAccessLogRoute,
   AdminAdvisersRoute: AdminAdvisersRoute,
+  AdminAnalystQueriesRoute: AdminAnalystQueriesRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminDataRequestsRoute: AdminDataRequestsRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdviserLinksRoute: AdviserLinksRoute,
+  AnalystTokensRoute: AnalystTokensRoute,
   LCodeRoute: LCodeRoute,
   AdviserIndexRoute: AdviserIndexRoute,
+  AnalystIndexRoute: AnalystIndexRoute,
   AdminAssessmentsIdRoute: AdminAssessmentsIdRoute,
   AdviserAssessmentsIdRoute: AdviserAssessmentsIdRoute,
   AssessmentIdCompletedRoute: AssessmentIdCompletedRoute,

@@ -26,6 +26,9 @@ export function AdminNav() {
         <li>
           <Link to="/admin/data-requests">Data requests</Link>
         </li>
+        <li>
+          <Link to="/admin/analyst-queries">Analyst queries</Link>
+        </li>
       </ul>
     </nav>
   );

@@ -1,0 +1,26 @@
+import type { User } from '@risk-profile/contracts';
+import { describe, expect, it } from 'vitest';
+import { elsewhere } from './area-access';
+
+const user = (role: User['role'], analystAccess?: boolean): User => ({
+  id: 'u1',
+  email: 'someone@example.com',
+  role,
+  name: 'Someone',
+  adviserSlug: null,
+  ...(analystAccess === undefined ? {} : { analystAccess }),
+});
+
+describe('who the analyst area is for', () => {
+  it('lets analysts and administrators given analyst access in', () => {
+    expect(elsewhere(user('analyst'))).toBeNull();
+    expect(elsewhere(user('admin', true))).toBeNull();
+  });
+
+  it('sends everyone else where they belong', () => {
+    expect(elsewhere(null)).toBe('/login');
+    expect(elsewhere(user('adviser'))).toBe('/adviser');
+    expect(elsewhere(user('admin'))).toBe('/admin/dashboard');
+    expect(elsewhere(user('admin', false))).toBe('/admin/dashboard');
+  });
+});

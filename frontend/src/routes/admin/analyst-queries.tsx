@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminShell } from '../../features/admin-dashboard/components/admin-shell';
+import { AnalystQueryLog } from '../../features/analyst/components/analyst-query-log';
+
+export const Route = createFileRoute('/admin/analyst-queries')({ component: AnalystQueriesRoute });
+
+function AnalystQueriesRoute() {
+  return (
+    <AdminShell title="Analyst queries">
+      <AnalystQueryLog />
+    </AdminShell>
+  );
+}

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AnalystArea } from '../../features/analyst/components/analyst-area';
+import { TokensPage } from '../../features/analyst/components/tokens-page';
+
+export const Route = createFileRoute('/analyst/tokens')({ component: AnalystTokensRoute });
+
+function AnalystTokensRoute() {
+  return (
+    <AnalystArea title="API tokens">
+      <TokensPage />
+    </AnalystArea>
+  );
+}
