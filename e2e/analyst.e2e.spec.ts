@@ -30,7 +30,7 @@ const queryAs = (url: string, user: string, password: string, sql: string) =>
 describeTarget("the analyst's query page", browserTarget, () => {
   // /clickhouse remembers a successful credential check for a while (a bcrypt hash per query would
   // be too slow for a BI tool); off here, so a revoked token is refused at its next query.
-  const suite = useBrowserSuite({ env: { ANALYST_CREDENTIAL_CACHE_SECONDS: '0' } });
+  const suite = useBrowserSuite();
   const page = () => suite.page;
   const open = (path: string) => page().goto(`${suite.system.url}${path}`);
 

@@ -14,15 +14,12 @@ export interface BrowserSuite {
 
 /**
  * Registers one file's hooks: one product and one browser for the file, a new page per test
- * (opened at `openAt` when given), a screenshot when a test fails; `env` adds to the product's
- * environment. Call it inside `describe`.
+ * (opened at `openAt` when given), a screenshot when a test fails. Call it inside `describe`.
  */
-export function useBrowserSuite(
-  options: { openAt?: string; env?: Record<string, string> } = {},
-): BrowserSuite {
+export function useBrowserSuite(options: { openAt?: string } = {}): BrowserSuite {
   const suite = {} as { system: TestSystem; browser: Browser; page: Page };
   beforeAll(async () => {
-    suite.system = await startTestSystem(options.env);
+    suite.system = await startTestSystem();
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -70,10 +70,12 @@ export function httpAnalystAuthenticator(origins: AdviserOrigins): AnalystAuthen
 }
 
 /**
- * Remembers a successful check for `ttlMs`: the check is a bcrypt hash on the adviser service,
+ * Remembers a successful password check for `ttlMs`: it is a bcrypt hash on the adviser service,
  * far too slow for every query a BI tool sends. Keyed by a SHA-256 of the credential, never the
- * credential itself, so a revoked token or changed password keeps working at most `ttlMs` here.
- * Refusals are not remembered (a fixed password works at once).
+ * credential itself, so a changed password keeps working at most `ttlMs` here. API tokens are
+ * asked about every time (an indexed lookup of their hash, no bcrypt), so a revoked token stops
+ * at its next query, as its contract says. Refusals are not remembered (a fixed password works at
+ * once).
  */
 export function cachedAnalystAuthenticator(
   inner: AnalystAuthenticator,
@@ -84,12 +86,9 @@ export function cachedAnalystAuthenticator(
   const cache = new Map<string, { analyst: AnalystIdentity; until: number }>();
   return {
     async verify(credential, ip) {
+      if (credential.kind === 'token') return inner.verify(credential, ip);
       const key = createHash('sha256')
-        .update(
-          credential.kind === 'password'
-            ? `p\0${credential.email.toLowerCase()}\0${credential.password}`
-            : `t\0${credential.token}`,
-        )
+        .update(`${credential.email.toLowerCase()}\0${credential.password}`)
         .digest('base64');
       const hit = cache.get(key);
       if (hit && hit.until > now()) return { kind: 'analyst', analyst: hit.analyst };
