@@ -283,6 +283,7 @@ describe('the OpenAPI document served by the gateway', () => {
       ['exportAdminRecords', admin, 'status=bogus'],
       ['accessLog', admin, 'assessment=bogus'],
       ['erasureAudit', admin, 'cursor=bogus'],
+      ['analystQueryLog', admin, 'limit=0'],
     ];
     for (const [name, cookie, bad] of lists) {
       const { path } = ENDPOINTS[name] as EndpointDefinition;

@@ -50,13 +50,21 @@ export class SessionRevocations {
 
   /** True when the session was logged out, or its user was disabled or reset since it was issued. */
   async isRevoked(claims: SessionClaims): Promise<boolean> {
-    const user = await this.cached(this.users, claims.sub, async () => {
+    const load = async () => {
       const { rows } = await this.sql.query<{ session_version: number; disabled: boolean }>(
         'SELECT session_version, disabled FROM auth_session_state WHERE user_id = $1',
         [claims.sub],
       );
       return rows[0] ? { version: rows[0].session_version, disabled: rows[0].disabled } : null;
-    });
+    };
+    let user = await this.cached(this.users, claims.sub, load);
+    // Versions only grow: a token newer than the cached version was issued after a change this
+    // process has not seen yet (another instance, or another cache in this process), so the
+    // cache is stale, not the token.
+    if (user && user.version < claims.sv) {
+      this.users.delete(claims.sub);
+      user = await this.cached(this.users, claims.sub, load);
+    }
     // A token for a user the adviser service does not know (deleted, or another database) is void.
     if (!user || user.disabled || user.version !== claims.sv) return true;
     return this.cached(this.sessions, claims.jti, async () => {
