@@ -119,7 +119,7 @@ const http = createClient({
   pathname: CLICKHOUSE_HTTP_PATH,
   username: ANALYST.email,
   password: ANALYST.password,
-  request_timeout: 600_000,
+  request_timeout: 60_000,
 });
 let analysts: ChildProcess | undefined;
 

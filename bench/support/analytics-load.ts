@@ -51,12 +51,13 @@ export function startAnalyticsBench(
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MINUTE: '0',
       ...env,
-      // The projector's keys, the background threads' nice value and the embedded autovacuum's
-      // interval pass through, to compare settings.
+      // The projector's and the analysts' keys, the background threads' nice value and the
+      // embedded autovacuum's interval pass through, to compare settings.
       ...Object.fromEntries(
         Object.entries(process.env).filter(
           ([key]) =>
             key.startsWith('ANALYTICS_') ||
+            key.startsWith('ANALYST_') ||
             key === 'BACKGROUND_THREAD_NICE' ||
             key === 'EMBEDDED_AUTOVACUUM_INTERVAL_MS',
         ),
