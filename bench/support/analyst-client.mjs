@@ -51,4 +51,6 @@ process.on('message', async (message) => {
     process.send({ figures }, () => process.exit(0));
   }
 });
+// A parent that ends without stopping its analysts (interrupted) takes them with it.
+process.on('disconnect', () => process.exit(0));
 process.send({ ready: true });
