@@ -7,6 +7,7 @@ import { browserSkipReason } from './support/system';
 const browserTarget = { name: 'Chromium', skipReason: browserSkipReason() };
 const ADVISER = { email: 'adviser@example.com', password: 'adviser-demo-2026' };
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
+const ANALYST = { email: 'analyst@example.com', password: 'analyst-demo-2026' };
 
 async function fill(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -96,5 +97,29 @@ describeTarget('signing in and out', browserTarget, () => {
     await page().waitForURL(`${suite.system.url}/adviser`);
     await open('/admin/dashboard');
     await page().waitForURL(/\/admin\/login$/);
+  });
+
+  it('an analyst signs in at /login and lands on the query page, which adviser and admin pages send them back to', async () => {
+    await open('/admin/login');
+    await fill(page(), ANALYST.email, ANALYST.password);
+    await page().getByRole('button', { name: 'Login to Dashboard' }).click();
+    await page().getByTestId('admin-login-error').getByText('Invalid email or password.').waitFor();
+
+    await open('/login');
+    await fill(page(), ANALYST.email, ANALYST.password);
+    await page().getByRole('button', { name: 'Sign In' }).click();
+    await page().waitForURL(`${suite.system.url}/analyst`);
+    expect(await currentUserStatus(page())).toBe(200);
+
+    // The header's way back to the query page from the public pages.
+    await open('/');
+    await page().getByRole('link', { name: 'Query' }).click();
+    await page().waitForURL(`${suite.system.url}/analyst`);
+    for (const path of ['/adviser', '/admin/dashboard', '/admin/advisers', '/admin/assessments']) {
+      await open(path);
+      await page().waitForURL(`${suite.system.url}/analyst`);
+    }
+    expect(await page().evaluate(async () => (await fetch('/api/admin/me')).status)).toBe(403);
+    await page().evaluate(async () => fetch('/api/auth/logout', { method: 'POST' }));
   });
 });

@@ -25,6 +25,11 @@ export const gatewayConfigSchema = z.object({
   BODY_LIMIT: z.string().default('100kb'),
   /** Requests per minute per client IP on /api (0 turns the limit off, for benchmarks only). */
   RATE_LIMIT_PER_MINUTE: env.int(600),
+  /**
+   * The analytics service's time limit of an analyst query, read here too so the gateway waits
+   * for a /clickhouse answer longer than a query may run (docs/analyst-access.md, "Limits").
+   */
+  ANALYST_MAX_EXECUTION_SECONDS: env.int(30, 1),
   /** Proxies in front of the gateway (a load balancer) trusted for the client address. */
   TRUST_PROXY: env.trustProxy(),
   /** Folder of the built front end. */
@@ -57,6 +62,9 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
   return loadConfig(gatewayConfigSchema, source);
 }
 
+/** Beyond the query's own limit: the time to compress and send its result. */
+const CLICKHOUSE_TIMEOUT_MARGIN_SECONDS = 30;
+
 /** The gateway's options from its configuration; only the upstreams differ between modes. */
 export function gatewayOptions(
   config: GatewayConfig,
@@ -74,6 +82,7 @@ export function gatewayOptions(
     serveSourceMaps: config.SERVE_SOURCE_MAPS,
     bodyLimit: config.BODY_LIMIT,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    clickhouseTimeoutMs: (config.ANALYST_MAX_EXECUTION_SECONDS + CLICKHOUSE_TIMEOUT_MARGIN_SECONDS) * 1_000,
     trustProxy: config.TRUST_PROXY,
   };
 }

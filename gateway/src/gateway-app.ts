@@ -1,3 +1,4 @@
+import { CLICKHOUSE_BODY_LIMIT, CLICKHOUSE_HTTP_PATH } from '@risk-profile/contracts';
 import { buildOpenApiDocument } from '@risk-profile/contracts/openapi';
 import {
   accessDecision,
@@ -48,6 +49,11 @@ export interface GatewayOptions {
   serveSourceMaps?: boolean;
   bodyLimit: string;
   rateLimitPerMinute: number;
+  /**
+   * How long a /clickhouse answer may keep its connection silent (distributed mode): longer than
+   * an analyst query may run (default 60 s).
+   */
+  clickhouseTimeoutMs?: number;
   trustProxy: TrustProxy;
   /**
    * Checks session cookies so requests without the access their contract requires are refused
@@ -67,6 +73,10 @@ export function createGatewayApp(options: GatewayOptions): Express {
   app.use(securityHeaders());
   app.use(requestContext(options.logger));
   app.use(rejectMalformedPath);
+  const limiter = rateLimiter(options);
+  // ClickHouse's HTTP interface: before compression (it compresses as the client asks, as
+  // ClickHouse does) and before any body parsing (its bodies are SQL, possibly compressed).
+  app.use(clickHouseRoute(options, limiter));
   // gzip for pages, scripts and JSON; small bodies (under 1 KB) are not worth it.
   app.use(compression({ threshold: 1024 }));
 
@@ -86,7 +96,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
     res.type('text/plain').send(txt);
   });
 
-  app.use('/api', noStore, sameOriginWrites(options.publicUrl), apiGuards(options));
+  app.use('/api', noStore, sameOriginWrites(options.publicUrl), apiGuards(options, limiter));
   app.get('/api/openapi.json', openApiDocument());
   app.use(route(options));
   app.use('/api', notFound);
@@ -141,8 +151,20 @@ function openApiDocument(): RequestHandler {
 
 const bodyLimitBytes = (options: GatewayOptions) => bytes.parse(options.bodyLimit) ?? 100 * 1024;
 
+/** Requests per minute per client IP, one count over /api and /clickhouse; none when configured off. */
+function rateLimiter(options: GatewayOptions): RequestHandler | undefined {
+  if (options.rateLimitPerMinute <= 0) return undefined;
+  return rateLimit({
+    windowMs: 60_000,
+    limit: options.rateLimitPerMinute,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next) => next(httpError.tooManyRequests()),
+  });
+}
+
 /** Rate limit per client IP, and refuse oversized bodies before they reach a service. */
-function apiGuards(options: GatewayOptions): express.Router {
+function apiGuards(options: GatewayOptions, limiter: RequestHandler | undefined): express.Router {
   const router = express.Router();
   const limit = bodyLimitBytes(options);
   router.use((req, _res, next) => {
@@ -150,18 +172,44 @@ function apiGuards(options: GatewayOptions): express.Router {
     if (length > limit) return next(httpError.payloadTooLarge());
     next();
   });
-  if (options.rateLimitPerMinute > 0) {
-    router.use(
-      rateLimit({
-        windowMs: 60_000,
-        limit: options.rateLimitPerMinute,
-        standardHeaders: 'draft-8',
-        legacyHeaders: false,
-        handler: (_req, _res, next) => next(httpError.tooManyRequests()),
-      }),
-    );
-  }
+  if (limiter) router.use(limiter);
   return router;
+}
+
+const isClickHousePath = (path: string) =>
+  path === CLICKHOUSE_HTTP_PATH || path.startsWith(`${CLICKHOUSE_HTTP_PATH}/`);
+/** ClickHouse's clients read with GET (ping, queries) and send queries with POST. */
+const CLICKHOUSE_METHODS = new Set(['GET', 'HEAD', 'POST']);
+
+/**
+ * /clickhouse and below, to the analytics service: its app in the embedded mode (the request
+ * untouched, its body unread), else its instances over HTTP. The request body is passed on as
+ * sent (compressed or not; at most the interface's own limit) and the answer streams back as the
+ * service sends it. The service checks credentials itself (basic auth, X-ClickHouse-User/Key,
+ * API tokens, the session cookie), so the gateway keeps those headers.
+ */
+function clickHouseRoute(options: GatewayOptions, limiter: RequestHandler | undefined): RequestHandler {
+  const { upstreams } = options;
+  const service: RequestHandler | undefined =
+    upstreams.kind === 'embedded'
+      ? upstreams.modules.find((module) => module.name === 'analytics')?.app
+      : proxyTo({
+          name: 'analytics',
+          pool: upstreams.pools.analytics,
+          agents: proxyAgents(),
+          bodyLimit: CLICKHOUSE_BODY_LIMIT,
+          logger: options.logger,
+          timeoutMs: options.clickhouseTimeoutMs ?? 60_000,
+        });
+  const forward: RequestHandler = (req, res, next) => {
+    stripIdentityHeaders(req.headers);
+    noStore(req, res, (error?: unknown) => (error ? next(error) : service!(req, res, next)));
+  };
+  return (req, res, next) => {
+    if (!service || !isClickHousePath(req.path) || !CLICKHOUSE_METHODS.has(req.method)) return next();
+    if (!limiter) return forward(req, res, next);
+    limiter(req, res, (error?: unknown) => (error ? next(error) : forward(req, res, next)));
+  };
 }
 
 function route(options: GatewayOptions): RequestHandler {

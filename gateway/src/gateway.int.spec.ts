@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { yesBody } from '@risk-profile/assessment/testing';
-import { ENDPOINTS, type EndpointName, PLANNED_ENDPOINTS } from '@risk-profile/contracts';
+import {
+  ANALYST_CREDENTIALS_PATH,
+  ENDPOINTS,
+  type EndpointName,
+  PLANNED_ENDPOINTS,
+} from '@risk-profile/contracts';
 import { silentLogger } from '@risk-profile/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded/start-embedded';
@@ -278,6 +283,21 @@ describe('which endpoints are live', () => {
       expect(isServed).toBe(!PLANNED_ENDPOINTS.has(name as EndpointName));
     },
   );
+
+  it('never routes the internal analyst credential check from outside', async () => {
+    const res = await fetch(`${system.url}${ANALYST_CREDENTIALS_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'password',
+        email: 'analyst@example.com',
+        password: 'analyst-demo-2026',
+        ip: '1.2.3.4',
+      }),
+    });
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('analyst@example.com');
+  });
 
   it('answers a planned endpoint with a JSON 404 that says so', async () => {
     const planned = [...PLANNED_ENDPOINTS].map((name) => ENDPOINTS[name]).find((e) => e.method === 'GET');

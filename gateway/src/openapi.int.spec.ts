@@ -10,6 +10,7 @@ import {
   type EndpointDefinition,
   type EndpointName,
   findEndpoint,
+  MAX_ANALYST_TOKENS,
   PLANNED_ENDPOINTS,
   parseResponse,
 } from '@risk-profile/contracts';
@@ -21,6 +22,7 @@ import { type EmbeddedSystem, startEmbedded } from './embedded/start-embedded';
 const LINK_TOKEN_SECRET = 'openapi-int-spec-link-secret-0123456789';
 const ADVISER = { email: 'adviser@example.com', password: 'adviser-demo-2026' };
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
+const ANALYST = { email: 'analyst@example.com', password: 'analyst-demo-2026' };
 
 type Operation = { operationId: string; responses: Record<string, unknown> };
 type Document = {
@@ -423,6 +425,49 @@ describe('the OpenAPI document served by the gateway', () => {
       429,
       untilLimited(60, () => setPassword({ token: 'not-a-token', password: 'a long enough passphrase' })),
     );
+
+    // Analysts: accounts an administrator creates, analyst access an administrator is given,
+    // and the API tokens of /clickhouse.
+    const createAnalyst = (request: Request) => send('POST', ENDPOINTS.createAnalyst.path, request);
+    const newAnalyst = { name: 'Ana Lyst', email: 'ana@example.com' };
+    await expectStatus(201, createAnalyst({ cookie: admin, body: newAnalyst }));
+    await expectStatus(400, createAnalyst({ cookie: admin, body: { ...newAnalyst, email: 'nope' } }));
+    await expectStatus(401, createAnalyst({ body: newAnalyst }));
+    await expectStatus(403, createAnalyst({ cookie: adviser, body: newAnalyst }));
+    await expectStatus(409, createAnalyst({ cookie: admin, body: newAnalyst }));
+    const access = (id: string, request: Request) =>
+      send('POST', buildPath(ENDPOINTS.setAnalystAccess, { id }), request);
+    await expectStatus(400, access(adminId, { cookie: admin, body: { analystAccess: 'yes' } }));
+    await expectStatus(401, access(adminId, { body: { analystAccess: true } }));
+    await expectStatus(403, access(adminId, { cookie: adviser, body: { analystAccess: true } }));
+    await expectStatus(404, access(randomUUID(), { cookie: admin, body: { analystAccess: true } }));
+    await expectStatus(409, access(accountId, { cookie: admin, body: { analystAccess: true } }));
+    // Last with this session: the change ends the administrator's sessions.
+    await expectStatus(200, access(adminId, { cookie: admin, body: { analystAccess: true } }));
+    const analyst = await signIn('login', ANALYST);
+    const tokens = ENDPOINTS.listAnalystTokens.path;
+    await expectStatus(401, send('GET', tokens));
+    await expectStatus(403, send('GET', tokens, { cookie: adviser }));
+    const createToken = (request: Request) => send('POST', tokens, request);
+    const firstToken = await createToken({ cookie: analyst, body: { name: 'openapi' } });
+    expect(firstToken.status).toBe(201);
+    const tokenId = ((await firstToken.json()) as { token: { id: string } }).token.id;
+    await expectStatus(400, createToken({ cookie: analyst, body: { name: '' } }));
+    await expectStatus(401, createToken({ body: { name: 'x' } }));
+    await expectStatus(403, createToken({ cookie: adviser, body: { name: 'x' } }));
+    // The administrator given analyst access, signed in again, has tokens of their own.
+    const adminAnalyst = await signIn('adminLogin', ADMIN);
+    await expectStatus(200, send('GET', tokens, { cookie: adminAnalyst }));
+    for (let i = 0; i < MAX_ANALYST_TOKENS - 1; i++) {
+      expect((await createToken({ cookie: analyst, body: { name: `t${i}` } })).status).toBe(201);
+    }
+    await expectStatus(409, createToken({ cookie: analyst, body: { name: 'one too many' } }));
+    const revoke = (id: string, cookie?: string) =>
+      send('POST', buildPath(ENDPOINTS.revokeAnalystToken, { id }), cookie ? { cookie } : {});
+    await expectStatus(200, revoke(tokenId, analyst));
+    await expectStatus(401, revoke(tokenId));
+    await expectStatus(403, revoke(tokenId, adviser));
+    await expectStatus(404, revoke(tokenId, analyst));
 
     // Password checks sent at once beyond the few that may wait are refused at once (503), on
     // both sign-in endpoints; every account is unknown, so none is locked.

@@ -51,4 +51,20 @@ describe('identity headers', () => {
     stripIdentityHeaders(headers);
     expect(Object.keys(headers).sort()).toEqual(['cookie', 'user-agent', 'x-forwarded-for', 'x-request-id']);
   });
+
+  it("keeps the credentials of ClickHouse's HTTP interface, which the analytics service checks", () => {
+    const headers: Record<string, unknown> = {
+      authorization: 'Basic YTpi',
+      'x-clickhouse-user': 'analyst@example.com',
+      'x-clickhouse-key': 'secret',
+      'x-clickhouse-format': 'JSON',
+    };
+    stripIdentityHeaders(headers);
+    expect(Object.keys(headers).sort()).toEqual([
+      'authorization',
+      'x-clickhouse-format',
+      'x-clickhouse-key',
+      'x-clickhouse-user',
+    ]);
+  });
 });

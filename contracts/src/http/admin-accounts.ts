@@ -75,6 +75,8 @@ export const adminAccountSchema = z.object({
   createdAt: isoDateTimeSchema,
   /** The adviser page the account speaks for (advisers only). */
   adviserSlug: z.string().nullable(),
+  /** May query the analytics store: every analyst; an administrator only when given it. */
+  analystAccess: z.boolean(),
 });
 export type AdminAccount = z.infer<typeof adminAccountSchema>;
 

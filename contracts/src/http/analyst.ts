@@ -13,6 +13,9 @@ import { isoDateTimeSchema, messageBodySchema } from './primitives';
 /** Where ClickHouse's HTTP interface is served (outside /api: its protocol is ClickHouse's). */
 export const CLICKHOUSE_HTTP_PATH = '/clickhouse';
 
+/** Largest request body at CLICKHOUSE_HTTP_PATH (the query, or its part after the `query` parameter). */
+export const CLICKHOUSE_BODY_LIMIT = 1024 * 1024;
+
 /**
  * The adviser service's internal check of a credential sent to /clickhouse (basic auth,
  * X-ClickHouse-User/Key, or an API token). The gateway never routes it: only the analytics
@@ -61,6 +64,9 @@ export const analystCredentialsResponses = {
   429: errorBodySchema,
 } as const;
 
+/** The refusals of an endpoint that takes no body: a malformed token id is simply not found. */
+const NO_ACCESS_RESPONSES = { 401: errorBodySchema, 403: errorBodySchema } as const;
+
 export const analystTokenSchema = z.object({
   id: z.string().min(1),
   name: z.string(),
@@ -85,7 +91,8 @@ export const listAnalystTokensEndpoint = defineEndpoint({
   service: 'adviser',
   access: 'analyst',
   summary: "The signed-in analyst's API tokens for /clickhouse (never the secrets).",
-  responses: { 200: z.object({ tokens: z.array(analystTokenSchema) }), ...REFUSED_RESPONSES },
+  // No 400: it takes no body or query.
+  responses: { 200: z.object({ tokens: z.array(analystTokenSchema) }), ...NO_ACCESS_RESPONSES },
 });
 
 export const createAnalystTokenEndpoint = defineEndpoint({
@@ -108,7 +115,7 @@ export const revokeAnalystTokenEndpoint = defineEndpoint({
   service: 'adviser',
   access: 'analyst',
   summary: "Revokes one of the signed-in analyst's API tokens; it stops working at once.",
-  responses: { 200: messageBodySchema, ...REFUSED_RESPONSES, 404: errorBodySchema },
+  responses: { 200: messageBodySchema, ...NO_ACCESS_RESPONSES, 404: errorBodySchema },
 });
 
 export const createAnalystBodySchema = z.object({

@@ -26,14 +26,7 @@ export * from './storable-text';
  * neither served by its service nor listed here, or listed here and served: the list says
  * exactly which endpoints are live.
  */
-export const PLANNED_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([
-  'listAnalystTokens',
-  'createAnalystToken',
-  'revokeAnalystToken',
-  'createAnalyst',
-  'setAnalystAccess',
-  'analystQueryLog',
-]);
+export const PLANNED_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([]);
 
 export interface EndpointMatch {
   name: EndpointName;

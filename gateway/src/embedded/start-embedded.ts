@@ -1,5 +1,6 @@
 import { adviserConfigSchema, createAdviserService } from '@risk-profile/adviser';
 import {
+  type AnalystAuthenticator,
   type AnalyticsServiceModule,
   type AnalyticsStore,
   analyticsConfigSchema,
@@ -58,6 +59,8 @@ export async function startEmbedded(
     logger?: Logger;
     /** Replaces the session check (benchmarks that sign in synthetic administrators). */
     sessions?: SessionVerifier;
+    /** Replaces the check of /clickhouse credentials with the adviser service (tests). */
+    analystAuthenticator?: AnalystAuthenticator;
     /** Leaves the notification service out (the report-delivery benchmark's baseline). */
     withoutNotifications?: boolean;
     /**
@@ -121,7 +124,17 @@ export async function startEmbedded(
         }),
       );
     }
-    modules.push(await createAnalyticsService(platform, { sessions, config: analyticsConfig }));
+    // /clickhouse checks analysts' credentials with the adviser service, in process.
+    const adviserOrigin = inProcessOrigin(adviser.app);
+    modules.push(
+      await createAnalyticsService(platform, {
+        sessions,
+        config: analyticsConfig,
+        adviserOrigins: async () => [await adviserOrigin()],
+        analystAuthenticator: options.analystAuthenticator,
+        publicUrl: gatewayConfig.PUBLIC_URL,
+      }),
+    );
     for (const module of modules) await module.start();
   } catch (error) {
     for (const module of modules) await module.stop().catch(() => {});

@@ -16,6 +16,8 @@ const admin: SessionUser = {
   expiresAt: new Date('2030-01-01T00:00:00Z'),
 };
 const adviser: SessionUser = { ...admin, id: 'u-adv', role: 'adviser', adviserSlug: 'demo-adviser' };
+const analyst: SessionUser = { ...admin, id: 'u-ana', role: 'analyst', analystAccess: true };
+const adminAnalyst: SessionUser = { ...admin, id: 'u-admin-ana', analystAccess: true };
 
 /** Test double: the signed-in user is named by a header, so each case picks its caller. */
 const byHeader: SessionVerifier = {
@@ -38,6 +40,16 @@ describe('accessDecision', () => {
     [adviser, 'admin', 403],
     [admin, 'admin', 'allow'],
     [admin, 'adviser', 403],
+    [null, 'analyst', 401],
+    [adviser, 'analyst', 403],
+    [admin, 'analyst', 403],
+    [adminAnalyst, 'analyst', 'allow'],
+    [adminAnalyst, 'admin', 'allow'],
+    [analyst, 'analyst', 'allow'],
+    [analyst, 'signed-in', 'allow'],
+    // Not admin does not mean adviser: an analyst gets neither.
+    [analyst, 'adviser', 403],
+    [analyst, 'admin', 403],
   ] as const)('%o calling a %s endpoint: %s', (user, access, expected) => {
     expect(accessDecision(user, access)).toBe(expected);
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UserRole } from '@risk-profile/contracts';
+import { USER_ROLES, type UserRole } from '@risk-profile/contracts';
 import jwt from 'jsonwebtoken';
 
 export const SESSION_ISSUER = 'risk-profile';
@@ -18,6 +18,11 @@ export interface SessionClaims {
   email: string;
   name: string;
   adviserSlug: string | null;
+  /**
+   * Analyst access given to an administrator; absent otherwise (an analyst has it by role, an
+   * adviser never). Taking it away bumps the session version, so no session still claims it.
+   */
+  analystAccess?: boolean;
   /** The user's session version when the token was issued: a reset or disable bumps it. */
   sv: number;
   exp: number;
@@ -30,6 +35,8 @@ export interface SessionSubject {
   email: string;
   name: string;
   adviserSlug: string | null;
+  /** Only an administrator's counts (see SessionClaims.analystAccess). */
+  analystAccess?: boolean;
   sessionVersion: number;
 }
 
@@ -54,6 +61,7 @@ export function createSessionTokens(secret: string, clock: () => Date = () => ne
         email: subject.email,
         name: subject.name,
         adviserSlug: subject.adviserSlug,
+        ...(subject.role === 'admin' && subject.analystAccess === true ? { analystAccess: true } : {}),
         sv: subject.sessionVersion,
         iat,
         exp: iat + SESSION_TTL_SECONDS,
@@ -91,7 +99,8 @@ function isClaims(payload: unknown, now: number): payload is SessionClaims {
     typeof p.sub === 'string' &&
     typeof p.jti === 'string' &&
     p.jti.length > 0 &&
-    (p.role === 'adviser' || p.role === 'admin') &&
+    (USER_ROLES as readonly unknown[]).includes(p.role) &&
+    (p.analystAccess === undefined || typeof p.analystAccess === 'boolean') &&
     typeof p.email === 'string' &&
     typeof p.name === 'string' &&
     (typeof p.adviserSlug === 'string' || p.adviserSlug === null) &&

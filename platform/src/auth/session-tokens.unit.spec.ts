@@ -3,7 +3,13 @@ import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
 import { sessionCookie } from './session-cookie';
 import type { SessionRevocations } from './session-revocations';
-import { createSessionTokens, SESSION_AUDIENCE, SESSION_ISSUER, SESSION_TTL_SECONDS } from './session-tokens';
+import {
+  createSessionTokens,
+  SESSION_AUDIENCE,
+  SESSION_ISSUER,
+  SESSION_TTL_SECONDS,
+  type SessionSubject,
+} from './session-tokens';
 import { createSessionVerifier } from './session-verifier';
 
 const SECRET = 'k'.repeat(40);
@@ -144,9 +150,36 @@ describe('the session verifier', () => {
       name: subject.name,
       role: 'admin',
       adviserSlug: null,
+      analystAccess: false,
       sessionId: claims.jti,
       expiresAt: new Date(claims.exp * 1000),
     });
     expect(await verifier.authenticate({ headers: {} } as never)).toBeNull();
+  });
+
+  it('carries analyst access: an analyst by role, an administrator when given it, an adviser never', async () => {
+    const verifier = createSessionVerifier({ tokens, cookie });
+    const who = async (over: Partial<SessionSubject>) =>
+      verifier.authenticate(request(tokens.issue({ ...subject, ...over }).token));
+    expect(await who({ role: 'analyst' })).toMatchObject({ role: 'analyst', analystAccess: true });
+    expect(await who({ analystAccess: true })).toMatchObject({ role: 'admin', analystAccess: true });
+    expect(await who({ analystAccess: false })).toMatchObject({ role: 'admin', analystAccess: false });
+    const adviser = { role: 'adviser', adviserSlug: 'demo-adviser', analystAccess: true } as const;
+    expect(tokens.issue({ ...subject, ...adviser }).claims).not.toHaveProperty('analystAccess');
+    expect(await who(adviser)).toMatchObject({ role: 'adviser', analystAccess: false });
+  });
+
+  it('refuses a token whose role is none of the roles, or whose analyst access is not a boolean', () => {
+    const forge = (extra: Record<string, unknown>) => {
+      const { claims } = tokens.issue(subject);
+      return jwt.sign({ ...claims, ...extra }, SECRET, {
+        algorithm: 'HS256',
+        issuer: SESSION_ISSUER,
+        audience: SESSION_AUDIENCE,
+      });
+    };
+    expect(tokens.verify(forge({ role: 'analyst' }))).toMatchObject({ role: 'analyst' });
+    expect(tokens.verify(forge({ role: 'root' }))).toBeNull();
+    expect(tokens.verify(forge({ analystAccess: 'yes' }))).toBeNull();
   });
 });

@@ -28,6 +28,9 @@ export function createSessionVerifier(options: {
         name: claims.name,
         role: claims.role,
         adviserSlug: claims.adviserSlug,
+        // By role for an analyst; an administrator only when given it; an adviser never.
+        analystAccess:
+          claims.role === 'analyst' || (claims.role === 'admin' && claims.analystAccess === true),
         sessionId: claims.jti,
         expiresAt: new Date(claims.exp * 1000),
       };

@@ -18,6 +18,8 @@ export interface ServiceAppOptions {
    */
   trustProxy?: TrustProxy;
   routes: (app: Express) => void;
+  /** Routes that read their own bodies (not JSON: ClickHouse's HTTP interface), mounted before the JSON parser. */
+  rawBodyRoutes?: (app: Express) => void;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -40,6 +42,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.json({ status: 'ok', service: options.name });
   });
   app.get('/readyz', readinessEndpoint(options.name, options.logger, options.ready ?? (async () => true)));
+  options.rawBodyRoutes?.(app);
   app.use(jsonBody(options.bodyLimit ?? '100kb'));
   options.routes(app);
   app.use(notFound);

@@ -12,6 +12,7 @@ import {
 import { ACCOUNT_MIGRATIONS } from './accounts/accounts.migrations';
 import { adminAccounts } from './accounts/admin-accounts';
 import { mountAdminAccountRoutes } from './accounts/admin-accounts.routes';
+import { mountAnalystRoutes } from './accounts/analyst.routes';
 import { mountAuthRoutes } from './accounts/auth.routes';
 import { accountManager } from './accounts/manage-accounts';
 import { ADVISER_MIGRATIONS } from './advisers/adviser.migrations';
@@ -61,6 +62,7 @@ export async function createAdviserService(
   const logins = await SqlRateLimitStore.create(sql, 'adviser-logins');
   const shortLinkLookups = await SqlRateLimitStore.create(sql, 'adviser-short-link-lookups');
   const passwordSets = await SqlRateLimitStore.create(sql, 'adviser-set-password');
+  const analystChecks = await SqlRateLimitStore.create(sql, 'adviser-analyst-credentials');
   const linkBase = () => config.PUBLIC_URL ?? options.publicUrl?.() ?? publicUrl;
   const ready = async () => {
     await sql.query('SELECT 1');
@@ -104,6 +106,12 @@ export async function createAdviserService(
         }),
         sessions: sessions.verifier,
         setPasswordRateLimit: { perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE, store: passwordSets },
+      });
+      mountAnalystRoutes(router, {
+        sql,
+        sessions: sessions.verifier,
+        clock,
+        failedCheckRateLimit: { perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE, store: analystChecks },
       });
       mountVerifyLink(router, signer, logger);
       mountResolveLink(router, {

@@ -22,6 +22,28 @@ export const analyticsConfigSchema = z.object({
    */
   ANALYTICS_FLUSH_INTERVAL_MS: env.int(200, 1).pipe(z.number().max(500)),
   ANALYTICS_BATCH_MAX_EVENTS: env.int(5_000, 1),
+  /**
+   * The adviser service (distributed mode), which checks the credentials sent to /clickhouse: a
+   * comma-separated list of its instances, used in turn.
+   */
+  ADVISER_URL: env.urlList('http://localhost:3002'),
+  /** With CLICKHOUSE_URL: the read-only user analyst queries run as (deploy/clickhouse/users.d/analyst.xml). */
+  CLICKHOUSE_ANALYST_USER: z.string().default('analyst'),
+  CLICKHOUSE_ANALYST_PASSWORD: z.string().default(''),
+  /** An analyst query's limits (docs/analyst-access.md, "Limits"). */
+  ANALYST_MAX_EXECUTION_SECONDS: env.int(30, 1),
+  ANALYST_MAX_RESULT_ROWS: env.int(1_000_000, 1),
+  ANALYST_MAX_RESULT_BYTES: env.int(100_000_000, 1),
+  ANALYST_MAX_MEMORY_BYTES: env.int(1_000_000_000, 1),
+  ANALYST_MAX_THREADS: env.int(2, 1),
+  /** Analyst queries at once, over all analysts (each analyst: at most 2). */
+  ANALYST_MAX_CONCURRENT_QUERIES: env.int(4, 1),
+  /** How long a checked credential is trusted without asking again (a revoked one works this long at most). */
+  ANALYST_CREDENTIAL_CACHE_SECONDS: env.int(60, 0),
+  /** Failed /clickhouse sign-ins per client address per 15 minutes (0: no limit). */
+  ANALYST_FAILED_SIGN_IN_LIMIT: env.int(20, 0),
+  /** Proxies trusted for the client address: "1" behind the gateway, so failed sign-ins are limited per client. */
+  TRUST_PROXY: env.trustProxy(),
 });
 
 export type AnalyticsConfig = z.infer<typeof analyticsConfigSchema>;

@@ -1,13 +1,32 @@
 import { join } from 'node:path';
+import { analystQueryLogEndpoint } from '@risk-profile/contracts';
 import {
   createServiceApp,
+  createUpstreamPool,
   PgSqlClient,
   type PlatformDeps,
+  parseQuery,
+  requireAccess,
   type ServiceModule,
   type SessionVerifier,
   type SqlClient,
+  SqlRateLimitStore,
   withAdvisoryLock,
 } from '@risk-profile/platform';
+import {
+  type AdviserOrigins,
+  type AnalystAuthenticator,
+  cachedAnalystAuthenticator,
+  httpAnalystAuthenticator,
+} from './clickhouse-http/analyst-authenticator';
+import {
+  type AnalystEngine,
+  type AnalystLimits,
+  ChdbAnalystEngine,
+  ServerAnalystEngine,
+} from './clickhouse-http/analyst-engine';
+import { AnalystQueryLog } from './clickhouse-http/analyst-query-log';
+import { mountClickHouseHttp } from './clickhouse-http/clickhouse-http.route';
 import { type AnalyticsConfig, analyticsConfigSchema } from './config';
 import { DashboardQueries } from './dashboard/dashboard-queries';
 import { mountAdminRoutes } from './http/admin-routes';
@@ -19,6 +38,7 @@ import { RecentAssessmentsReadModel } from './read-model/recent-assessments.read
 import type { AnalyticsStore } from './store/analytics-store.port';
 import { ClickHouseAnalyticsStore } from './store/clickhouse-analytics-store.adapter';
 
+export type { AdviserOrigins, AnalystAuthenticator } from './clickhouse-http/analyst-authenticator';
 export { type AnalyticsConfig, analyticsConfigSchema, analyticsProcessConfigSchema } from './config';
 export type { AnalyticsStore } from './store/analytics-store.port';
 export { ClickHouseAnalyticsStore } from './store/clickhouse-analytics-store.adapter';
@@ -31,6 +51,15 @@ export interface AnalyticsServiceOptions {
   store?: AnalyticsStore;
   /** How often an open live stream re-checks its session (default 5 s). */
   streamRecheckMs?: number;
+  /**
+   * Checks the credentials sent to /clickhouse; default: the adviser service's internal check at
+   * `adviserOrigins` (else the ADVISER_URL pool), remembered for ANALYST_CREDENTIAL_CACHE_SECONDS.
+   */
+  analystAuthenticator?: AnalystAuthenticator;
+  /** The adviser service's address(es) for the credential check (embedded: its in-process origin). */
+  adviserOrigins?: AdviserOrigins;
+  /** The product's public URL, for the origin check of cookie-authenticated /clickhouse requests. */
+  publicUrl?: string;
 }
 
 export interface AnalyticsServiceModule extends ServiceModule {
@@ -63,6 +92,38 @@ export function openAnalyticsStore(
 }
 
 /**
+ * Where analyst queries run: the ClickHouse server as its analyst user, or chDB sessions of their
+ * own on the embedded store's directory.
+ */
+async function openAnalystEngine(
+  config: AnalyticsConfig,
+  store: AnalyticsStore,
+): Promise<AnalystEngine | undefined> {
+  const limits: AnalystLimits = {
+    maxExecutionSeconds: config.ANALYST_MAX_EXECUTION_SECONDS,
+    maxResultRows: config.ANALYST_MAX_RESULT_ROWS,
+    maxResultBytes: config.ANALYST_MAX_RESULT_BYTES,
+    maxMemoryBytes: config.ANALYST_MAX_MEMORY_BYTES,
+    maxThreads: config.ANALYST_MAX_THREADS,
+  };
+  const concurrency = config.ANALYST_MAX_CONCURRENT_QUERIES;
+  if (config.CLICKHOUSE_URL) {
+    return new ServerAnalystEngine({
+      url: config.CLICKHOUSE_URL,
+      user: config.CLICKHOUSE_ANALYST_USER,
+      password: config.CLICKHOUSE_ANALYST_PASSWORD,
+      database: store.database,
+      concurrency,
+      limits,
+    });
+  }
+  const path = store instanceof ClickHouseAnalyticsStore ? store.embeddedPath : undefined;
+  // A store that is neither (a test's stand-in): no /clickhouse.
+  if (!path) return undefined;
+  return ChdbAnalystEngine.open({ path, database: store.database, limits, concurrency });
+}
+
+/**
  * The analytics service: question-event ingest, the projector into ClickHouse (and the recent
  * assessments read model in PostgreSQL), the admin dashboard's reads and its live stream.
  */
@@ -79,6 +140,23 @@ export async function createAnalyticsService(
   const shared =
     deps.sql instanceof PgSqlClient ? await shareChanges(deps.sql, changes, deps.logger) : undefined;
   const queries = new DashboardQueries(store, readModel);
+  const analystLog = await AnalystQueryLog.create(deps.sql);
+  const analystEngine = await openAnalystEngine(config, store);
+  const adviserPool = options.adviserOrigins
+    ? undefined
+    : createUpstreamPool(config.ADVISER_URL, { name: 'adviser', logger: deps.logger });
+  const authenticator =
+    options.analystAuthenticator ??
+    cachedAnalystAuthenticator(
+      httpAnalystAuthenticator(options.adviserOrigins ?? (() => adviserPool!.attempts())),
+      {
+        ttlMs: config.ANALYST_CREDENTIAL_CACHE_SECONDS * 1_000,
+      },
+    );
+  const failedSignIns = await SqlRateLimitStore.create(deps.sql, 'clickhouse-sign-ins', {
+    now: () => deps.clock().getTime(),
+  });
+  failedSignIns.init({ windowMs: 15 * 60_000 } as Parameters<SqlRateLimitStore['init']>[0]);
   const projector = new AnalyticsProjector({
     bus: deps.bus,
     store,
@@ -100,7 +178,22 @@ export async function createAnalyticsService(
     logger: deps.logger,
     // A full batch (100 events) is about 30 KB of JSON.
     bodyLimit: '64kb',
+    trustProxy: config.TRUST_PROXY,
     ready,
+    rawBodyRoutes: (app) =>
+      analystEngine &&
+      mountClickHouseHttp(app, {
+        engine: analystEngine,
+        authenticator,
+        sessions: options.sessions,
+        log: analystLog,
+        database: store.database,
+        failedSignInLimit: config.ANALYST_FAILED_SIGN_IN_LIMIT,
+        failures: failedSignIns,
+        perAnalystConcurrency: 2,
+        publicUrl: options.publicUrl,
+        clock: deps.clock,
+      }),
     routes: (app) => {
       mountIngestQuestionEvents(app, deps);
       mountAdminRoutes(app, {
@@ -109,6 +202,10 @@ export async function createAnalyticsService(
         changes,
         clock: deps.clock,
         streamRecheckMs: options.streamRecheckMs,
+      });
+      app.get(analystQueryLogEndpoint.path, requireAccess(options.sessions, 'admin'), async (req, res) => {
+        const query = parseQuery(analystQueryLogEndpoint, req.query);
+        res.json(await analystLog.list(query.limit, query.cursor));
       });
     },
   });
@@ -123,6 +220,8 @@ export async function createAnalyticsService(
       await projector.stop();
       await shared?.close();
       changes.close();
+      adviserPool?.close();
+      await analystEngine?.close();
       if (ownsStore) await store.close();
     },
     ready,

@@ -2,8 +2,11 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useCurrentUser, useLogout } from '../../lib/auth';
 import { Button, buttonClass } from '../ui/button';
 
+/** The analyst's query page (a page of its own feature, so a plain link). */
+const ANALYST_HOME_PATH = '/analyst';
+
 /**
- * Login for visitors, Logout for a signed-in adviser or administrator. Not on the admin pages:
+ * Login for visitors, Logout for a signed-in adviser, analyst or administrator. Not on the admin pages:
  * the admin login and the dashboard have their own (the spec's one Logout button there).
  */
 export function AuthButton() {
@@ -22,6 +25,10 @@ export function AuthButton() {
           <Link to="/adviser" className={buttonClass('outline', 'sm')}>
             Clients
           </Link>
+        ) : user.role === 'analyst' ? (
+          <a href={ANALYST_HOME_PATH} className={buttonClass('outline', 'sm')}>
+            Query
+          </a>
         ) : null}
         <Button variant="outline" size="sm" loading={logout.isPending} onClick={() => logout.mutate()}>
           {logout.isPending ? 'Logging out...' : 'Logout'}

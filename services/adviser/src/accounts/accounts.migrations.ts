@@ -1,7 +1,7 @@
 import type { Migration } from '@risk-profile/platform';
 
 /**
- * User accounts of advisers and administrators. `email_key` is the lower-cased email, so an
+ * User accounts of advisers, administrators and analysts. `email_key` is the lower-cased email, so an
  * address is unique whatever its case. An adviser account points at its adviser record.
  */
 export const ACCOUNT_MIGRATIONS: readonly Migration[] = [
@@ -72,6 +72,30 @@ export const ACCOUNT_MIGRATIONS: readonly Migration[] = [
         replaced_at timestamptz
       );
       CREATE INDEX account_tokens_by_user ON account_tokens (user_id, created_at);
+    `,
+  },
+  {
+    // Analysts (docs/accounts.md): a third role, with no adviser page. An administrator may be
+    // given analyst access (an analyst has it by role, an adviser never). API tokens let an
+    // analyst's tools sign in to /clickhouse; only a SHA-256 of each secret is kept
+    // (analyst-tokens.ts), with a short prefix its holder can recognise.
+    id: '004-analysts-and-api-tokens',
+    sql: `
+      ALTER TABLE users DROP CONSTRAINT users_role_check;
+      ALTER TABLE users ADD CONSTRAINT users_role_check CHECK (role IN ('adviser', 'admin', 'analyst'));
+      ALTER TABLE users ADD COLUMN analyst_access boolean NOT NULL DEFAULT false;
+      ALTER TABLE users ADD CONSTRAINT users_analyst_access_admins_only CHECK (NOT analyst_access OR role = 'admin');
+      CREATE TABLE analyst_tokens (
+        id uuid PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES users (id),
+        name text NOT NULL,
+        token_hash text NOT NULL CONSTRAINT analyst_tokens_hash_unique UNIQUE,
+        prefix text NOT NULL,
+        created_at timestamptz NOT NULL,
+        last_used_at timestamptz,
+        revoked_at timestamptz
+      );
+      CREATE INDEX analyst_tokens_by_user ON analyst_tokens (user_id, created_at);
     `,
   },
 ];

@@ -1,11 +1,13 @@
 import {
   adviserSlugSchema,
   createAdviserEndpoint,
+  createAnalystEndpoint,
   disableAccountEndpoint,
   enableAccountEndpoint,
   listAdminAccountsEndpoint,
   listAdminAdvisersEndpoint,
   resetAccountPasswordEndpoint,
+  setAnalystAccessEndpoint,
   setPasswordEndpoint,
   updateAdviserEndpoint,
 } from '@risk-profile/contracts';
@@ -66,6 +68,20 @@ export function mountAdminAccountRoutes(app: Express, deps: AdminAccountRouteDep
   app.post(createAdviserEndpoint.path, admin, async (req, res) => {
     const body = parseBody(createAdviserEndpoint, req.body);
     res.status(201).json(await accounts.createAdviser(body, actorOf(req), requestIdOf(res)));
+  });
+  app.post(createAnalystEndpoint.path, admin, async (req, res) => {
+    const body = parseBody(createAnalystEndpoint, req.body);
+    res.status(201).json(await accounts.createAnalyst(body, actorOf(req), requestIdOf(res)));
+  });
+  app.post(setAnalystAccessEndpoint.path, admin, async (req, res) => {
+    const id = accountIdOf(req);
+    const body = parseBody(setAnalystAccessEndpoint, req.body);
+    await accounts.setAnalystAccess(id, body.analystAccess, actorOf(req));
+    res.json({
+      message: body.analystAccess
+        ? 'Analyst access given. The account’s sessions have ended: it applies from its next sign-in.'
+        : 'Analyst access taken away. The account’s sessions have ended.',
+    });
   });
   app.patch(updateAdviserEndpoint.path, admin, async (req, res) => {
     // A value that cannot be a slug names no adviser, current or former: 404 before any lookup.

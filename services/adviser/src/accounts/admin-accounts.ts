@@ -3,6 +3,7 @@ import {
   type AdminAccount,
   type AdminAdviser,
   type createAdviserBodySchema,
+  type createAnalystBodySchema,
   SET_PASSWORD_PAGE_PATH,
   type updateAdviserBodySchema,
 } from '@risk-profile/contracts';
@@ -40,6 +41,7 @@ import {
 import { recordAudit } from './audit';
 import { hashPassword, weakPasswordReason } from './passwords';
 import {
+  analystAccessOf,
   changeUser,
   DuplicateEmailError,
   emailKey,
@@ -65,6 +67,8 @@ export const LINK_REFUSED_MESSAGES: Readonly<Record<Exclude<TokenVerdict, 'usabl
   expired: 'This link has expired: links work for 72 hours. Ask your administrator for a new one.',
 };
 export const LINK_ACCOUNT_DISABLED_MESSAGE = 'This account is disabled. Please contact your administrator.';
+export const ANALYST_ACCESS_ADMINS_ONLY_MESSAGE =
+  'Analyst access is given to administrators only: an analyst has it by role, an adviser never.';
 export const PASSWORD_SET_MESSAGE = 'Your password is set. You can now sign in.';
 
 export interface Actor {
@@ -84,6 +88,7 @@ export interface AdminAccountsDeps {
 }
 
 type CreateAdviser = z.output<typeof createAdviserBodySchema>;
+type CreateAnalyst = z.output<typeof createAnalystBodySchema>;
 type UpdateAdviser = z.output<typeof updateAdviserBodySchema>;
 
 const emailTaken = (email: string) =>
@@ -133,6 +138,7 @@ async function accountViews(
       lastSignInAt: signIns.get(user.id)?.toISOString() ?? null,
       createdAt: user.createdAt.toISOString(),
       adviserSlug: user.adviserSlug,
+      analystAccess: analystAccessOf(user),
     };
     return { adviserId: user.adviserId, view };
   });
@@ -266,6 +272,67 @@ export function adminAccounts(deps: AdminAccountsDeps) {
         correlationId,
       );
       return adviserWithAccount(created.adviser);
+    },
+
+    /** An analyst account, without a password, and the invitation to set one (as for an adviser). */
+    async createAnalyst(
+      body: CreateAnalyst,
+      actor: Actor,
+      correlationId: string,
+    ): Promise<{ id: string; email: string }> {
+      if (await findUserByEmail(sql, body.email)) throw emailTaken(body.email);
+      const now = deps.clock();
+      const created = await sql
+        .transaction(async (tx) => {
+          const userId = await insertUser(
+            tx,
+            { email: body.email, role: 'analyst', name: body.name, passwordHash: null, adviserId: null },
+            now,
+          );
+          const issued = await issueAccountToken(tx, userId, 'invitation', now);
+          const audit = { at: now, email: emailKey(body.email), userId, outcome: 'success', actor } as const;
+          await recordAudit(tx, { ...audit, event: 'account_created', detail: 'analyst' });
+          await recordAudit(tx, { ...audit, event: 'invitation_sent' });
+          return { userId, issued };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof DuplicateEmailError) throw emailTaken(body.email);
+          throw error;
+        });
+      const email = body.email.trim();
+      await sendLink(
+        { id: created.userId, email, name: body.name },
+        null,
+        'invitation',
+        created.issued,
+        now,
+        correlationId,
+      );
+      return { id: created.userId, email };
+    },
+
+    /**
+     * Gives an administrator's account analyst access or takes it away. Sessions carry it, so the
+     * change ends the account's sessions (as a disable does): none keeps a right taken away, and
+     * the next sign-in carries one given.
+     */
+    async setAnalystAccess(id: string, analystAccess: boolean, actor: Actor): Promise<void> {
+      const user = await findAccount(id);
+      if (user.role !== 'admin') throw httpError.conflict(ANALYST_ACCESS_ADMINS_ONLY_MESSAGE, 'NOT_AN_ADMIN');
+      if (user.analystAccess === analystAccess) return;
+      const now = deps.clock();
+      await sql.transaction(async (tx) => {
+        await changeUser(tx, user.id, { analystAccess }, now);
+        await recordAudit(tx, {
+          at: now,
+          event: analystAccess ? 'analyst_access_given' : 'analyst_access_taken',
+          email: emailKey(user.email),
+          userId: user.id,
+          outcome: 'success',
+          actor,
+        });
+      });
+      deps.revocations.forget({ userId: user.id });
     },
 
     /**

@@ -13,7 +13,11 @@ export type AuditEvent =
   | 'password_reset_sent'
   | 'password_set'
   | 'adviser_created'
-  | 'adviser_updated';
+  | 'adviser_updated'
+  /** A password checked for /clickhouse (failures and refusals; each query is in the analyst query log). */
+  | 'analyst_login'
+  | 'analyst_access_given'
+  | 'analyst_access_taken';
 
 export interface AuditEntry {
   at: Date;

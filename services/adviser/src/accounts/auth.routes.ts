@@ -50,6 +50,7 @@ const toUser = (user: SessionUser): User => ({
   role: user.role,
   name: user.name,
   adviserSlug: user.adviserSlug,
+  analystAccess: user.analystAccess === true,
 });
 
 export function mountAuthRoutes(app: Express, deps: AuthRouteDeps): void {

@@ -17,7 +17,7 @@ export interface NewAccount {
   email: string;
   name: string;
   password: string;
-  /** An adviser account speaks for an adviser page. */
+  /** An adviser account speaks for an adviser page (other roles have none). */
   adviser?: { slug: string; companyName: string; adviserName: string };
 }
 
@@ -78,6 +78,26 @@ export function accountManager(sql: SqlClient, clock: () => Date) {
         await recordAudit(tx, {
           at: now,
           event: disabled ? 'account_disabled' : 'account_enabled',
+          email: emailKey(email),
+          userId: user.id,
+          outcome: 'success',
+        });
+      });
+    },
+    /** Gives an administrator analyst access or takes it away, ending the account's sessions. */
+    async setAnalystAccess(email: string, analystAccess: boolean): Promise<void> {
+      const user = await find(email);
+      if (user.role !== 'admin')
+        throw new AccountError(
+          `${emailKey(email)} is an ${user.role} account: analyst access is given to administrators only (an analyst has it by role).`,
+        );
+      if (user.analystAccess === analystAccess) return;
+      const now = clock();
+      await sql.transaction(async (tx) => {
+        await changeUser(tx, user.id, { analystAccess }, now);
+        await recordAudit(tx, {
+          at: now,
+          event: analystAccess ? 'analyst_access_given' : 'analyst_access_taken',
           email: emailKey(email),
           userId: user.id,
           outcome: 'success',

@@ -11,6 +11,8 @@ export interface UserRecord {
   passwordHash: string | null;
   adviserId: string | null;
   adviserSlug: string | null;
+  /** Given to an administrator explicitly; false for every other role (an analyst has it by role). */
+  analystAccess: boolean;
   disabled: boolean;
   sessionVersion: number;
   createdAt: Date;
@@ -25,6 +27,7 @@ interface UserRow {
   password_hash: string | null;
   adviser_id: string | null;
   adviser_slug: string | null;
+  analyst_access: boolean;
   disabled: boolean;
   session_version: number;
   created_at: Date;
@@ -34,7 +37,7 @@ interface UserRow {
 export const emailKey = (email: string): string => email.trim().toLowerCase();
 
 const SELECT = `SELECT u.id, u.email, u.role, u.name, u.password_hash, u.adviser_id, a.slug AS adviser_slug,
-  u.disabled, u.session_version, u.created_at, u.changed_at
+  u.analyst_access, u.disabled, u.session_version, u.created_at, u.changed_at
   FROM users u LEFT JOIN advisers a ON a.id = u.adviser_id`;
 
 const toRecord = (row: UserRow): UserRecord => ({
@@ -45,6 +48,7 @@ const toRecord = (row: UserRow): UserRecord => ({
   passwordHash: row.password_hash,
   adviserId: row.adviser_id,
   adviserSlug: row.adviser_slug,
+  analystAccess: row.analyst_access,
   disabled: row.disabled,
   sessionVersion: row.session_version,
   createdAt: new Date(row.created_at),
@@ -105,24 +109,37 @@ export async function insertUser(
   return id;
 }
 
+/** What a user's session and the /api/auth/user answer say about analyst access. */
+export const analystAccessOf = (user: Pick<UserRecord, 'role' | 'analystAccess'>): boolean =>
+  user.role === 'analyst' || (user.role === 'admin' && user.analystAccess);
+
 /**
- * Disables or enables an account, or replaces its password (null: none until a reset link is
- * used). Each bumps the session version, so every session issued before the change is refused:
+ * Disables or enables an account, gives or takes an administrator's analyst access (sessions
+ * carry it as a claim), or replaces its password (null: none until a reset link is used). Each
+ * bumps the session version, so every session issued before the change is refused:
  * at once by the process that made it (which forgets its cached state), within the revocation
  * cache's 2 s by the others.
  */
 export async function changeUser(
   tx: SqlExecutor,
   userId: string,
-  change: { disabled?: boolean; passwordHash?: string | null },
+  change: { disabled?: boolean; passwordHash?: string | null; analystAccess?: boolean },
   now: Date,
 ): Promise<void> {
   const { rows } = await tx.query<{ session_version: number; disabled: boolean }>(
     `UPDATE users SET disabled = COALESCE($2, disabled),
        password_hash = CASE WHEN $3 THEN $4 ELSE password_hash END,
+       analyst_access = COALESCE($6, analyst_access),
        session_version = session_version + 1, changed_at = $5
      WHERE id = $1 RETURNING session_version, disabled`,
-    [userId, change.disabled ?? null, change.passwordHash !== undefined, change.passwordHash ?? null, now],
+    [
+      userId,
+      change.disabled ?? null,
+      change.passwordHash !== undefined,
+      change.passwordHash ?? null,
+      now,
+      change.analystAccess ?? null,
+    ],
   );
   const row = rows[0];
   if (!row) throw new Error(`No user ${userId}`);

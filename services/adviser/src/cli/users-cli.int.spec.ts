@@ -121,6 +121,35 @@ describeTargets(
       // Ten command runs in a row, each a process that opens the store: more than the tier's
       // default minute on a loaded machine.
     }, 180_000);
+
+    it('creates analysts, and gives and takes an administrator\u2019s analyst access', () => {
+      const admin = users(
+        ['create', '--role', 'admin', '--email', 'lead@example.com', '--name', 'Lead'],
+        'the lead passphrase\n',
+      );
+      expect(admin.status).toBe(0);
+      const analyst = users(
+        ['create', '--role', 'analyst', '--email', 'data@example.com', '--name', 'Data Team'],
+        'an analyst passphrase\n',
+      );
+      expect(analyst.status).toBe(0);
+      expect(analyst.stdout).toBe('Created analyst data@example.com.\n');
+      expect(users(['analyst-access', 'Lead@example.com', 'on']).status).toBe(0);
+      expect(users(['list']).stdout).toContain('lead@example.com\tadmin\tLead\t-\tactive\tanalyst access');
+      expect(users(['analyst-access', 'lead@example.com', 'off']).status).toBe(0);
+      const notAdmin = users(['analyst-access', 'data@example.com', 'on']);
+      expect(notAdmin.status).toBe(1);
+      expect(notAdmin.stderr).toContain('administrators only');
+      expect(users(['analyst-access', 'lead@example.com', 'maybe']).status).toBe(1);
+      const list = users(['list']).stdout;
+      expect(list).toContain('lead@example.com\tadmin\tLead\t-\tactive\t-');
+      expect(list).toContain('data@example.com\tanalyst\tData Team\t-\tactive\tanalyst access');
+      const audit = users(['audit']).stdout;
+      expect(audit).toMatch(/analyst_access_given\tlead@example\.com/);
+      expect(audit).toMatch(/analyst_access_taken\tlead@example\.com/);
+      expect(audit + list).not.toContain('an analyst passphrase');
+      // Ten command runs in a row, as above.
+    }, 180_000);
   },
 );
 

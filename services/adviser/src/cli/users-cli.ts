@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { userRoleSchema } from '@risk-profile/contracts';
+import { hasAnalystAccess, userRoleSchema } from '@risk-profile/contracts';
 import {
   migrate,
   PgliteSqlClient,
@@ -17,12 +17,13 @@ import { ADVISER_MIGRATIONS } from '../advisers/adviser.migrations';
 const USAGE = `Usage: npm run users -- <command> [options]
        node dist/server/users.mjs <command> [options]   (the built command, as in the image)
 
-  create --role adviser|admin --email EMAIL --name NAME
+  create --role adviser|admin|analyst --email EMAIL --name NAME
          [--slug SLUG --company COMPANY --adviser-name NAME]   (an adviser's page; required for advisers)
   list
   disable EMAIL
   enable EMAIL
   reset-password EMAIL
+  analyst-access EMAIL on|off                                   (an administrator's; ends its sessions)
   audit [--limit N]                                             (recent sign-ins and account changes)
 
 The password of create and reset-password is read from standard input when it is piped in
@@ -80,7 +81,7 @@ async function run(argv: string[]): Promise<number> {
       case 'create': {
         const role = userRoleSchema.safeParse(values.role);
         if (!role.success || !values.email || !values.name) {
-          console.error('create needs --role adviser|admin, --email and --name.');
+          console.error('create needs --role adviser|admin|analyst, --email and --name.');
           return 2;
         }
         const adviser =
@@ -104,6 +105,7 @@ async function run(argv: string[]): Promise<number> {
               user.name,
               user.adviserSlug ?? '-',
               user.disabled ? 'disabled' : 'active',
+              hasAnalystAccess(user) ? 'analyst access' : '-',
             ].join('\t'),
           );
         }
@@ -114,6 +116,16 @@ async function run(argv: string[]): Promise<number> {
         if (!target) throw new AccountError(`${command} needs the account's email.`);
         await accounts.setDisabled(target, command === 'disable');
         console.log(`${command === 'disable' ? 'Disabled' : 'Enabled'} ${target}; its sessions have ended.`);
+        return 0;
+      }
+      case 'analyst-access': {
+        const setting = positionals[2];
+        if (!target || (setting !== 'on' && setting !== 'off'))
+          throw new AccountError('analyst-access needs the account\u2019s email, then on or off.');
+        await accounts.setAnalystAccess(target, setting === 'on');
+        console.log(
+          `Analyst access of ${target} ${setting === 'on' ? 'given' : 'taken away'}; its sessions have ended.`,
+        );
         return 0;
       }
       case 'reset-password': {

@@ -33,6 +33,8 @@ export const DEMO_ACCOUNTS = [
       adviserName: DEMO_ADVISER.adviserName,
     },
   },
+  /** Queries the analytics store (/clickhouse and the query page); sees no personal data. */
+  { role: 'analyst', email: 'analyst@example.com', name: 'Demo Analyst', password: 'analyst-demo-2026' },
 ] as const satisfies readonly NewAccount[];
 
 /**

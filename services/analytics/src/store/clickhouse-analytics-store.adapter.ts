@@ -75,6 +75,8 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     private readonly afterClose: () => Promise<void>,
     /** chDB in this process (its files are this process's to copy), not a server. */
     readonly embedded = false,
+    /** chDB's data directory (analyst queries open sessions of their own on it). */
+    readonly embeddedPath?: string,
   ) {}
 
   /**
@@ -113,6 +115,7 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
         embeddedPath = undefined;
       },
       true,
+      path,
     );
     try {
       await store.command(`CREATE DATABASE IF NOT EXISTS ${database}`);

@@ -110,6 +110,17 @@ describeTargets(
       expect(signedData.adviser).toBeNull();
     });
 
+    it("attributes nothing to an analyst's session, whatever its token names", async () => {
+      for (const cookie of [
+        await signIn({ role: 'analyst' }),
+        await signIn({ role: 'analyst', adviserSlug: 'in-person-adviser' }),
+      ]) {
+        const { signedData } = await draftAndSign(yesBody({ adviserSlug: null }), cookie);
+        expect(signedData.adviserSlug).toBeNull();
+        expect(signedData.adviser).toBeNull();
+      }
+    });
+
     it.each<[string, () => Promise<string>]>([
       [
         'forged (signed with another key)',

@@ -74,6 +74,27 @@ export function useAccountAction() {
   });
 }
 
+export function useCreateAnalyst() {
+  const refresh = useRefresh();
+  return useMutation<{ id: string; email: string }, Error, { name: string; email: string }>({
+    mutationFn: (body) => callEndpoint('createAnalyst', { body }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Gives an administrator analyst access or takes it away (ending that account's sessions). */
+export function useSetAnalystAccess() {
+  const refresh = useRefresh();
+  return useMutation<unknown, Error, { id: string; analystAccess: boolean }>({
+    mutationFn: ({ id, analystAccess }) =>
+      callEndpoint('setAnalystAccess', {
+        path: buildPath(ENDPOINT_ROUTES.setAnalystAccess, { id }),
+        body: { analystAccess },
+      }),
+    onSuccess: () => refresh(),
+  });
+}
+
 /** The signed-in administrator, so the page can tell which account is their own. */
 export function useCurrentAdmin() {
   return useQuery({

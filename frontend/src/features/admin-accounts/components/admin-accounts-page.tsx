@@ -16,24 +16,44 @@ import {
   useAdminAccounts,
   useAdminAdvisers,
   useCreateAdviser,
+  useCreateAnalyst,
   useCurrentAdmin,
+  useSetAnalystAccess,
   useUpdateAdviser,
 } from '../api/admin-accounts';
 import { accountStatus, formatDateTime, lastSignIn } from '../model/account-status';
 import { AdviserFormDialog } from './adviser-form-dialog';
+import { AnalystFormDialog } from './analyst-form-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import '../admin-accounts.css';
 
 const ADMIN_LOGIN_PATH = '/admin/login';
 
+/** An administrator's analyst access given or taken away, beside the actions every account has. */
+type PageAction = AccountAction | 'give-analyst-access' | 'take-analyst-access';
+
 interface PendingAction {
   account: AdminAccount;
-  action: AccountAction;
+  action: PageAction;
 }
 
 function confirmation({ account, action }: PendingAction) {
   const who = `${account.name} (${account.email})`;
   switch (action) {
+    case 'give-analyst-access':
+      return {
+        title: `Give ${account.name} analyst access?`,
+        description: `${who} may then query the analytics store (the query page and /clickhouse). Their sessions end now; the access applies from their next sign-in.`,
+        confirmLabel: 'Give analyst access',
+        destructive: false,
+      };
+    case 'take-analyst-access':
+      return {
+        title: `Take ${account.name}'s analyst access away?`,
+        description: `${who} is signed out everywhere at once, and their API tokens and password stop working at /clickhouse.`,
+        confirmLabel: 'Take analyst access away',
+        destructive: true,
+      };
     case 'disable':
       return {
         title: `Disable ${account.name}?`,
@@ -65,12 +85,16 @@ function confirmation({ account, action }: PendingAction) {
   }
 }
 
-const doneMessage = (account: AdminAccount, action: AccountAction): string =>
-  action === 'disable'
-    ? `${account.name}'s account is disabled and their sessions have ended.`
-    : action === 'enable'
-      ? `${account.name}'s account is enabled.`
-      : `A link to set a password is being emailed to ${account.email}.`;
+const doneMessage = (account: AdminAccount, action: PageAction): string =>
+  action === 'give-analyst-access'
+    ? `${account.name} has analyst access from their next sign-in.`
+    : action === 'take-analyst-access'
+      ? `${account.name}'s analyst access is taken away and their sessions have ended.`
+      : action === 'disable'
+        ? `${account.name}'s account is disabled and their sessions have ended.`
+        : action === 'enable'
+          ? `${account.name}'s account is enabled.`
+          : `A link to set a password is being emailed to ${account.email}.`;
 
 function StatusBadge({ account }: { account: AdminAccount | null }) {
   const status = accountStatus(account);
@@ -86,9 +110,32 @@ function AccountActions({
   isSelf: boolean;
   onAction: (pending: PendingAction) => void;
 }) {
-  if (isSelf) return <p className="accounts-card__note">This is your account.</p>;
+  const analystAccess =
+    account.role === 'admin' ? (
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() =>
+          onAction({ account, action: account.analystAccess ? 'take-analyst-access' : 'give-analyst-access' })
+        }
+      >
+        {account.analystAccess ? 'Take analyst access' : 'Give analyst access'}
+        <span className="visually-hidden">
+          {' '}
+          {account.analystAccess ? 'from' : 'to'} {account.name}
+        </span>
+      </Button>
+    ) : null;
+  if (isSelf)
+    return (
+      <>
+        <p className="accounts-card__note">This is your account.</p>
+        {analystAccess}
+      </>
+    );
   return (
     <>
+      {analystAccess}
       {account.disabled ? null : (
         <Button size="sm" variant="outline" onClick={() => onAction({ account, action: 'reset-password' })}>
           {account.passwordSet ? 'Send password reset' : 'Send new invitation'}
@@ -108,9 +155,24 @@ function AccountActions({
   );
 }
 
+const ROLE_LABELS: Readonly<Record<AdminAccount['role'], string>> = {
+  adviser: 'Adviser',
+  admin: 'Administrator',
+  analyst: 'Analyst',
+};
+
 function AccountFacts({ account }: { account: AdminAccount | null }) {
   return (
     <>
+      {account && account.role !== 'adviser' ? (
+        <div>
+          <dt>Role</dt>
+          <dd>
+            {ROLE_LABELS[account.role]}
+            {account.role === 'admin' && account.analystAccess ? ', with analyst access' : ''}
+          </dd>
+        </div>
+      ) : null}
       <div>
         <dt>Account</dt>
         <dd>
@@ -138,6 +200,9 @@ export function AdminAccountsPage() {
   const accounts = useAdminAccounts();
   const me = useCurrentAdmin();
   const create = useCreateAdviser();
+  const createAnalyst = useCreateAnalyst();
+  const setAnalystAccess = useSetAnalystAccess();
+  const [analystForm, setAnalystForm] = useState(false);
   const update = useUpdateAdviser();
   const act = useAccountAction();
   const [form, setForm] = useState<{ open: boolean; adviser: AdminAdviser | null }>({
@@ -174,6 +239,7 @@ export function AdminAccountsPage() {
   }
 
   const administrators = accounts.data.filter((account) => account.role === 'admin');
+  const analysts = accounts.data.filter((account) => account.role === 'analyst');
   // The administrator's own account: the one the server refuses to disable or reset.
   const selfId = me.data?.id;
   const startAction = (next: PendingAction) => {
@@ -194,7 +260,15 @@ export function AdminAccountsPage() {
   const confirm = async () => {
     if (!pending) return;
     try {
-      await act.mutateAsync({ id: pending.account.id, action: pending.action });
+      const { account, action } = pending;
+      if (action === 'give-analyst-access' || action === 'take-analyst-access') {
+        await setAnalystAccess.mutateAsync({
+          id: account.id,
+          analystAccess: action === 'give-analyst-access',
+        });
+      } else {
+        await act.mutateAsync({ id: account.id, action });
+      }
       setNotice(doneMessage(pending.account, pending.action));
       setPending(null);
     } catch (error) {
@@ -213,6 +287,9 @@ export function AdminAccountsPage() {
           <a className={buttonClass('outline')} href="/admin/dashboard">
             Dashboard
           </a>
+          <Button variant="outline" onClick={() => setAnalystForm(true)}>
+            New analyst
+          </Button>
           <Button onClick={() => setForm({ open: true, adviser: null })}>New adviser</Button>
         </div>
       </header>
@@ -293,6 +370,39 @@ export function AdminAccountsPage() {
         </ul>
       </section>
 
+      <section className="accounts__section" aria-labelledby="analysts-heading">
+        <h2 id="analysts-heading">Analysts</h2>
+        {analysts.length === 0 ? (
+          <p className="admin__empty">No analysts yet. Create one with “New analyst”.</p>
+        ) : (
+          <ul className="accounts-list" aria-labelledby="analysts-heading">
+            {analysts.map((account) => (
+              <li key={account.id} className="accounts-card" aria-label={account.name}>
+                <div className="accounts-card__head">
+                  <h3 className="accounts-card__name">{account.name}</h3>
+                  <p className="accounts-card__company">{account.email}</p>
+                </div>
+                <dl className="accounts-card__facts">
+                  <AccountFacts account={account} />
+                </dl>
+                <div className="accounts-card__actions">
+                  <AccountActions account={account} isSelf={false} onAction={startAction} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <AnalystFormDialog
+        open={analystForm}
+        onOpenChange={setAnalystForm}
+        pending={createAnalyst.isPending}
+        onSubmit={async (body) => {
+          const created = await createAnalyst.mutateAsync(body);
+          setNotice(`${body.name} was created. An invitation is being emailed to ${created.email}.`);
+        }}
+      />
       <AdviserFormDialog
         open={form.open}
         onOpenChange={(open) => setForm((prev) => ({ ...prev, open }))}
@@ -304,7 +414,7 @@ export function AdminAccountsPage() {
         <ConfirmDialog
           open
           {...confirmation(pending)}
-          pending={act.isPending}
+          pending={act.isPending || setAnalystAccess.isPending}
           failure={actionFailure}
           onConfirm={() => void confirm()}
           onCancel={() => setPending(null)}

@@ -7,20 +7,25 @@ import { useCurrentUser } from '../../../lib/auth';
 import '../adviser-workspace.css';
 
 const LOGIN_PATH = '/login';
+/** Analysts see no adviser pages: their own is the query page. */
+const ANALYST_HOME_PATH = '/analyst';
 
 /**
  * The adviser's workspace around each of its pages: only for a signed-in adviser (a visitor goes to
- * sign in; an administrator is pointed to the admin area), with the workspace's navigation.
+ * sign in, an analyst to the query page; an administrator is pointed to the admin area), with the
+ * workspace's navigation.
  */
 export function AdviserArea({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const anonymous = user.isSuccess && user.data === null;
+  const analyst = user.data?.role === 'analyst';
   useEffect(() => {
-    // A full navigation: the sign-in page belongs to another feature.
+    // A full navigation: the sign-in page and the query page belong to other features.
     if (anonymous) window.location.replace(LOGIN_PATH);
-  }, [anonymous]);
+    else if (analyst) window.location.replace(ANALYST_HOME_PATH);
+  }, [anonymous, analyst]);
 
-  if (user.isPending || anonymous) {
+  if (user.isPending || anonymous || analyst) {
     return (
       <div className="page workspace">
         <Spinner label="Checking your session…" />

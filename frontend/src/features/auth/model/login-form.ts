@@ -21,10 +21,15 @@ export function fieldErrors(schema: z.ZodType, values: { email: string; password
 /** The adviser's workspace: where an adviser lands after signing in at /login. */
 export const ADVISER_HOME_PATH = '/adviser';
 
+/** The analyst's query page: where an analyst lands, and where adviser and admin pages send one. */
+export const ANALYST_HOME_PATH = '/analyst';
+
 /**
- * Where /login sends the user it signed in: an adviser to their workspace, anyone else (an
- * administrator) to the assessment, as before the workspace existed.
+ * Where /login sends the user it signed in: an adviser to their workspace, an analyst to the
+ * query page, an administrator to the assessment, as before the workspace existed.
  */
 export function landingAfterSignIn(user: Pick<User, 'role'>): string {
-  return user.role === 'adviser' ? ADVISER_HOME_PATH : '/';
+  if (user.role === 'adviser') return ADVISER_HOME_PATH;
+  if (user.role === 'analyst') return ANALYST_HOME_PATH;
+  return '/';
 }

@@ -24,8 +24,9 @@ describe('the sign-in forms', () => {
 });
 
 describe('where /login lands', () => {
-  it('sends an adviser to their workspace and an administrator to the assessment', () => {
+  it('sends an adviser to their workspace, an analyst to the query page and an administrator to the assessment', () => {
     expect(landingAfterSignIn({ role: 'adviser' })).toBe('/adviser');
+    expect(landingAfterSignIn({ role: 'analyst' })).toBe('/analyst');
     expect(landingAfterSignIn({ role: 'admin' })).toBe('/');
   });
 });

@@ -1,0 +1,158 @@
+import {
+  ANALYST_CREDENTIALS_PATH,
+  type AnalystCredentialsBody,
+  type AnalystIdentity,
+  analystCredentialsBodySchema,
+  createAnalystTokenEndpoint,
+  findUnstorableText,
+  hasAnalystAccess,
+  listAnalystTokensEndpoint,
+  revokeAnalystTokenEndpoint,
+  toErrorBody,
+  UNSTORABLE_TEXT_MESSAGE,
+} from '@risk-profile/contracts';
+import {
+  HttpError,
+  httpError,
+  parseBody,
+  requireAccess,
+  type SessionVerifier,
+  type SqlClient,
+  sessionUserOf,
+} from '@risk-profile/platform';
+import type { Express, Request } from 'express';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
+import { z } from 'zod';
+import {
+  accountOfAnalystToken,
+  createAnalystToken,
+  listAnalystTokens,
+  revokeAnalystToken,
+  TooManyTokensError,
+} from './analyst-tokens';
+import { ACCOUNT_LOCKED_MESSAGE, SIGN_IN_BUSY_MESSAGE, SIGN_IN_REFUSED_MESSAGE } from './auth.routes';
+import { HashingBusyError } from './passwords';
+import { checkPassword } from './sign-in';
+import type { UserRecord } from './user-repository';
+
+export const TOKEN_NOT_FOUND_MESSAGE = 'API token not found.';
+export const NO_ANALYST_ACCESS_MESSAGE =
+  'This account has no analyst access. An administrator can give it (docs/accounts.md).';
+
+/**
+ * The internal check's body, refused as every endpoint's is (it is no endpoint of ENDPOINTS: the
+ * gateway must never route it): text the database cannot hold never reaches a query.
+ */
+function parseCredentials(input: unknown): AnalystCredentialsBody {
+  const unstorable = findUnstorableText(input);
+  if (unstorable) throw httpError.badRequest(`${unstorable.join('.') || 'body'}: ${UNSTORABLE_TEXT_MESSAGE}`);
+  const result = analystCredentialsBodySchema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const body = toErrorBody(result.error);
+  throw new HttpError(400, body.error, body.code ?? 'BAD_REQUEST', body.details);
+}
+
+export interface AnalystRouteDeps {
+  sql: SqlClient;
+  sessions: SessionVerifier;
+  clock: () => Date;
+  /** Failed credential checks per caller IP per minute, counted in `store`; 0 for no limit. */
+  failedCheckRateLimit: { perMinute: number; store: Store };
+}
+
+const tokenId = z.uuid();
+const identityOf = (user: UserRecord): AnalystIdentity => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+});
+const admitted = (user: UserRecord): boolean => hasAnalystAccess(user);
+
+/** The signed-in analyst's API tokens, and the credential check the analytics service calls. */
+export function mountAnalystRoutes(app: Express, deps: AnalystRouteDeps): void {
+  const analyst = requireAccess(deps.sessions, 'analyst');
+
+  app.get(listAnalystTokensEndpoint.path, analyst, async (req, res) => {
+    res.json({ tokens: await listAnalystTokens(deps.sql, sessionUserOf(req).id) });
+  });
+  app.post(createAnalystTokenEndpoint.path, analyst, async (req, res) => {
+    const body = parseBody(createAnalystTokenEndpoint, req.body);
+    const created = await createAnalystToken(deps.sql, sessionUserOf(req).id, body.name, deps.clock()).catch(
+      (error: unknown) => {
+        if (error instanceof TooManyTokensError) throw httpError.conflict(error.message, 'TOO_MANY_TOKENS');
+        throw error;
+      },
+    );
+    res.status(201).json(created);
+  });
+  app.post(revokeAnalystTokenEndpoint.path, analyst, async (req, res) => {
+    const id = tokenId.safeParse(req.params.id);
+    const revoked =
+      id.success && (await revokeAnalystToken(deps.sql, sessionUserOf(req).id, id.data, deps.clock()));
+    if (!revoked) throw httpError.notFound(TOKEN_NOT_FOUND_MESSAGE);
+    res.json({ message: 'The API token is revoked.' });
+  });
+
+  // Only failed checks count: a tool sends its credential with every query.
+  const failedChecksPerIp =
+    deps.failedCheckRateLimit.perMinute > 0
+      ? rateLimit({
+          windowMs: 60_000,
+          limit: deps.failedCheckRateLimit.perMinute,
+          store: deps.failedCheckRateLimit.store,
+          skipSuccessfulRequests: true,
+          keyGenerator: (req: Request) => ipKeyGenerator(callerIpOf(req)),
+          standardHeaders: 'draft-8',
+          legacyHeaders: false,
+          handler: (_req, _res, next) =>
+            next(
+              new HttpError(
+                429,
+                'Too many sign-in attempts from this address. Please try again in a minute.',
+                'RATE_LIMITED',
+              ),
+            ),
+        })
+      : undefined;
+
+  app.post(ANALYST_CREDENTIALS_PATH, ...(failedChecksPerIp ? [failedChecksPerIp] : []), async (req, res) => {
+    const body = parseCredentials(req.body);
+    const now = deps.clock();
+    if (body.kind === 'token') {
+      const user = await accountOfAnalystToken(deps.sql, body.token, now);
+      // A disabled account's tokens are as void as unknown ones.
+      if (!user || user.disabled) throw new HttpError(401, SIGN_IN_REFUSED_MESSAGE, 'INVALID_CREDENTIALS');
+      if (!admitted(user)) throw httpError.forbidden(NO_ANALYST_ACCESS_MESSAGE);
+      res.json({ analyst: identityOf(user) });
+      return;
+    }
+    const check = await checkPassword({
+      sql: deps.sql,
+      email: body.email,
+      password: body.password,
+      ip: body.ip,
+      now,
+      event: 'analyst_login',
+      permits: (user) => (admitted(user) ? null : 'no analyst access'),
+      auditSuccess: false,
+    }).catch((error: unknown) => {
+      if (error instanceof HashingBusyError) {
+        throw new HttpError(503, SIGN_IN_BUSY_MESSAGE, 'SIGN_IN_BUSY', undefined, error.retryAfterSeconds);
+      }
+      throw error;
+    });
+    if (check.kind === 'locked') {
+      res.setHeader('Retry-After', String(check.retryAfterSeconds));
+      throw new HttpError(429, ACCOUNT_LOCKED_MESSAGE, 'ACCOUNT_LOCKED');
+    }
+    if (check.kind === 'refused') throw new HttpError(401, SIGN_IN_REFUSED_MESSAGE, 'INVALID_CREDENTIALS');
+    if (check.kind === 'not-permitted') throw httpError.forbidden(NO_ANALYST_ACCESS_MESSAGE);
+    res.json({ analyst: identityOf(check.user) });
+  });
+}
+
+/** The client's address as the analytics service saw it (the body is parsed before the limiter). */
+function callerIpOf(req: Request): string {
+  const ip = (req.body as { ip?: unknown } | undefined)?.ip;
+  return typeof ip === 'string' && ip.length > 0 && ip.length <= 64 ? ip : 'unknown';
+}

@@ -1,0 +1,265 @@
+import { CH, chError } from './clickhouse-error';
+
+/**
+ * The read-only rule of /clickhouse, decided on ClickHouse's own parse of the query (the text of
+ * `EXPLAIN AST`), never on the query's text: only reads of the analytics database, the metadata
+ * tables BI tools list, and table functions that reach nothing outside the engine.
+ */
+
+/** One node of `EXPLAIN AST`: its kind (`SelectQuery`, `Function`, `TableIdentifier`...) and its argument. */
+export interface AstNode {
+  kind: string;
+  /** What follows the kind: a function's name, an identifier, a literal; without alias or child count. */
+  text: string;
+  children: AstNode[];
+}
+
+const LINE = /^( *)(\S+)(.*)$/;
+const CHILDREN = / \(children \d+\)$/;
+const ALIAS = / \(alias [^)]*\)$/;
+
+/** Parses the indented text `EXPLAIN AST` answers (one space per level) into a tree. */
+export function parseAst(text: string): AstNode {
+  const root: AstNode = { kind: '', text: '', children: [] };
+  const stack: { depth: number; node: AstNode }[] = [{ depth: -1, node: root }];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const match = LINE.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length;
+    const node: AstNode = {
+      kind: match[2]!,
+      text: match[3]!.replace(CHILDREN, '').replace(ALIAS, '').trim(),
+      children: [],
+    };
+    while (stack.length > 1 && stack[stack.length - 1]!.depth >= depth) stack.pop();
+    stack[stack.length - 1]!.node.children.push(node);
+    stack.push({ depth, node });
+  }
+  if (root.children.length !== 1) throw chError(CH.SYNTAX_ERROR, 'Expected exactly one statement');
+  return root.children[0]!;
+}
+
+/** The metadata tables BI tools read to list schemas; not the ones that show queries, users or the host. */
+export const ALLOWED_SYSTEM_TABLES = new Set([
+  'one',
+  'numbers',
+  'numbers_mt',
+  'zeros',
+  'zeros_mt',
+  'databases',
+  'tables',
+  'columns',
+  'functions',
+  'table_functions',
+  'data_type_families',
+  'table_engines',
+  'database_engines',
+  'formats',
+  'settings',
+  'merge_tree_settings',
+  'data_skipping_indices',
+  'aggregate_function_combinators',
+  'collations',
+  'time_zones',
+  'keywords',
+  'contributors',
+]);
+
+/** Table functions that make rows from their arguments alone. */
+export const ALLOWED_TABLE_FUNCTIONS = new Set([
+  'numbers',
+  'numbers_mt',
+  'zeros',
+  'zeros_mt',
+  'values',
+  'generaterandom',
+  'generate_series',
+  'generateseries',
+  'null',
+  'view',
+  'format',
+]);
+
+/**
+ * Scalar functions that reach outside the query's data (dictionaries, files, other tables by
+ * name, other hosts) or describe the host; refused wherever they appear. Compared in lower case.
+ */
+const REFUSED_FUNCTION = [
+  /^dict/,
+  /^file$/,
+  /^joinget/,
+  /^hascolumnintable$/,
+  /^catboostevaluate$/,
+  /^addressto/,
+  /^demangle$/,
+  /^hostname$/,
+  /^fqdn$/,
+  /^filesystem/,
+  /^getmacro$/,
+  /^getoskernelversion$/,
+  /^serveruuid$/,
+  /^generateserialid$/,
+  /^getclienthttpheader$/,
+  /^displayname$/,
+  /^zookeepersessionuptime$/,
+  /^getserverport$/,
+  /^tcpport$/,
+  /^buildid$/,
+  /^getserversetting$/,
+];
+
+/** Statements that read: everything else (writes, DDL, SYSTEM, KILL, SET, grants...) is refused. */
+const READ_STATEMENTS = new Set([
+  'SelectWithUnionQuery',
+  'SelectIntersectExceptQuery',
+  'SelectQuery',
+  'Explain',
+  'DescribeQuery',
+  'ShowTables',
+  'ShowColumns',
+  'ShowCreateTableQuery',
+  'ShowCreateViewQuery',
+  'ShowCreateDatabaseQuery',
+  'ExistsTableQuery',
+  'ExistsViewQuery',
+  'ExistsDatabaseQuery',
+  'ShowFunctions',
+  'UseQuery',
+]);
+
+/** Functions whose second argument may name a table (`x IN db.table`). */
+const IN_FUNCTIONS = /^(global)?(not)?(in|nullin|notnullin|nullnotin)$/i;
+
+export interface GuardVerdict {
+  /** The output format named in the query (`FORMAT x`), if any. */
+  format: string | null;
+}
+
+export interface GuardOptions {
+  database: string;
+}
+
+/** Refuses a query that is not a read of the analytics database; otherwise says its format. */
+export function checkReadOnly(ast: AstNode, options: GuardOptions): GuardVerdict {
+  if (!READ_STATEMENTS.has(ast.kind)) {
+    throw chError(CH.READONLY, `Cannot execute query in readonly mode: ${statementName(ast)} is not a read`);
+  }
+  const db = options.database;
+  let format: string | null = null;
+  // A statement's own trailing clauses: FORMAT is an Identifier child, INTO OUTFILE a Literal one.
+  if (ast.kind === 'SelectWithUnionQuery' || ast.kind === 'DescribeQuery') {
+    for (const child of ast.children.slice(1)) {
+      if (child.kind === 'Identifier') format = child.text;
+      else if (child.kind === 'Literal') throw chError(CH.ACCESS_DENIED, 'INTO OUTFILE is not allowed');
+    }
+  }
+  if (ast.kind === 'UseQuery' && ast.text !== db) {
+    throw chError(CH.ACCESS_DENIED, `Only the ${db} database can be used`);
+  }
+  if (
+    ast.kind === 'ShowCreateTableQuery' ||
+    ast.kind.startsWith('Exists') ||
+    ast.kind.startsWith('ShowCreate')
+  ) {
+    const names = ast.children.filter((c) => c.kind === 'Identifier').map((c) => c.text);
+    if (names.length === 2) checkTable(`${names[0]}.${names[1]}`, db);
+    if (ast.kind === 'ShowCreateDatabaseQuery' || ast.kind === 'ExistsDatabaseQuery') {
+      // The database's name is its only identifier.
+      if (names.length === 1 && !isReadableDatabase(names[0]!, db)) {
+        throw chError(CH.ACCESS_DENIED, `Not enough privileges on database ${names[0]}`);
+      }
+    }
+  }
+  if (ast.kind === 'ShowTables') {
+    for (const child of ast.children) {
+      if (child.kind === 'Identifier' && !isReadableDatabase(child.text, db)) {
+        throw chError(CH.ACCESS_DENIED, `Not enough privileges on database ${child.text}`);
+      }
+    }
+  }
+  walk(ast, db);
+  return { format };
+}
+
+function walk(node: AstNode, db: string): void {
+  switch (node.kind) {
+    case 'Set':
+      throw chError(CH.READONLY, 'Cannot modify settings in readonly mode (a SETTINGS clause)');
+    case 'TableIdentifier':
+      checkTable(node.text, db);
+      break;
+    case 'TableExpression':
+      for (const child of node.children) {
+        if (child.kind === 'Function') checkTableFunction(child.text);
+      }
+      break;
+    case 'Function': {
+      const name = node.text.toLowerCase();
+      if (REFUSED_FUNCTION.some((pattern) => pattern.test(name))) {
+        throw chError(
+          CH.ACCESS_DENIED,
+          `Function ${node.text} is not allowed: it reaches outside the analytics data`,
+        );
+      }
+      if (IN_FUNCTIONS.test(node.text)) {
+        const right = node.children[0]?.children[1];
+        if (right?.kind === 'Identifier') checkTable(right.text, db);
+      }
+      break;
+    }
+    default:
+      // A statement inside another (EXPLAIN INSERT ...) is held to the same rule.
+      if (
+        node.kind.endsWith('Query') &&
+        !READ_STATEMENTS.has(node.kind) &&
+        node.kind !== 'TablesInSelectQuery'
+      ) {
+        throw chError(
+          CH.READONLY,
+          `Cannot execute query in readonly mode: ${statementName(node)} is not a read`,
+        );
+      }
+      break;
+  }
+  for (const child of node.children) walk(child, db);
+}
+
+function checkTableFunction(name: string): void {
+  if (!ALLOWED_TABLE_FUNCTIONS.has(name.toLowerCase())) {
+    throw chError(
+      CH.ACCESS_DENIED,
+      `Table function ${name} is not allowed: it reaches outside the analytics data`,
+    );
+  }
+}
+
+function isReadableDatabase(name: string, db: string): boolean {
+  const lower = name.toLowerCase();
+  return name === db || lower === 'system' || lower === 'information_schema';
+}
+
+/**
+ * A table by the name EXPLAIN AST prints (backquotes dropped). One part: the current database
+ * (the analytics one). Two: `db.table`. More, or a name that could be read two ways, is refused;
+ * every reading of an ambiguous two-part name lands in the analytics database or an allowed table.
+ */
+function checkTable(name: string, db: string): void {
+  const parts = name.split('.');
+  if (parts.length === 1) return;
+  if (parts.length === 2) {
+    const [database, table] = parts as [string, string];
+    if (database === db) return;
+    const lower = database.toLowerCase();
+    if (lower === 'information_schema') return;
+    if (lower === 'system' && ALLOWED_SYSTEM_TABLES.has(table)) return;
+  }
+  throw chError(
+    CH.ACCESS_DENIED,
+    `Not enough privileges to read ${name}: only the ${db} database can be read`,
+  );
+}
+
+function statementName(node: AstNode): string {
+  return node.kind.replace(/Query$/, '').toUpperCase() || 'statement';
+}
