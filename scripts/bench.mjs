@@ -16,6 +16,8 @@ for (const file of readdirSync(join(root, 'bench'))
   const run = spawnSync(process.execPath, [join(root, 'scripts/run-ts.mjs'), join('bench', file)], {
     stdio: 'inherit',
     cwd: root,
+    // As `npm start` and the image give the product (platform src/runtime/libuv-pool.ts).
+    env: { UV_THREADPOOL_SIZE: '16', ...process.env },
   });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }

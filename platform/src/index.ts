@@ -8,6 +8,7 @@ export * from './event-store/postgres-event-store.adapter';
 export * from './http';
 export * from './logging/logger';
 export * from './relay';
+export * from './runtime/libuv-pool';
 export * from './runtime/open-platform';
 export * from './runtime/platform-config';
 export * from './runtime/run-service';

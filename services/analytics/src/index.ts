@@ -1,8 +1,11 @@
 import { join } from 'node:path';
 import { analystQueryLogEndpoint } from '@risk-profile/contracts';
 import {
+  analystQuerySlots,
   createServiceApp,
   createUpstreamPool,
+  type Logger,
+  libuvPoolSize,
   PgSqlClient,
   type PlatformDeps,
   parseQuery,
@@ -98,6 +101,7 @@ export function openAnalyticsStore(
 async function openAnalystEngine(
   config: AnalyticsConfig,
   store: AnalyticsStore,
+  logger: Logger,
 ): Promise<AnalystEngine | undefined> {
   const limits: AnalystLimits = {
     maxExecutionSeconds: config.ANALYST_MAX_EXECUTION_SECONDS,
@@ -120,7 +124,15 @@ async function openAnalystEngine(
   const path = store instanceof ClickHouseAnalyticsStore ? store.embeddedPath : undefined;
   // A store that is neither (a test's stand-in): no /clickhouse.
   if (!path) return undefined;
-  return ChdbAnalystEngine.open({ path, database: store.database, limits, concurrency });
+  // Each chDB query holds a libuv pool thread while it runs: analysts never get all of them.
+  const slots = analystQuerySlots(concurrency);
+  if (slots < concurrency) {
+    logger.warn(
+      { configured: concurrency, slots, UV_THREADPOOL_SIZE: libuvPoolSize() },
+      'fewer analyst queries at once than ANALYST_MAX_CONCURRENT_QUERIES: libuv has too few threads (set UV_THREADPOOL_SIZE)',
+    );
+  }
+  return ChdbAnalystEngine.open({ path, database: store.database, limits, concurrency: slots });
 }
 
 /**
@@ -141,7 +153,7 @@ export async function createAnalyticsService(
     deps.sql instanceof PgSqlClient ? await shareChanges(deps.sql, changes, deps.logger) : undefined;
   const queries = new DashboardQueries(store, readModel);
   const analystLog = await AnalystQueryLog.create(deps.sql);
-  const analystEngine = await openAnalystEngine(config, store);
+  const analystEngine = await openAnalystEngine(config, store, deps.logger);
   const adviserPool = options.adviserOrigins
     ? undefined
     : createUpstreamPool(config.ADVISER_URL, { name: 'adviser', logger: deps.logger });

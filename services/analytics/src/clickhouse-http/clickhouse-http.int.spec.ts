@@ -249,6 +249,25 @@ describe('/clickhouse (chDB, PGlite)', () => {
     expect(tables).toEqual([]);
   });
 
+  it('checks a repeated text again when its parameters differ: a table named by a parameter', async () => {
+    const query = 'SELECT count() AS n FROM {db:Identifier}.{t:Identifier}';
+    const allowed = await raw(query, {
+      search: 'default_format=JSONEachRow&param_db=analytics&param_t=question_events',
+    });
+    expect(allowed.status, await allowed.clone().text()).toBe(200);
+    // The same text, already found read-only once, now names a table outside the analytics database.
+    for (let i = 0; i < 2; i++) {
+      const refused = await raw(query, { search: 'param_db=system&param_t=users' });
+      // Refused by the check (a run would answer 200: system.users exists).
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toMatch(/^Code: \d+\. DB::Exception: .*system\.users/);
+    }
+    const again = await raw(query, {
+      search: 'default_format=JSONEachRow&param_db=analytics&param_t=question_events',
+    });
+    expect(again.status).toBe(200);
+  });
+
   it('allows the metadata BI tools read', async () => {
     for (const query of [
       'SHOW TABLES FROM analytics',
