@@ -95,6 +95,8 @@ function paramsFor(sql: string, now: number): QueryParams {
     else if (/^U?Int\d+$/.test(type)) params[name!] = /day/i.test(name!) ? 7 : 1;
     else if (type === 'String' && /device/i.test(name!)) params[name!] = 'desktop';
     else if (type === 'String' && /question/i.test(name!)) params[name!] = 'q1';
+    // The demo adviser's page: the docs' per-adviser queries name one.
+    else if (type === 'String' && /adviser/i.test(name!)) params[name!] = 'demo-adviser';
     else throw new Error(`worked query parameter {${name}:${rawType}}: the benchmark has no value for it`);
   }
   return params;
