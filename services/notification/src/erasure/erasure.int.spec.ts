@@ -511,8 +511,10 @@ describeTargets(
         expect(await outboxFilesOf([other.data.assessmentId])).toHaveLength(2);
       });
 
-      it.runIf(target.name === 'PGlite')(
-        'rewrites the table files: no deleted row stays readable in them',
+      // PGlite's files are this process's; a server's are on its own machine, not ours to read.
+      const ownFiles = target.name === 'PGlite';
+      it.runIf(ownFiles)(
+        `rewrites the table files: no deleted row stays readable in them${ownFiles ? '' : " (skipped: a PostgreSQL server's table files are not this process's to read)"}`,
         async () => {
           await sql.query('CHECKPOINT');
           const { rows } = await sql.query<{ path: string }>(
