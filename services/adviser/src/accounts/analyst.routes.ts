@@ -29,8 +29,7 @@ import {
   revokeAnalystToken,
   TooManyTokensError,
 } from './analyst-tokens';
-import { ACCOUNT_LOCKED_MESSAGE, SIGN_IN_BUSY_MESSAGE, SIGN_IN_REFUSED_MESSAGE } from './auth.routes';
-import { HashingBusyError } from './passwords';
+import { SIGN_IN_REFUSED_MESSAGE, unlessRefused } from './auth.routes';
 import { checkPassword } from './sign-in';
 import { analystAccessOf, type UserRecord } from './user-repository';
 
@@ -125,26 +124,19 @@ export function mountAnalystRoutes(app: Express, deps: AnalystRouteDeps): void {
       res.json({ analyst: identityOf(user) });
       return;
     }
-    const check = await checkPassword({
-      sql: deps.sql,
-      email: body.email,
-      password: body.password,
-      ip: body.ip,
-      now,
-      event: 'analyst_login',
-      permits: (user) => (admitted(user) ? null : 'no analyst access'),
-      auditSuccess: false,
-    }).catch((error: unknown) => {
-      if (error instanceof HashingBusyError) {
-        throw new HttpError(503, SIGN_IN_BUSY_MESSAGE, 'SIGN_IN_BUSY', undefined, error.retryAfterSeconds);
-      }
-      throw error;
-    });
-    if (check.kind === 'locked') {
-      res.setHeader('Retry-After', String(check.retryAfterSeconds));
-      throw new HttpError(429, ACCOUNT_LOCKED_MESSAGE, 'ACCOUNT_LOCKED');
-    }
-    if (check.kind === 'refused') throw new HttpError(401, SIGN_IN_REFUSED_MESSAGE, 'INVALID_CREDENTIALS');
+    const check = await unlessRefused(
+      checkPassword({
+        sql: deps.sql,
+        email: body.email,
+        password: body.password,
+        ip: body.ip,
+        now,
+        event: 'analyst_login',
+        permits: (user) => (admitted(user) ? null : 'no analyst access'),
+        auditSuccess: false,
+      }),
+      res,
+    );
     if (check.kind === 'not-permitted') throw httpError.forbidden(NO_ANALYST_ACCESS_MESSAGE);
     res.json({ analyst: identityOf(check.user) });
   });

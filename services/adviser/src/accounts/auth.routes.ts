@@ -33,6 +33,28 @@ export const SIGN_IN_BUSY_MESSAGE = 'Signing in is busy just now. Please try aga
 export const ACCOUNT_LOCKED_MESSAGE =
   'Too many failed sign-in attempts for this account. Please try again later.';
 
+/**
+ * A password check's outcome with its refusals answered as every sign-in answers them: hashing
+ * busy 503, a locked account 429 (with Retry-After), wrong details 401. Returns what is left.
+ */
+export async function unlessRefused<R extends { kind: string }>(
+  check: Promise<R>,
+  res: Response,
+): Promise<Exclude<R, { kind: 'locked' | 'refused' }>> {
+  const result = await check.catch((error: unknown) => {
+    if (error instanceof HashingBusyError) {
+      throw new HttpError(503, SIGN_IN_BUSY_MESSAGE, 'SIGN_IN_BUSY', undefined, error.retryAfterSeconds);
+    }
+    throw error;
+  });
+  if (result.kind === 'locked') {
+    res.setHeader('Retry-After', String((result as { retryAfterSeconds?: number }).retryAfterSeconds));
+    throw new HttpError(429, ACCOUNT_LOCKED_MESSAGE, 'ACCOUNT_LOCKED');
+  }
+  if (result.kind === 'refused') throw new HttpError(401, SIGN_IN_REFUSED_MESSAGE, 'INVALID_CREDENTIALS');
+  return result as Exclude<R, { kind: 'locked' | 'refused' }>;
+}
+
 export interface AuthRouteDeps {
   sql: SqlClient;
   tokens: SessionTokens;
@@ -76,25 +98,18 @@ export function mountAuthRoutes(app: Express, deps: AuthRouteDeps): void {
 
   const login = (adminOnly: boolean) => async (req: Request, res: Response) => {
     const body = parseBody(loginEndpoint, req.body);
-    const result = await signIn({
-      sql: deps.sql,
-      tokens: deps.tokens,
-      email: body.email,
-      password: body.password,
-      ip: clientIp(req),
-      now: deps.clock(),
-      adminOnly,
-    }).catch((error: unknown) => {
-      if (error instanceof HashingBusyError) {
-        throw new HttpError(503, SIGN_IN_BUSY_MESSAGE, 'SIGN_IN_BUSY', undefined, error.retryAfterSeconds);
-      }
-      throw error;
-    });
-    if (result.kind === 'locked') {
-      res.setHeader('Retry-After', String(result.retryAfterSeconds));
-      throw new HttpError(429, ACCOUNT_LOCKED_MESSAGE, 'ACCOUNT_LOCKED');
-    }
-    if (result.kind === 'refused') throw new HttpError(401, SIGN_IN_REFUSED_MESSAGE, 'INVALID_CREDENTIALS');
+    const result = await unlessRefused(
+      signIn({
+        sql: deps.sql,
+        tokens: deps.tokens,
+        email: body.email,
+        password: body.password,
+        ip: clientIp(req),
+        now: deps.clock(),
+        adminOnly,
+      }),
+      res,
+    );
     res.setHeader('Set-Cookie', deps.cookie.set(result.token));
     res.status(200).json({ user: result.user });
   };
