@@ -4,11 +4,11 @@
 // (1) every worked query of docs/analytics-schema.md through /clickhouse with @clickhouse/client,
 //     as the demo analyst, against the same query on chDB directly (the store's own client), the
 //     two sides alternating so the machine's drift falls on both: p50/p95 of each and what the
-//     interface adds at p95 (target: under 10 ms);
+//     interface adds at p95;
 // (2) the ingest rate (as bench/analytics measures it) and the admin dashboard's p95 while two
 //     analysts run heavy queries back to back through /clickhouse, against the same without them,
-//     in phases quiet, analysts, analysts, quiet (targets: at least 80% of the rate, dashboard
-//     p95 under 200 ms).
+//     in phases quiet, analysts, analysts, quiet.
+// Its targets are in bench/RESULTS.md ("Analysts' queries").
 // The product runs in this process (the direct side reads its chDB, which binds its folder to
 // one process); the ingest client and the analysts run in their own processes.
 // Usage: npm run bench -- clickhouse-http   (or node scripts/run-ts.mjs bench/clickhouse-http.bench.ts

@@ -70,7 +70,7 @@ export function startAnalyticsBench(
 /** CPU time (ms) of this process's main thread, which the product's JavaScript runs on. */
 function mainThreadCpuMs(): number {
   const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime, in clock ticks of 10 ms.
+  // utime and stime, in clock ticks: Linux reports them at USER_HZ, 100 a second.
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
