@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
-import { TestAnalystAuthenticator } from '@risk-profile/analytics/testing';
+import { bundleAnalystWorker, TestAnalystAuthenticator } from '@risk-profile/analytics/testing';
 import { ANALYST_CREDENTIALS_PATH, CLICKHOUSE_HTTP_PATH } from '@risk-profile/contracts';
 import { type Running, serve, silentLogger } from '@risk-profile/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,11 +21,14 @@ describe('/clickhouse through the embedded product', () => {
   let base: string;
   let client: ClickHouseClient;
 
+  let worker: Awaited<ReturnType<typeof bundleAnalystWorker>>;
+
   beforeAll(async () => {
+    worker = await bundleAnalystWorker();
     dataDir = mkdtempSync(join(tmpdir(), 'gateway-clickhouse-'));
     system = await startEmbedded(
       { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-      { logger: silentLogger(), analystAuthenticator: auth },
+      { logger: silentLogger(), analystAuthenticator: auth, analystWorker: worker.script },
     );
     base = `http://127.0.0.1:${system.running.port}`;
     client = createClient({
@@ -40,6 +43,7 @@ describe('/clickhouse through the embedded product', () => {
     await client?.close();
     await system?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    worker?.remove();
   });
 
   it("answers ClickHouse's ping with the gateway's security headers and no caching", async () => {

@@ -27,6 +27,7 @@ export const serverEntries = {
  */
 export const workerEntries = {
   'report-composer': 'services/notification/src/delivery/compose-worker.ts',
+  'analyst-worker': 'services/analytics/src/analyst-worker/main.ts',
 };
 
 const SOURCE_ROOTS = [

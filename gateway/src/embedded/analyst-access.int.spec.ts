@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
+import { bundleAnalystWorker } from '@risk-profile/analytics/testing';
 import { CLICKHOUSE_HTTP_PATH, ENDPOINTS, parseWorkedQueries } from '@risk-profile/contracts';
 import { silentLogger } from '@risk-profile/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,11 +46,14 @@ describe('/clickhouse with the demo accounts of the embedded product', () => {
     return { status: res.status, text: await res.text() };
   };
 
+  let worker: Awaited<ReturnType<typeof bundleAnalystWorker>>;
+
   beforeAll(async () => {
+    worker = await bundleAnalystWorker();
     dataDir = mkdtempSync(join(tmpdir(), 'analyst-access-'));
     system = await startEmbedded(
       { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-      { logger: silentLogger() },
+      { logger: silentLogger(), analystWorker: worker.script },
     );
     base = `http://127.0.0.1:${system.running.port}`;
   }, 120_000);
@@ -57,6 +61,7 @@ describe('/clickhouse with the demo accounts of the embedded product', () => {
     for (const client of clients) await client.close();
     await system?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    worker?.remove();
   });
 
   it('runs every worked query of the docs as the demo analyst, with its parameters', async () => {

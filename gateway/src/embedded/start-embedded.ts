@@ -68,6 +68,11 @@ export async function startEmbedded(
      * (reportComposerBeside); without it, messages are rendered on the event loop.
      */
     composeWorker?: URL;
+    /**
+     * The analysts' engine bundle (analyst-worker.mjs), which the bundled entries find beside
+     * themselves; tests running the sources build it (bundleAnalystWorker). Without it, no /clickhouse.
+     */
+    analystWorker?: URL;
   } = {},
 ): Promise<EmbeddedSystem> {
   // Demo data is on for the one-command start; production configuration never sets it.
@@ -132,6 +137,7 @@ export async function startEmbedded(
         config: analyticsConfig,
         adviserOrigins: async () => [await adviserOrigin()],
         analystAuthenticator: options.analystAuthenticator,
+        analystWorker: options.analystWorker,
         publicUrl: gatewayConfig.PUBLIC_URL,
       }),
     );

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analystQuerySlots, libuvPoolSize, PRODUCT_POOL_SIZE } from './libuv-pool';
+import { libuvPoolSize, PRODUCT_POOL_SIZE } from './libuv-pool';
 
 describe('libuv pool sizing', () => {
   it('reads UV_THREADPOOL_SIZE as libuv does, four when unset or unreadable', () => {
@@ -9,13 +9,6 @@ describe('libuv pool sizing', () => {
     expect(libuvPoolSize({ UV_THREADPOOL_SIZE: 'many' })).toBe(4);
     expect(libuvPoolSize({ UV_THREADPOOL_SIZE: '0' })).toBe(4);
     expect(libuvPoolSize({ UV_THREADPOOL_SIZE: '5000' })).toBe(1024);
-  });
-
-  it('leaves two pool threads to the product, and analysts at least one', () => {
-    expect(analystQuerySlots(4, 16)).toBe(4);
-    expect(analystQuerySlots(4, 4)).toBe(2);
-    expect(analystQuerySlots(8, 6)).toBe(4);
-    expect(analystQuerySlots(4, 2)).toBe(1);
   });
 });
 

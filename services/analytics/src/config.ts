@@ -38,6 +38,10 @@ export const analyticsConfigSchema = z.object({
   ANALYST_MAX_THREADS: env.int(2, 1),
   /** Analyst queries at once, over all analysts (each analyst: at most 2). */
   ANALYST_MAX_CONCURRENT_QUERIES: env.int(4, 1),
+  /** Embedded: how often the analysts' replica takes the store's new parts (ms). */
+  ANALYST_REPLICA_REFRESH_MS: env.int(5_000, 200),
+  /** Embedded: the analysts' engine process's memory ceiling (ClickHouse's max_server_memory_usage). */
+  ANALYST_ENGINE_MAX_MEMORY_BYTES: env.int(5_000_000_000, 100_000_000),
   /** How long a checked credential is trusted without asking again (a revoked one works this long at most). */
   ANALYST_CREDENTIAL_CACHE_SECONDS: env.int(60, 0),
   /** Failed /clickhouse sign-ins per client address per 15 minutes (0: no limit). */

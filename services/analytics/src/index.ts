@@ -1,11 +1,8 @@
 import { join } from 'node:path';
 import { analystQueryLogEndpoint } from '@risk-profile/contracts';
 import {
-  analystQuerySlots,
   createServiceApp,
   createUpstreamPool,
-  type Logger,
-  libuvPoolSize,
   PgSqlClient,
   type PlatformDeps,
   parseQuery,
@@ -22,14 +19,10 @@ import {
   cachedAnalystAuthenticator,
   httpAnalystAuthenticator,
 } from './clickhouse-http/analyst-authenticator';
-import {
-  type AnalystEngine,
-  type AnalystLimits,
-  ChdbAnalystEngine,
-  ServerAnalystEngine,
-} from './clickhouse-http/analyst-engine';
+import { analystWorkerBeside } from './clickhouse-http/analyst-process';
 import { AnalystQueryLog } from './clickhouse-http/analyst-query-log';
 import { mountClickHouseHttp } from './clickhouse-http/clickhouse-http.route';
+import { openAnalystEngine } from './clickhouse-http/open-analyst-engine';
 import { type AnalyticsConfig, analyticsConfigSchema } from './config';
 import { DashboardQueries } from './dashboard/dashboard-queries';
 import { mountAdminRoutes } from './http/admin-routes';
@@ -61,6 +54,11 @@ export interface AnalyticsServiceOptions {
   analystAuthenticator?: AnalystAuthenticator;
   /** The adviser service's address(es) for the credential check (embedded: its in-process origin). */
   adviserOrigins?: AdviserOrigins;
+  /**
+   * The analysts' engine bundle (analyst-worker.mjs); default: beside this bundle. Tests running
+   * the TypeScript sources bundle it (testing/analyst-worker-bundle.ts).
+   */
+  analystWorker?: URL;
   /** The product's public URL, for the origin check of cookie-authenticated /clickhouse requests. */
   publicUrl?: string;
 }
@@ -68,6 +66,8 @@ export interface AnalyticsServiceOptions {
 export interface AnalyticsServiceModule extends ServiceModule {
   store: AnalyticsStore;
   changes: ChangeFeed;
+  /** Waits until analysts' queries see what the store holds now (no-op without /clickhouse). */
+  analystsRefreshed(): Promise<void>;
 }
 
 /**
@@ -95,47 +95,6 @@ export function openAnalyticsStore(
 }
 
 /**
- * Where analyst queries run: the ClickHouse server as its analyst user, or chDB sessions of their
- * own on the embedded store's directory.
- */
-async function openAnalystEngine(
-  config: AnalyticsConfig,
-  store: AnalyticsStore,
-  logger: Logger,
-): Promise<AnalystEngine | undefined> {
-  const limits: AnalystLimits = {
-    maxExecutionSeconds: config.ANALYST_MAX_EXECUTION_SECONDS,
-    maxResultRows: config.ANALYST_MAX_RESULT_ROWS,
-    maxResultBytes: config.ANALYST_MAX_RESULT_BYTES,
-    maxMemoryBytes: config.ANALYST_MAX_MEMORY_BYTES,
-    maxThreads: config.ANALYST_MAX_THREADS,
-  };
-  const concurrency = config.ANALYST_MAX_CONCURRENT_QUERIES;
-  if (config.CLICKHOUSE_URL) {
-    return new ServerAnalystEngine({
-      url: config.CLICKHOUSE_URL,
-      user: config.CLICKHOUSE_ANALYST_USER,
-      password: config.CLICKHOUSE_ANALYST_PASSWORD,
-      database: store.database,
-      concurrency,
-      limits,
-    });
-  }
-  const path = store instanceof ClickHouseAnalyticsStore ? store.embeddedPath : undefined;
-  // A store that is neither (a test's stand-in): no /clickhouse.
-  if (!path) return undefined;
-  // Each chDB query holds a libuv pool thread while it runs: analysts never get all of them.
-  const slots = analystQuerySlots(concurrency);
-  if (slots < concurrency) {
-    logger.warn(
-      { configured: concurrency, slots, UV_THREADPOOL_SIZE: libuvPoolSize() },
-      'fewer analyst queries at once than ANALYST_MAX_CONCURRENT_QUERIES: libuv has too few threads (set UV_THREADPOOL_SIZE)',
-    );
-  }
-  return ChdbAnalystEngine.open({ path, database: store.database, limits, concurrency: slots });
-}
-
-/**
  * The analytics service: question-event ingest, the projector into ClickHouse (and the recent
  * assessments read model in PostgreSQL), the admin dashboard's reads and its live stream.
  */
@@ -153,7 +112,10 @@ export async function createAnalyticsService(
     deps.sql instanceof PgSqlClient ? await shareChanges(deps.sql, changes, deps.logger) : undefined;
   const queries = new DashboardQueries(store, readModel);
   const analystLog = await AnalystQueryLog.create(deps.sql);
-  const analystEngine = await openAnalystEngine(config, store, deps.logger);
+  const analystEngine = await openAnalystEngine(config, store, {
+    logger: deps.logger,
+    worker: options.analystWorker ?? analystWorkerBeside(import.meta.url),
+  });
   const adviserPool = options.adviserOrigins
     ? undefined
     : createUpstreamPool(config.ADVISER_URL, { name: 'adviser', logger: deps.logger });
@@ -203,6 +165,7 @@ export async function createAnalyticsService(
         failedSignInLimit: config.ANALYST_FAILED_SIGN_IN_LIMIT,
         failures: failedSignIns,
         perAnalystConcurrency: 2,
+        maxResultBytes: config.ANALYST_MAX_RESULT_BYTES,
         publicUrl: options.publicUrl,
         clock: deps.clock,
       }),
@@ -237,5 +200,8 @@ export async function createAnalyticsService(
       if (ownsStore) await store.close();
     },
     ready,
+    analystsRefreshed: async () => {
+      await analystEngine?.refreshed?.();
+    },
   };
 }

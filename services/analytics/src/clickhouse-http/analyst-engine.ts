@@ -1,14 +1,4 @@
 import { CH, chError } from './clickhouse-error';
-import { chdbParams } from './param-escapes';
-
-/** What an analyst's query runs with (docs/analyst-access.md, "Limits"). */
-export interface AnalystLimits {
-  maxExecutionSeconds: number;
-  maxResultRows: number;
-  maxResultBytes: number;
-  maxMemoryBytes: number;
-  maxThreads: number;
-}
 
 export interface AnalystRun {
   /** The single statement, as ClickHouse formatted it (what was checked is what runs). */
@@ -19,10 +9,12 @@ export interface AnalystRun {
   format: string;
 }
 
+/** A query's answer as it arrives: the engine's summary when it started, then the output. */
 export interface AnalystResult {
-  body: Buffer;
-  readRows: number;
-  readBytes: number;
+  summary: Record<string, string>;
+  body: AsyncIterable<Uint8Array>;
+  /** Stops the query (the caller went away, or a limit was passed). */
+  cancel(): void;
 }
 
 /** One slot of the engine: parse, check and run happen on it, so one request holds one slot. */
@@ -44,137 +36,39 @@ export interface AnalystEngine {
   close(): Promise<void>;
 }
 
-/** The session settings of an analyst's query; `readonly = 1` last, so none of them can be changed after. */
-export function limitStatements(limits: AnalystLimits, database: string): string[] {
-  return [
-    `USE ${database}`,
-    `SET max_execution_time = ${limits.maxExecutionSeconds}, timeout_overflow_mode = 'throw', max_result_rows = ${limits.maxResultRows}, max_result_bytes = ${limits.maxResultBytes}, result_overflow_mode = 'throw', max_memory_usage = ${limits.maxMemoryBytes}, max_threads = ${limits.maxThreads}, os_thread_priority = 19`,
-    'SET readonly = 1',
-  ];
-}
-
 const SETTING_QUERY = 'SELECT value FROM system.settings WHERE name = {name:String}';
 
 const firstLine = (text: string): string | undefined => (text ? text.replace(/\n$/, '') : undefined);
 
-interface ChdbSession {
-  queryAsync(sql: string, opts?: { format?: string }): Promise<ChdbAnswer>;
-  queryBindAsync(sql: string, params: object, opts?: { format?: string }): Promise<ChdbAnswer>;
-  close(): void;
-}
-interface ChdbAnswer {
-  bytes(): Uint8Array;
-  text(): string;
-  rowsRead: number;
-  bytesRead: number;
+/** Where the engine is: a ClickHouse server's HTTP port, or the analysts' engine process on loopback. */
+export interface EngineEndpoint {
+  url: string;
+  user: string;
+  password: string;
 }
 
 /**
- * Embedded mode: chDB sessions of their own on the store's data directory, one per concurrent
- * query. A chDB session keeps its own settings: the product's connection never sees the limits
- * or `readonly` set here, and an analyst's session cannot change them back. The sessions are
- * opened at start, while the engine is idle (chDB refuses a new session while a query runs).
+ * Analysts' queries, run where they cannot touch the product: on the ClickHouse server as its
+ * read-only `analyst` user (deploy/clickhouse/users.d/analyst.xml), or, embedded, in the analysts'
+ * engine process (analyst-process.ts). Both speak ClickHouse's HTTP protocol, so this is the one
+ * client of either; nothing of an answer is held here but what is being passed on.
  */
-export class ChdbAnalystEngine implements AnalystEngine {
-  private readonly free: ChdbSlot[];
-  private readonly settingValues = new Map<string, Promise<string | undefined>>();
-
-  private constructor(
-    private readonly slots: ChdbSlot[],
-    readonly description: string,
-  ) {
-    this.free = [...slots];
-  }
-
-  static async open(options: {
-    path: string;
-    database: string;
-    limits: AnalystLimits;
-    concurrency: number;
-  }): Promise<ChdbAnalystEngine> {
-    const { Session } = (await import('chdb')) as unknown as { Session: new (path: string) => ChdbSession };
-    const slots: ChdbSlot[] = [];
-    for (let i = 0; i < options.concurrency; i++) {
-      const session = new Session(options.path);
-      for (const statement of limitStatements(options.limits, options.database))
-        await session.queryAsync(statement);
-      slots.push(new ChdbSlot(session));
-    }
-    return new ChdbAnalystEngine(slots, `chDB (${options.path})`);
-  }
-
-  acquire(): AnalystEngineSlot | null {
-    return this.free.pop() ?? null;
-  }
-
-  release(slot: AnalystEngineSlot): void {
-    this.free.push(slot as ChdbSlot);
-  }
-
-  setting(name: string): Promise<string | undefined> {
-    let value = this.settingValues.get(name);
-    if (!value) {
-      value = this.slots[0]!.session.queryBindAsync(SETTING_QUERY, { name }, { format: 'TSVRaw' }).then((r) =>
-        firstLine(r.text()),
-      );
-      this.settingValues.set(name, value);
-    }
-    return value;
-  }
-
-  async close(): Promise<void> {
-    // A chDB session closed mid-query aborts the process: wait until every slot is back.
-    while (this.free.length < this.slots.length) await new Promise((resolve) => setTimeout(resolve, 50));
-    for (const slot of this.slots) slot.session.close();
-  }
-}
-
-class ChdbSlot implements AnalystEngineSlot {
-  constructor(readonly session: ChdbSession) {}
-
-  async format(text: string): Promise<string> {
-    const answer = await this.session.queryBindAsync(
-      'SELECT formatQuery({q:String})',
-      { q: text },
-      { format: 'TSVRaw' },
-    );
-    return answer.text().replace(/\n$/, '');
-  }
-
-  async explainAst(sql: string, params: Record<string, string>): Promise<string> {
-    const answer = await this.session.queryBindAsync(`EXPLAIN AST ${sql}`, chdbParams(sql, params), {
-      format: 'TSVRaw',
-    });
-    return answer.text();
-  }
-
-  async run(query: AnalystRun): Promise<AnalystResult> {
-    const answer = await this.session.queryBindAsync(query.sql, chdbParams(query.sql, query.params), {
-      format: query.format,
-    });
-    return { body: Buffer.from(answer.bytes()), readRows: answer.rowsRead, readBytes: answer.bytesRead };
-  }
-}
-
-/**
- * Server mode: the same checks and the query itself, on the ClickHouse server as its `analyst`
- * user (deploy/clickhouse/users.d/analyst.xml: readonly, with the limits of its profile).
- */
-export class ServerAnalystEngine implements AnalystEngine {
+export class HttpAnalystEngine implements AnalystEngine {
   private inUse = 0;
-  readonly description: string;
 
   constructor(
     private readonly options: {
-      url: string;
-      user: string;
-      password: string;
+      endpoint: () => EngineEndpoint | undefined;
       database: string;
       concurrency: number;
-      limits: AnalystLimits;
+      maxExecutionSeconds: number;
+      description: string;
+      close?: () => Promise<void>;
     },
-  ) {
-    this.description = `ClickHouse server (${options.database}, as ${options.user})`;
+  ) {}
+
+  get description(): string {
+    return this.options.description;
   }
 
   acquire(): AnalystEngineSlot | null {
@@ -188,42 +82,67 @@ export class ServerAnalystEngine implements AnalystEngine {
   }
 
   async setting(name: string): Promise<string | undefined> {
-    return firstLine((await this.request(SETTING_QUERY, { name }, 'TSVRaw')).body.toString('utf8'));
+    return firstLine(await this.text(SETTING_QUERY, { name }));
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    await this.options.close?.();
+  }
 
   private readonly slot: AnalystEngineSlot = {
     format: async (text) =>
-      (await this.request('SELECT formatQuery({q:String})', { q: text }, 'TSVRaw')).body
-        .toString('utf8')
-        .replace(/\n$/, ''),
-    explainAst: async (sql, params) =>
-      (await this.request(`EXPLAIN AST ${sql}`, params, 'TSVRaw')).body.toString('utf8'),
+      (await this.text('SELECT formatQuery({q:String})', { q: text })).replace(/\n$/, ''),
+    explainAst: (sql, params) => this.text(`EXPLAIN AST ${sql}`, params),
     run: (query) => this.request(query.sql, query.params, query.format),
   };
 
+  private async text(sql: string, params: Record<string, string>): Promise<string> {
+    const result = await this.request(sql, params, 'TSVRaw');
+    const parts: Buffer[] = [];
+    for await (const part of result.body) parts.push(Buffer.from(part));
+    return Buffer.concat(parts).toString('utf8');
+  }
+
   private async request(sql: string, params: Record<string, string>, format: string): Promise<AnalystResult> {
-    const url = new URL(this.options.url);
+    const endpoint = this.options.endpoint();
+    if (!endpoint) throw chError(CH.NETWORK_ERROR, 'The analysts’ engine is starting. Try again shortly');
+    const url = new URL(endpoint.url);
     url.searchParams.set('database', this.options.database);
     url.searchParams.set('default_format', format);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(`param_${name}`, value);
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), (this.options.maxExecutionSeconds + 10) * 1_000);
     const response = await fetch(url, {
       method: 'POST',
       body: sql,
       headers: {
-        authorization: `Basic ${Buffer.from(`${this.options.user}:${this.options.password}`).toString('base64')}`,
+        authorization: `Basic ${Buffer.from(`${endpoint.user}:${endpoint.password}`).toString('base64')}`,
       },
-      signal: AbortSignal.timeout((this.options.limits.maxExecutionSeconds + 10) * 1_000),
+      signal: abort.signal,
     }).catch((error: unknown) => {
-      throw chError(CH.NETWORK_ERROR, `The ClickHouse server did not answer: ${(error as Error).message}`);
+      clearTimeout(timer);
+      throw chError(CH.NETWORK_ERROR, `The analysts’ engine did not answer: ${(error as Error).message}`);
     });
-    const body = Buffer.from(await response.arrayBuffer());
-    if (!response.ok) throw new Error(body.toString('utf8'));
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      clearTimeout(timer);
+      throw new Error(text);
+    }
     const summary = JSON.parse(response.headers.get('x-clickhouse-summary') ?? '{}') as Record<
       string,
       string
     >;
-    return { body, readRows: Number(summary.read_rows ?? 0), readBytes: Number(summary.read_bytes ?? 0) };
+    const stream = response.body;
+    async function* body(): AsyncIterable<Uint8Array> {
+      try {
+        if (stream) for await (const part of stream) yield part;
+      } catch (error) {
+        // Cut short by the engine after an error (its text is the last thing sent), or aborted.
+        throw chError(CH.NETWORK_ERROR, `The query's answer was cut short: ${(error as Error).message}`);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    return { summary, body: body(), cancel: () => abort.abort() };
   }
 }

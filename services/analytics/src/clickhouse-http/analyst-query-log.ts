@@ -29,10 +29,22 @@ const MIGRATIONS: readonly Migration[] = [
 /** The longest query text kept: enough for any query a person writes, not a bulk upload. */
 const MAX_LOGGED_QUERY = 100_000;
 
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
+
+/**
+ * The id a page ends before, as the decimal text of a bigint, or null for the newest page: a
+ * cursor that is no id, or one past every bigint (so past every id), starts from the newest.
+ */
+function idBefore(cursor: string | undefined): string | null {
+  if (!cursor || !/^\d+$/.test(cursor)) return null;
+  const id = BigInt(cursor);
+  return id > MAX_BIGINT ? null : id.toString();
+}
+
 export type AnalystQueryLogInput = Omit<AnalystQueryLogEntry, 'id' | 'at'> & { at: Date };
 
 interface Row {
-  id: string;
+  id_text: string;
   at: Date | string;
   analyst_id: string;
   analyst_email: string;
@@ -73,20 +85,25 @@ export class AnalystQueryLog {
     );
   }
 
-  /** Newest first; the cursor is the id of the last entry of the previous page. */
+  /**
+   * Newest first, by keyset on the numeric id (bigserial: the order of appending); the cursor is
+   * the id of the last entry of the previous page. The id goes out as text (a bigint may pass 2^53)
+   * under another name than the column's: ORDER BY takes an output column's name before a table
+   * column's, and `id::text AS id` sorted the log as text (99, 98, ..., 9, 89, ...).
+   */
   async list(
     limit: number,
     cursor?: string,
   ): Promise<{ items: AnalystQueryLogEntry[]; nextCursor: string | null }> {
-    const before = cursor && /^\d{1,19}$/.test(cursor) ? cursor : null;
     const { rows } = await this.sql.query<Row>(
-      `SELECT id::text AS id, at, analyst_id, analyst_email, query, format, outcome, error_code, error, rows, elapsed_ms
-       FROM analyst_query_log WHERE ($1::bigint IS NULL OR id < $1::bigint) ORDER BY id DESC LIMIT $2`,
-      [before, limit + 1],
+      `SELECT l.id::text AS id_text, l.at, l.analyst_id, l.analyst_email, l.query, l.format, l.outcome,
+         l.error_code, l.error, l.rows, l.elapsed_ms
+       FROM analyst_query_log l WHERE ($1::bigint IS NULL OR l.id < $1::bigint) ORDER BY l.id DESC LIMIT $2`,
+      [idBefore(cursor), limit + 1],
     );
     const items = rows.slice(0, limit).map(
       (r): AnalystQueryLogEntry => ({
-        id: r.id,
+        id: r.id_text,
         at: new Date(r.at).toISOString(),
         analystId: r.analyst_id,
         analystEmail: r.analyst_email,

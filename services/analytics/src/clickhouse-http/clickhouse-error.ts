@@ -34,6 +34,7 @@ export const CH = {
   UNKNOWN_QUERY_PARAMETER: [456, 'UNKNOWN_QUERY_PARAMETER'],
   HTTP_LENGTH_REQUIRED: [381, 'HTTP_LENGTH_REQUIRED'],
   NETWORK_ERROR: [210, 'NETWORK_ERROR'],
+  QUERY_IS_TOO_LARGE: [229, 'QUERY_IS_TOO_LARGE'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export const chError = (kind: readonly [number, string], message: string): ClickHouseError =>
@@ -62,6 +63,7 @@ export function httpStatusOf(code: number): number {
   if (code === 159) return 408;
   if (code === 48) return 501;
   if (code === 381) return 411;
+  if (code === 229) return 413;
   return 500;
 }
 

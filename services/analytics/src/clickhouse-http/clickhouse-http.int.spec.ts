@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsConfigSchema } from '../config';
 import { createAnalyticsService } from '../index';
 import { ClickHouseAnalyticsStore } from '../store/clickhouse-analytics-store.adapter';
+import { bundleAnalystWorker } from '../testing/analyst-worker-bundle';
 import { TestAnalystAuthenticator } from '../testing/test-analyst-authenticator';
 import { TestSessionVerifier } from '../testing/test-session-verifier';
 
@@ -19,6 +20,7 @@ const config = analyticsConfigSchema.parse({
   DATA_DIR: dir,
   ANALYST_MAX_EXECUTION_SECONDS: '2',
   ANALYST_MAX_RESULT_ROWS: '1000',
+  ANALYST_REPLICA_REFRESH_MS: '200',
 });
 const sessions = new TestSessionVerifier();
 const ADMIN = sessions.grant('admin', { role: 'admin' });
@@ -55,12 +57,22 @@ describe('/clickhouse (chDB, PGlite)', () => {
   const count = async (table: string) =>
     (await store.select<{ n: number }>(`SELECT count() AS n FROM {db}.${table}`))[0]!.n;
 
+  let worker: Awaited<ReturnType<typeof bundleAnalystWorker>>;
+
   beforeAll(async () => {
+    worker = await bundleAnalystWorker();
     sql = await PgliteSqlClient.open();
     store = await ClickHouseAnalyticsStore.openEmbedded(join(dir, 'clickhouse'));
     server = await startServiceUnderTest(
       sql,
-      (deps) => createAnalyticsService(deps, { sessions, config, store, analystAuthenticator: auth }),
+      (deps) =>
+        createAnalyticsService(deps, {
+          sessions,
+          config,
+          store,
+          analystAuthenticator: auth,
+          analystWorker: worker.script,
+        }),
       { background: true },
     );
     client = createClient({
@@ -77,6 +89,7 @@ describe('/clickhouse (chDB, PGlite)', () => {
     await store?.close();
     await sql?.close();
     rmSync(dir, { recursive: true, force: true });
+    worker?.remove();
   });
 
   it('answers ping and the bare root as a ClickHouse server does', async () => {

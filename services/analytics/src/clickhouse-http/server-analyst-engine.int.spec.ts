@@ -1,7 +1,7 @@
 import { describeTarget } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { analyticsConfigSchema } from '../config';
-import { type AnalystEngine, ServerAnalystEngine } from './analyst-engine';
+import { type AnalystEngine, HttpAnalystEngine } from './analyst-engine';
 
 // A ClickHouse server with the analyst user of deploy/clickhouse/users.d/analyst.xml (as
 // docker-compose.yml starts it), whose password the tests are given.
@@ -15,26 +15,24 @@ const server = {
       : 'no ClickHouse server configured (set CLICKHOUSE_URL and CLICKHOUSE_ANALYST_PASSWORD for its analyst user)',
 };
 
-describeTarget('ServerAnalystEngine: analyst queries as the server’s analyst user', server, () => {
+describeTarget('HttpAnalystEngine: analyst queries as the server’s analyst user', server, () => {
   // The interface's defaults, which the analyst user's profile repeats.
   const defaults = analyticsConfigSchema.parse({});
   let engine: AnalystEngine;
 
   beforeAll(() => {
-    engine = new ServerAnalystEngine({
+    const endpoint = {
       url: url!,
       user: process.env.CLICKHOUSE_ANALYST_USER ?? 'analyst',
       password: password!,
+    };
+    engine = new HttpAnalystEngine({
+      endpoint: () => endpoint,
       // The analyst user may read this database only.
       database: process.env.CLICKHOUSE_DATABASE ?? 'analytics',
       concurrency: 2,
-      limits: {
-        maxExecutionSeconds: defaults.ANALYST_MAX_EXECUTION_SECONDS,
-        maxResultRows: defaults.ANALYST_MAX_RESULT_ROWS,
-        maxResultBytes: defaults.ANALYST_MAX_RESULT_BYTES,
-        maxMemoryBytes: defaults.ANALYST_MAX_MEMORY_BYTES,
-        maxThreads: defaults.ANALYST_MAX_THREADS,
-      },
+      maxExecutionSeconds: defaults.ANALYST_MAX_EXECUTION_SECONDS,
+      description: 'the ClickHouse server',
     });
   });
   afterAll(async () => {
@@ -48,7 +46,9 @@ describeTarget('ServerAnalystEngine: analyst queries as the server’s analyst u
       expect(sql).toBe('SELECT {n:UInt8} + 1 AS x');
       expect(await slot.explainAst(sql, { n: '41' })).toMatch(/^SelectWithUnionQuery/);
       const result = await slot.run({ sql, params: { n: '41' }, format: 'JSONEachRow' });
-      expect(result.body.toString()).toBe('{"x":42}\n');
+      const parts: Uint8Array[] = [];
+      for await (const part of result.body) parts.push(part);
+      expect(Buffer.concat(parts).toString()).toBe('{"x":42}\n');
     } finally {
       engine.release(slot);
     }

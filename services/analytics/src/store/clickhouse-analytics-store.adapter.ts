@@ -275,6 +275,22 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     }
   }
 
+  /**
+   * Every MergeTree table of the database frozen under `name` (ClickHouse's FREEZE: hard links to
+   * its parts as they are now, in the data directory's shadow/name), for the analysts' replica.
+   */
+  async freeze(name: string): Promise<{ name: string; uuid: string; create: string }[]> {
+    const tables = await this.select<{ name: string; uuid: string; create: string }>(
+      `SELECT name, toString(uuid) AS uuid, create_table_query AS create FROM system.tables
+       WHERE database = {database:String} AND engine LIKE '%MergeTree' ORDER BY name`,
+      { database: this.database },
+    );
+    if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Invalid snapshot name: ${name}`);
+    for (const table of tables)
+      await this.command(`ALTER TABLE ${this.database}.${table.name} FREEZE WITH NAME '${name}'`);
+    return tables;
+  }
+
   private async migrate(migrations: readonly ClickHouseMigration[]): Promise<void> {
     await this.command(
       `CREATE TABLE IF NOT EXISTS ${this.database}.schema_migrations (

@@ -1,0 +1,2 @@
+export * from './analyst-worker-bundle';
+export * from './test-analyst-authenticator';
