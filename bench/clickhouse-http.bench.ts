@@ -7,7 +7,9 @@
 //     interface adds at p95;
 // (2) the ingest rate (as bench/analytics measures it) and the admin dashboard's p95 while two
 //     analysts run heavy queries back to back through /clickhouse, against the same without them,
-//     in phases quiet, analysts, analysts, quiet.
+//     in phases quiet, analysts, analysts, quiet; and how far the product process's resident
+//     memory rises over the quiet phases' while the analysts work (their queries run in the
+//     analysts' engine process, docs/analyst-access.md).
 // Its targets are in bench/RESULTS.md ("Analysts' queries").
 // The product runs in this process (the direct side reads its chDB, which binds its folder to
 // one process); the ingest client and the analysts run in their own processes.
@@ -20,7 +22,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@clickhouse/client';
-import type { AnalyticsServiceModule } from '@risk-profile/analytics';
+import { type AnalyticsServiceModule, analystWorkerBeside } from '@risk-profile/analytics';
 import { CLICKHOUSE_HTTP_PATH, parseWorkedQueries } from '@risk-profile/contracts';
 import type { QueryParams } from '../services/analytics/src/store/analytics-store.port';
 import { toDateTime64 } from '../services/analytics/src/store/datetime64';
@@ -48,6 +50,7 @@ const WARMUP_EVENTS = 20_000;
 const OVERHEAD_TARGET_MS = 10;
 const INGEST_SHARE_TARGET = 0.8;
 const DASHBOARD_P95_TARGET_MS = 200;
+const RSS_GROWTH_TARGET_MB = 200;
 /** The demo analyst the demo data seeds (the issue's published demo credentials). */
 const ANALYST = { email: 'analyst@example.com', password: 'analyst-demo-2026' };
 
@@ -113,7 +116,13 @@ const ADMIN = verifier.grant('bench-admin', { role: 'admin' });
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-clickhouse-http-'));
 // The demo data seeds the demo analyst (and the demo adviser and administrator, who write nothing
 // to the analytics store).
-const system = await startAnalyticsBench(dataDir, verifier, { DEMO_DATA: 'true' });
+// run-ts bundles the analysts' engine beside this entry, as the build does beside the product's.
+const system = await startAnalyticsBench(
+  dataDir,
+  verifier,
+  { DEMO_DATA: 'true' },
+  analystWorkerBeside(import.meta.url),
+);
 const url = `http://127.0.0.1:${system.running.port}`;
 const store = (system.modules.find((m) => m.name === 'analytics') as AnalyticsServiceModule).store;
 const http = createClient({
@@ -234,6 +243,8 @@ try {
     assessments: LOADED_ASSESSMENTS,
     now,
   });
+  // The analysts read a replica refreshed every few seconds: both sides see the same rows first.
+  await (system.modules.find((m) => m.name === 'analytics') as AnalyticsServiceModule).analystsRefreshed();
   const [loaded] = await store.select<{ n: number }>('SELECT count() AS n FROM {db}.question_events FINAL');
   console.log(`loaded: ${f0(loaded!.n)} question events, ${f0(LOADED_ASSESSMENTS)} assessments`);
 
@@ -281,11 +292,18 @@ try {
   const phases = [false, true, true, false];
   const rates = { quiet: [] as number[], analysts: [] as number[] };
   const dashboard = { quiet: new Map<string, number[]>(), analysts: new Map<string, number[]>() };
+  // The product's resident memory, sampled through each phase: the highest of each kind.
+  const peakRss = { quiet: 0, analysts: 0 };
+  let sampling: keyof typeof peakRss = 'quiet';
+  const sampler = setInterval(() => {
+    peakRss[sampling] = Math.max(peakRss[sampling], process.memoryUsage().rss);
+  }, 100);
   for (const [n, withAnalysts] of phases.entries()) {
     const kind = withAnalysts ? 'analysts' : 'quiet';
     await mergesSettled(store);
     await settleAutovacuum(system, `before phase ${n + 1}`);
     if (withAnalysts) analysts = await startAnalysts();
+    sampling = withAnalysts ? 'analysts' : 'quiet';
     console.log(
       `phase ${n + 1}, ${withAnalysts ? 'two analysts querying' : 'no analysts'}: load average ${load()}`,
     );
@@ -314,6 +332,12 @@ try {
       }
     }
   }
+  clearInterval(sampler);
+  const growthMb = (peakRss.analysts - peakRss.quiet) / (1024 * 1024);
+  console.log(
+    `(2) the product process's peak resident memory: ${f0(peakRss.analysts / 1048576)} MB with analysts, ` +
+      `${f0(peakRss.quiet / 1048576)} MB without: ${growthMb.toFixed(0)} MB more: target < ${RSS_GROWTH_TARGET_MB} MB ${met(growthMb < RSS_GROWTH_TARGET_MB)}`,
+  );
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const share = mean(rates.analysts) / mean(rates.quiet);
   console.log(

@@ -42,6 +42,8 @@ export function startAnalyticsBench(
   dataDir: string,
   sessions: SessionVerifier,
   env: Record<string, string>,
+  /** The analysts' engine bundle, for a benchmark that queries /clickhouse (analystWorkerBeside). */
+  analystWorker?: URL,
 ): Promise<EmbeddedSystem> {
   return startEmbedded(
     {
@@ -63,7 +65,7 @@ export function startAnalyticsBench(
         ),
       ),
     },
-    { logger: silentLogger(), sessions },
+    { logger: silentLogger(), sessions, analystWorker },
   );
 }
 

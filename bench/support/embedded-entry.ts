@@ -1,3 +1,4 @@
+import { analystWorkerBeside } from '@risk-profile/analytics';
 import { reportComposerBeside } from '@risk-profile/notification';
 import { startEmbedded } from '../../gateway/src/embedded/start-embedded';
 
@@ -10,4 +11,5 @@ await startEmbedded(process.env, {
   // As `npm start`: run-ts bundles the report composer beside this entry.
   composeWorker:
     process.env.BENCH_COMPOSE_ON_LOOP === '1' ? undefined : reportComposerBeside(import.meta.url),
+  analystWorker: analystWorkerBeside(import.meta.url),
 });

@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { bundleAnalystWorker } from '@risk-profile/analytics/testing';
 import { type EmbeddedSystem, startEmbedded } from '@risk-profile/gateway';
 import { bundleReportComposer } from '@risk-profile/notification/testing';
 import { silentLogger } from '@risk-profile/platform';
@@ -33,13 +34,16 @@ export async function startTestSystem(extraEnv: Record<string, string> = {}): Pr
     LOG_LEVEL: 'silent',
     ...extraEnv,
   };
-  // As `npm start` does: messages are composed in the report composer's worker thread.
-  const composer = await bundleReportComposer();
+  // As `npm start` does: messages are composed in the report composer's worker thread, and
+  // analysts' queries run in the analysts' engine process.
+  const [composer, analystWorker] = await Promise.all([bundleReportComposer(), bundleAnalystWorker()]);
   const system = await startEmbedded(environment, {
     logger: silentLogger(),
     composeWorker: composer.script,
+    analystWorker: analystWorker.script,
   }).catch((error: unknown) => {
     composer.remove();
+    analystWorker.remove();
     throw error;
   });
   return {
@@ -49,6 +53,7 @@ export async function startTestSystem(extraEnv: Record<string, string> = {}): Pr
     stop: async () => {
       await system.stop();
       composer.remove();
+      analystWorker.remove();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,3 +1,4 @@
+import { analystWorkerBeside } from '@risk-profile/analytics';
 import { reportComposerBeside } from '@risk-profile/notification';
 import { ConfigError } from '@risk-profile/platform';
 import { startEmbedded } from './start-embedded';
@@ -9,6 +10,8 @@ try {
     handleSignals: true,
     // Reports are rendered in a worker thread, from the bundle built beside this one.
     composeWorker: reportComposerBeside(import.meta.url),
+    // Analysts' queries run in a process of their own, from the bundle built beside this one.
+    analystWorker: analystWorkerBeside(import.meta.url),
   });
   const { sql, eventStore, bus } = system.platform.describe;
   system.logger.info(

@@ -19,7 +19,6 @@ import {
   cachedAnalystAuthenticator,
   httpAnalystAuthenticator,
 } from './clickhouse-http/analyst-authenticator';
-import { analystWorkerBeside } from './clickhouse-http/analyst-process';
 import { AnalystQueryLog } from './clickhouse-http/analyst-query-log';
 import { mountClickHouseHttp } from './clickhouse-http/clickhouse-http.route';
 import { openAnalystEngine } from './clickhouse-http/open-analyst-engine';
@@ -35,6 +34,7 @@ import type { AnalyticsStore } from './store/analytics-store.port';
 import { ClickHouseAnalyticsStore } from './store/clickhouse-analytics-store.adapter';
 
 export type { AdviserOrigins, AnalystAuthenticator } from './clickhouse-http/analyst-authenticator';
+export { analystWorkerBeside } from './clickhouse-http/analyst-process';
 export { type AnalyticsConfig, analyticsConfigSchema, analyticsProcessConfigSchema } from './config';
 export type { AnalyticsStore } from './store/analytics-store.port';
 export { ClickHouseAnalyticsStore } from './store/clickhouse-analytics-store.adapter';
@@ -55,8 +55,9 @@ export interface AnalyticsServiceOptions {
   /** The adviser service's address(es) for the credential check (embedded: its in-process origin). */
   adviserOrigins?: AdviserOrigins;
   /**
-   * The analysts' engine bundle (analyst-worker.mjs); default: beside this bundle. Tests running
-   * the TypeScript sources bundle it (testing/analyst-worker-bundle.ts).
+   * The analysts' engine bundle (analyst-worker.mjs, beside each server entry: analystWorkerBeside);
+   * tests running the TypeScript sources bundle it (testing/analyst-worker-bundle.ts). Without
+   * it, no /clickhouse on the embedded store.
    */
   analystWorker?: URL;
   /** The product's public URL, for the origin check of cookie-authenticated /clickhouse requests. */
@@ -114,7 +115,7 @@ export async function createAnalyticsService(
   const analystLog = await AnalystQueryLog.create(deps.sql);
   const analystEngine = await openAnalystEngine(config, store, {
     logger: deps.logger,
-    worker: options.analystWorker ?? analystWorkerBeside(import.meta.url),
+    worker: options.analystWorker,
   });
   const adviserPool = options.adviserOrigins
     ? undefined

@@ -1,6 +1,6 @@
 import { openSessions, runService } from '@risk-profile/platform';
 import { analyticsProcessConfigSchema } from './config';
-import { createAnalyticsService } from './index';
+import { analystWorkerBeside, createAnalyticsService } from './index';
 
 // Distributed mode: this service alone in its process, behind the gateway. It checks the session
 // cookie of its admin endpoints itself, on the session state the adviser service keeps.
@@ -18,6 +18,8 @@ await runService({
       sessions: sessions.verifier,
       config,
       publicUrl: config.PUBLIC_URL,
+      // Analysts' queries on chDB run in the analysts' engine, bundled beside this entry.
+      analystWorker: analystWorkerBeside(import.meta.url),
     });
   },
 });

@@ -1,8 +1,10 @@
 // Entry of the analysts' engine process (bundled as analyst-worker.mjs beside each server entry):
 // chDB on a replica of the analytics tables, serving the product's /clickhouse over loopback
 // (docs/analyst-access.md, "Where analysts' queries run").
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { setPriority } from 'node:os';
+import { basename, dirname } from 'node:path';
 import { queryHandler, type StreamingSession } from './query-server';
 import { Replica } from './replica';
 import {
@@ -32,8 +34,17 @@ const { Session } = (await import('chdb')) as unknown as {
 };
 
 const { limits, database } = settings;
-const admin = new Session(settings.path, {
-  connectionArgs: [`--max_server_memory_usage=${settings.serverMemoryBytes}`],
+// ClickHouse shows its folder in system.tables and system.databases. Opened through this
+// process's own working directory, that is /proc/self/cwd/<folder>: nothing of the server's
+// layout reaches an analyst.
+let path = settings.path;
+if (existsSync('/proc/self/cwd')) {
+  process.chdir(dirname(path));
+  path = `/proc/self/cwd/${basename(path)}`;
+}
+const admin = new Session(path, {
+  // displayName() (which Grafana's driver asks) names the product, not the host.
+  connectionArgs: [`--max_server_memory_usage=${settings.serverMemoryBytes}`, '--display_name=risk-profile'],
 });
 const replica = new Replica(
   {
@@ -52,15 +63,18 @@ const replica = new Replica(
 await replica.reset();
 
 // Every analyst session is opened now, while the engine is idle (chDB refuses one while a query
-// runs), and each is read-only with the limits set last-but-one, so none of them can be loosened.
+// runs), with the limits set, then read-only.
 const sessions: ChdbSession[] = [];
 for (let i = 0; i < settings.concurrency; i++) {
-  const session = new Session(settings.path);
+  const session = new Session(path);
   await session.queryAsync(`USE ${database}`);
   await session.queryAsync(
     `SET max_execution_time = ${limits.maxExecutionSeconds}, timeout_overflow_mode = 'throw', max_result_rows = ${limits.maxResultRows}, max_result_bytes = ${limits.maxResultBytes}, result_overflow_mode = 'throw', max_memory_usage = ${limits.maxMemoryBytes}, max_threads = ${limits.maxThreads}`,
   );
-  await session.queryAsync('SET readonly = 1');
+  // readonly = 2: no write, no DDL, and the table functions ClickHouse keeps from readonly = 1
+  // (zeros, format) work. Settings could be changed, but no statement that changes one gets past
+  // the check (SET, SETTINGS, a URL setting), and what would matter is this process's alone.
+  await session.queryAsync('SET readonly = 2');
   sessions.push(session);
 }
 

@@ -14,6 +14,7 @@ import { type AnalyticsServiceModule, createAnalyticsService } from '../index';
 import { ClickHouseAnalyticsStore } from '../store/clickhouse-analytics-store.adapter';
 import { bundleAnalystWorker } from '../testing/analyst-worker-bundle';
 import { balancedAssessment } from '../testing/assessment-rows';
+import { uuidV7At } from '../testing/generated-sessions';
 import { TestAnalystAuthenticator } from '../testing/test-analyst-authenticator';
 import { TestSessionVerifier } from '../testing/test-session-verifier';
 
@@ -174,13 +175,32 @@ describe('analysts are isolated from each other and from the product', () => {
     await store.insertAssessments([
       balancedAssessment({ sessionId: randomUUID(), deviceType: 'mobile', createdAt: now, signedAt: now }),
     ]);
-    const [{ n }] = (await store.select<{ n: number }>('SELECT count() AS n FROM {db}.assessments')) as [
-      { n: number },
-    ];
+    const session = uuidV7At(now, randomUUID().replaceAll('-', ''));
+    await store.insertQuestionEvents(
+      [1, 2, 3].map((questionNumber) => ({
+        eventId: randomUUID(),
+        sessionId: session,
+        questionId: `q${questionNumber}`,
+        questionNumber,
+        deviceType: 'desktop' as const,
+        viewedAt: now + questionNumber,
+        answeredAt: now + questionNumber + 500,
+        timeSpentMs: 500,
+        answerChanges: 0,
+        finalAnswer: 2,
+        receivedAt: now + 1_000,
+      })),
+    );
     await refreshed();
     await refreshed();
-    expect((await query(BOB, 'SELECT count() FROM analytics.assessments')).body).toBe(`${n}\n`);
-    expect((await query(BOB, 'SELECT count() FROM analytics.sessions')).status).toBe(200);
+    // Every table, the folded ones the materialized views fill included, as the store has it.
+    for (const table of ['assessments', 'question_events', 'session_questions', 'sessions']) {
+      const [{ n }] = (await store.select<{ n: number }>(`SELECT count() AS n FROM {db}.${table}`)) as [
+        { n: number },
+      ];
+      expect(n).toBeGreaterThan(0);
+      expect((await query(BOB, `SELECT count() FROM analytics.${table}`)).body).toBe(`${n}\n`);
+    }
   });
 
   it('runs analysts’ queries in a process of their own, which comes back by itself when killed', async () => {

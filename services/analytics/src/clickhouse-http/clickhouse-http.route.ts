@@ -48,6 +48,8 @@ const HTTP_PARAMETERS = new Set([
   'cancel_http_readonly_queries_on_client_close',
   'http_response_compression_method',
   'http_native_compression_disable_checksumming_on_decompress',
+  // clickhouse-go (Grafana's data source) names its protocol revision on every request.
+  'client_protocol_version',
 ]);
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
@@ -89,7 +91,7 @@ export function mountClickHouseHttp(app: Express, deps: ClickHouseHttpDeps): voi
       const sql = await slot.format(text);
       const ast = parseAst(await slot.explainAst(sql, params));
       try {
-        checked = { sql, format: checkReadOnly(ast, { database: deps.database }).format };
+        checked = { sql, format: checkReadOnly(ast, { database: deps.database, sql }).format };
       } catch (error) {
         throw Object.assign(error as Error, { refusedByCheck: true });
       }
@@ -125,14 +127,16 @@ export function mountClickHouseHttp(app: Express, deps: ClickHouseHttpDeps): voi
       const body = await readQueryBody(req, CLICKHOUSE_BODY_LIMIT);
       text = urlQuery && body ? `${urlQuery}\n${body}` : urlQuery || body;
       if (!text.trim()) throw chError(CH.SYNTAX_ERROR, 'Empty query');
-      const database = search.get('database');
+      // As ClickHouse: the database and the default format may come as headers (the JDBC driver's way).
+      const database = search.get('database') ?? req.header('x-clickhouse-database') ?? null;
       if (database !== null && database !== deps.database && database !== 'default') {
         throw chError(
           CH.ACCESS_DENIED,
           `Not enough privileges on database ${database}: only ${deps.database} can be read`,
         );
       }
-      const defaultFormat = search.get('default_format') ?? 'TabSeparated';
+      const defaultFormat =
+        search.get('default_format') ?? req.header('x-clickhouse-format') ?? 'TabSeparated';
       if (!IDENTIFIER.test(defaultFormat))
         throw chError(CH.UNKNOWN_FORMAT, `Unknown format ${defaultFormat}`);
       if (search.get('decompress') === '1') {

@@ -1,9 +1,13 @@
 import { CH, chError } from './clickhouse-error';
+import { checkNoPaths, IN_FUNCTIONS, statementParts } from './read-only-guard-rules';
 
 /**
  * The read-only rule of /clickhouse, decided on ClickHouse's own parse of the query (the text of
- * `EXPLAIN AST`), never on the query's text: only reads of the analytics database, the metadata
- * tables BI tools list, and table functions that reach nothing outside the engine.
+ * `EXPLAIN AST`), never on the text as sent (SHOW's clauses that `EXPLAIN AST` leaves out are read
+ * off ClickHouse's formatting of it): only reads of the analytics database, the metadata tables
+ * BI tools list (without the columns that show the server's file paths), and table functions
+ * that reach nothing outside the engine. The rules that need more than a walk of the tree are in
+ * read-only-guard-rules.ts.
  */
 
 /** One node of `EXPLAIN AST`: its kind (`SelectQuery`, `Function`, `TableIdentifier`...) and its argument. */
@@ -101,7 +105,6 @@ const REFUSED_FUNCTION = [
   /^serveruuid$/,
   /^generateserialid$/,
   /^getclienthttpheader$/,
-  /^displayname$/,
   /^zookeepersessionuptime$/,
   /^getserverport$/,
   /^tcpport$/,
@@ -128,9 +131,6 @@ const READ_STATEMENTS = new Set([
   'UseQuery',
 ]);
 
-/** Functions whose second argument may name a table (`x IN db.table`). */
-const IN_FUNCTIONS = /^(global)?(not)?(in|nullin|notnullin|nullnotin)$/i;
-
 export interface GuardVerdict {
   /** The output format named in the query (`FORMAT x`), if any. */
   format: string | null;
@@ -138,6 +138,12 @@ export interface GuardVerdict {
 
 export interface GuardOptions {
   database: string;
+  /**
+   * The statement as ClickHouse formatted it (the text `EXPLAIN AST` parsed). `EXPLAIN AST`
+   * leaves out SHOW's LIKE, WHERE and LIMIT and SHOW COLUMNS' table: given the text, those are
+   * checked too (a name pattern and a row count only); without it, they pass unseen.
+   */
+  sql?: string;
 }
 
 /** Refuses a query that is not a read of the analytics database; otherwise says its format. */
@@ -146,46 +152,29 @@ export function checkReadOnly(ast: AstNode, options: GuardOptions): GuardVerdict
     throw chError(CH.READONLY, `Cannot execute query in readonly mode: ${statementName(ast)} is not a read`);
   }
   const db = options.database;
-  let format: string | null = null;
-  // A statement's own trailing clauses: FORMAT is an Identifier child, INTO OUTFILE a Literal one.
-  if (ast.kind === 'SelectWithUnionQuery' || ast.kind === 'DescribeQuery') {
-    for (const child of ast.children.slice(1)) {
-      if (child.kind === 'Identifier') format = child.text;
-      else if (child.kind === 'Literal') throw chError(CH.ACCESS_DENIED, 'INTO OUTFILE is not allowed');
-    }
-  }
+  const parts = statementParts(ast, options.sql);
+  if (parts.outfile) throw chError(CH.ACCESS_DENIED, 'INTO OUTFILE is not allowed');
   if (ast.kind === 'UseQuery' && ast.text !== db) {
     throw chError(CH.ACCESS_DENIED, `Only the ${db} database can be used`);
   }
-  if (
-    ast.kind === 'ShowCreateTableQuery' ||
-    ast.kind.startsWith('Exists') ||
-    ast.kind.startsWith('ShowCreate')
-  ) {
-    const names = ast.children.filter((c) => c.kind === 'Identifier').map((c) => c.text);
-    if (names.length === 2) checkTable(`${names[0]}.${names[1]}`, db);
-    if (ast.kind === 'ShowCreateDatabaseQuery' || ast.kind === 'ExistsDatabaseQuery') {
-      // The database's name is its only identifier.
-      if (names.length === 1 && !isReadableDatabase(names[0]!, db)) {
-        throw chError(CH.ACCESS_DENIED, `Not enough privileges on database ${names[0]}`);
-      }
-    }
-  }
-  if (ast.kind === 'ShowTables') {
-    for (const child of ast.children) {
-      if (child.kind === 'Identifier' && !isReadableDatabase(child.text, db)) {
-        throw chError(CH.ACCESS_DENIED, `Not enough privileges on database ${child.text}`);
-      }
-    }
+  if (parts.table !== null) checkTableIn(parts.database, parts.table, db);
+  else if (parts.database !== null && !isReadableDatabase(parts.database, db)) {
+    throw chError(CH.ACCESS_DENIED, `Not enough privileges on database ${parts.database}`);
   }
   walk(ast, db);
-  return { format };
+  checkNoPaths(ast);
+  return { format: parts.format };
 }
 
 function walk(node: AstNode, db: string): void {
   switch (node.kind) {
     case 'Set':
       throw chError(CH.READONLY, 'Cannot modify settings in readonly mode (a SETTINGS clause)');
+    case 'SelectWithUnionQuery':
+      // INTO OUTFILE of a statement inside another (EXPLAIN AST SELECT ... INTO OUTFILE).
+      if (node.children.some((c) => c.kind === 'Literal'))
+        throw chError(CH.ACCESS_DENIED, 'INTO OUTFILE is not allowed');
+      break;
     case 'TableIdentifier':
       checkTable(node.text, db);
       break;
@@ -246,19 +235,21 @@ function isReadableDatabase(name: string, db: string): boolean {
  */
 function checkTable(name: string, db: string): void {
   const parts = name.split('.');
-  if (parts.length === 1) return;
-  if (parts.length === 2) {
-    const [database, table] = parts as [string, string];
-    if (database === db) return;
-    const lower = database.toLowerCase();
-    if (lower === 'information_schema') return;
-    if (lower === 'system' && ALLOWED_SYSTEM_TABLES.has(table)) return;
-  }
-  throw chError(
-    CH.ACCESS_DENIED,
-    `Not enough privileges to read ${name}: only the ${db} database can be read`,
-  );
+  if (parts.length > 2) throw notReadable(name, db);
+  if (parts.length === 2) checkTableIn(parts[0]!, parts[1]!, db, name);
 }
+
+/** A table named by its database (null: the current one, the analytics database) and its name. */
+function checkTableIn(database: string | null, table: string, db: string, name?: string): void {
+  if (database === null || database === db) return;
+  const lower = database.toLowerCase();
+  if (lower === 'information_schema') return;
+  if (lower === 'system' && ALLOWED_SYSTEM_TABLES.has(table)) return;
+  throw notReadable(name ?? `${database}.${table}`, db);
+}
+
+const notReadable = (name: string, db: string) =>
+  chError(CH.ACCESS_DENIED, `Not enough privileges to read ${name}: only the ${db} database can be read`);
 
 function statementName(node: AstNode): string {
   return node.kind.replace(/Query$/, '').toUpperCase() || 'statement';
