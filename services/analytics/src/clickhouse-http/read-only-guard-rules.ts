@@ -1,5 +1,5 @@
 import { CH, chError } from './clickhouse-error';
-import type { AstNode } from './read-only-guard';
+import type { AstNode } from './explain-ast';
 
 /**
  * The parts of the read-only rule that need more than a walk of the tree: what a statement's
