@@ -14,7 +14,8 @@ import {
   WORKER_SETTINGS_ENV,
 } from './worker-protocol';
 
-// Before chDB starts its threads, so all of them inherit it: the product gets the CPU first.
+// Before chDB starts its threads, so its background threads inherit it; a query's own threads are
+// set by ClickHouse from os_thread_priority (below). The product gets the CPU first.
 try {
   setPriority(19);
 } catch {
@@ -69,7 +70,7 @@ for (let i = 0; i < settings.concurrency; i++) {
   const session = new Session(path);
   await session.queryAsync(`USE ${database}`);
   await session.queryAsync(
-    `SET max_execution_time = ${limits.maxExecutionSeconds}, timeout_overflow_mode = 'throw', max_result_rows = ${limits.maxResultRows}, max_result_bytes = ${limits.maxResultBytes}, result_overflow_mode = 'throw', max_memory_usage = ${limits.maxMemoryBytes}, max_threads = ${limits.maxThreads}`,
+    `SET max_execution_time = ${limits.maxExecutionSeconds}, timeout_overflow_mode = 'throw', max_result_rows = ${limits.maxResultRows}, max_result_bytes = ${limits.maxResultBytes}, result_overflow_mode = 'throw', max_memory_usage = ${limits.maxMemoryBytes}, max_threads = ${limits.maxThreads}, os_thread_priority = 19`,
   );
   // readonly = 2: no write, no DDL, and the table functions ClickHouse keeps from readonly = 1
   // (zeros, format) work. Settings could be changed, but no statement that changes one gets past

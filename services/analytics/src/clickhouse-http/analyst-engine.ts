@@ -1,3 +1,5 @@
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
 import { CH, chError } from './clickhouse-error';
 
 export interface AnalystRun {
@@ -55,6 +57,10 @@ export interface EngineEndpoint {
  */
 export class HttpAnalystEngine implements AnalystEngine {
   private inUse = 0;
+  private readonly agents = {
+    http: new http.Agent({ keepAlive: true }),
+    https: new https.Agent({ keepAlive: true }),
+  };
 
   constructor(
     private readonly options: {
@@ -86,6 +92,8 @@ export class HttpAnalystEngine implements AnalystEngine {
   }
 
   async close(): Promise<void> {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
     await this.options.close?.();
   }
 
@@ -112,32 +120,43 @@ export class HttpAnalystEngine implements AnalystEngine {
     for (const [name, value] of Object.entries(params)) url.searchParams.set(`param_${name}`, value);
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), (this.options.maxExecutionSeconds + 10) * 1_000);
-    const response = await fetch(url, {
-      method: 'POST',
-      body: sql,
-      headers: {
-        authorization: `Basic ${Buffer.from(`${endpoint.user}:${endpoint.password}`).toString('base64')}`,
-      },
-      signal: abort.signal,
+    // node:http with kept-alive connections: each query's hop costs less than fetch's.
+    const response = await new Promise<IncomingMessage>((resolve, reject) => {
+      const request = (url.protocol === 'https:' ? https : http).request(
+        url,
+        {
+          method: 'POST',
+          agent: url.protocol === 'https:' ? this.agents.https : this.agents.http,
+          headers: {
+            authorization: `Basic ${Buffer.from(`${endpoint.user}:${endpoint.password}`).toString('base64')}`,
+            'content-length': Buffer.byteLength(sql),
+          },
+          signal: abort.signal,
+        },
+        resolve,
+      );
+      request.on('error', reject);
+      request.end(sql);
     }).catch((error: unknown) => {
       clearTimeout(timer);
       throw chError(CH.NETWORK_ERROR, `The analysts’ engine did not answer: ${(error as Error).message}`);
     });
-    if (!response.ok) {
-      const text = await response.text().catch(() => '');
+    if ((response.statusCode ?? 500) >= 300) {
+      const parts: Buffer[] = [];
+      for await (const part of response) parts.push(part as Buffer);
       clearTimeout(timer);
-      throw new Error(text);
+      throw new Error(Buffer.concat(parts).toString('utf8'));
     }
-    const summary = JSON.parse(response.headers.get('x-clickhouse-summary') ?? '{}') as Record<
+    const summary = JSON.parse(String(response.headers['x-clickhouse-summary'] ?? '{}')) as Record<
       string,
       string
     >;
-    const stream = response.body;
     async function* body(): AsyncIterable<Uint8Array> {
       try {
-        if (stream) for await (const part of stream) yield part;
+        for await (const part of response) yield part as Buffer;
+        // A connection cut before the answer's end: the engine stopped it (its error is the last thing sent).
+        if (!response.complete) throw new Error('the connection closed before the answer ended');
       } catch (error) {
-        // Cut short by the engine after an error (its text is the last thing sent), or aborted.
         throw chError(CH.NETWORK_ERROR, `The query's answer was cut short: ${(error as Error).message}`);
       } finally {
         clearTimeout(timer);

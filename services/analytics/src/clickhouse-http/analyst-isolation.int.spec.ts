@@ -7,8 +7,12 @@ import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { CLICKHOUSE_HTTP_PATH } from '@risk-profile/contracts';
 import { PgliteSqlClient, type SqlClient } from '@risk-profile/platform';
-import { type ServiceUnderTest, startServiceUnderTest } from '@risk-profile/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  describeTargets,
+  type ServiceUnderTest,
+  startServiceUnderTest,
+} from '@risk-profile/platform/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { analyticsConfigSchema } from '../config';
 import { type AnalyticsServiceModule, createAnalyticsService } from '../index';
 import { ClickHouseAnalyticsStore } from '../store/clickhouse-analytics-store.adapter';
@@ -21,13 +25,39 @@ import { TestSessionVerifier } from '../testing/test-session-verifier';
 // Issue 40's probe, as tests: what one analyst does never reaches another's answer or the product.
 const dir = mkdtempSync(join(tmpdir(), 'analyst-isolation-'));
 const MAX_RESULT_BYTES = 20_000_000;
-const config = analyticsConfigSchema.parse({
-  DATA_DIR: dir,
-  ANALYST_MAX_EXECUTION_SECONDS: '2',
-  ANALYST_MAX_RESULT_BYTES: String(MAX_RESULT_BYTES),
-  ANALYST_MAX_MEMORY_BYTES: '300000000',
-  ANALYST_REPLICA_REFRESH_MS: '300',
-});
+/**
+ * Where analysts' queries run: the analysts' engine process on chDB, always; a ClickHouse server
+ * as its analyst user (deploy/clickhouse/users.d/analyst.xml, whose profile's limits apply there)
+ * where one is configured.
+ */
+const serverUrl = process.env.CLICKHOUSE_URL;
+const TARGETS = [
+  { name: 'chDB', server: false, skipReason: undefined },
+  {
+    name: 'a ClickHouse server',
+    server: true,
+    skipReason:
+      serverUrl && process.env.CLICKHOUSE_ANALYST_PASSWORD !== undefined
+        ? undefined
+        : 'no ClickHouse server configured (set CLICKHOUSE_URL and CLICKHOUSE_ANALYST_PASSWORD for its analyst user)',
+  },
+] as const;
+const configFor = (server: boolean) =>
+  analyticsConfigSchema.parse({
+    DATA_DIR: dir,
+    ANALYST_MAX_EXECUTION_SECONDS: '2',
+    ANALYST_MAX_RESULT_BYTES: String(MAX_RESULT_BYTES),
+    ANALYST_MAX_MEMORY_BYTES: '300000000',
+    ANALYST_REPLICA_REFRESH_MS: '300',
+    ...(server
+      ? {
+          CLICKHOUSE_URL: serverUrl,
+          CLICKHOUSE_USER: process.env.CLICKHOUSE_USER,
+          CLICKHOUSE_PASSWORD: process.env.CLICKHOUSE_PASSWORD,
+          CLICKHOUSE_ANALYST_PASSWORD: process.env.CLICKHOUSE_ANALYST_PASSWORD,
+        }
+      : {}),
+  });
 const auth = new TestAnalystAuthenticator();
 const ALICE = { email: 'alice@example.com', password: 'alice-pass' };
 const BOB = { email: 'bob@example.com', password: 'bob-pass' };
@@ -48,173 +78,191 @@ const gzipBomb = (size: number) =>
     })(),
   ).pipe(createGzip({ level: 9 }));
 
-describe('analysts are isolated from each other and from the product', () => {
-  let sql: SqlClient;
-  let store: ClickHouseAnalyticsStore;
-  let server: ServiceUnderTest;
-  let worker: Awaited<ReturnType<typeof bundleAnalystWorker>>;
-  const query = async (who: { email: string; password: string }, text: string, search = '') => {
-    const res = await fetch(`${server.url}${CLICKHOUSE_HTTP_PATH}/?${search}`, {
-      method: 'POST',
-      body: text,
-      headers: { authorization: basic(who) },
-    });
-    // Read as it comes, so a cut answer keeps what arrived before the cut.
-    const parts: Buffer[] = [];
-    let cut = false;
-    try {
-      for await (const part of res.body ?? []) parts.push(Buffer.from(part));
-    } catch {
-      cut = true;
-    }
-    const body = Buffer.concat(parts).toString('utf8');
-    return { status: res.status, body, cut, code: res.headers.get('x-clickhouse-exception-code') };
-  };
-  const refreshed = () => (server.module as AnalyticsServiceModule).analystsRefreshed();
-  const workerPid = () =>
-    Number(
-      execFileSync('pgrep', ['-P', String(process.pid), '-f', 'analyst-worker'])
-        .toString()
-        .trim()
-        .split('\n')[0],
-    );
-
-  beforeAll(async () => {
-    worker = await bundleAnalystWorker();
-    sql = await PgliteSqlClient.open();
-    store = await ClickHouseAnalyticsStore.openEmbedded(join(dir, 'clickhouse'));
-    server = await startServiceUnderTest(
-      sql,
-      (deps) =>
-        createAnalyticsService(deps, {
-          sessions: new TestSessionVerifier(),
-          config,
-          store,
-          analystAuthenticator: auth,
-          analystWorker: worker.script,
-        }),
-      { background: true },
-    );
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await store?.close();
-    await sql?.close();
-    rmSync(dir, { recursive: true, force: true });
-    worker?.remove();
-  });
-
-  it("never serves a failed query's output to the next query, of the same analyst, another, or the cache", async () => {
-    const plant =
-      "SELECT if(number = 0, 'SELECT ''INJECTED'' AS db UNION ALL ', '') FROM system.numbers FORMAT RawBLOB";
-    const databases = 'SELECT name AS db FROM system.databases ORDER BY db';
-    for (let round = 0; round < 3; round++) {
-      const planted = await query(ALICE, plant);
-      // Its own output (chDB ends RawBLOB after the first value) or its own error, nothing else.
-      expect(planted.body).toMatch(/^(SELECT 'INJECTED' AS db UNION ALL |Code: (396|159)\. )/);
-      const other = await query(BOB, databases);
-      expect(other.status).toBe(200);
-      expect(other.body).not.toContain('INJECTED');
-      expect(other.body.split('\n')).toContain('analytics');
-      const runaway = await query(ALICE, 'SELECT * FROM system.numbers');
-      expect(runaway.body).toMatch(/Code: (396|159)/);
-      expect(runaway.cut || runaway.status !== 200).toBe(true);
-      expect(await query(ALICE, 'SELECT 4242')).toMatchObject({ status: 200, body: '4242\n' });
-      expect((await query(BOB, 'SELECT version()')).body).toMatch(/^\d+\.\d+\.\d+\.\d+\n$/);
-      // Statements chDB answers whole (not streamed) after a failure, and the cached verdict again.
-      expect((await query(BOB, 'EXISTS TABLE analytics.assessments')).body).toBe('1\n');
-      expect((await query(ALICE, databases)).body).toBe(other.body);
-    }
-  });
-
-  it('stops a result at its byte limit with ClickHouse’s error, holding no more than a chunk', async () => {
-    const before = rss();
-    const answer = await query(ALICE, "SELECT repeat('x', 200000) FROM numbers(200)");
-    expect(answer.body.length).toBeLessThan(MAX_RESULT_BYTES + 2 * MB);
-    expect(answer.body).toMatch(/Code: 396\. DB::Exception: .*\(TOO_MANY_ROWS_OR_BYTES\)/);
-    expect(answer.status !== 200 || answer.cut).toBe(true);
-    expect(rss() - before).toBeLessThan(100 * MB);
-  });
-
-  it('ends a memory bomb and a runaway scan with their errors while the product answers', async () => {
-    const before = rss();
-    const bomb = query(ALICE, "SELECT groupArray(repeat('x', 1000)) FROM numbers(100000000)");
-    const scan = query(BOB, 'SELECT count() FROM numbers_mt(1000000000000)');
-    const started = performance.now();
-    const product = await store.select<{ n: number }>('SELECT count() AS n FROM {db}.assessments');
-    expect(product).toHaveLength(1);
-    expect(performance.now() - started).toBeLessThan(1_000);
-    const [memory, time] = await Promise.all([bomb, scan]);
-    expect(memory.body).toMatch(/MEMORY_LIMIT_EXCEEDED|TOO_MANY_ROWS_OR_BYTES/);
-    expect(time).toMatchObject({ status: 408, code: '159' });
-    expect(rss() - before).toBeLessThan(50 * MB);
-  });
-
-  it('refuses an unauthenticated gzip bomb before reading it, and an authenticated one at the size limit', async () => {
-    const before = rss();
-    const send = (headers: Record<string, string>) =>
-      fetch(`${server.url}${CLICKHOUSE_HTTP_PATH}/`, {
+describeTargets(
+  TARGETS,
+  (t) => `analysts are isolated from each other and from the product, on ${t.name}`,
+  (target) => {
+    const config = configFor(target.server);
+    let sql: SqlClient;
+    let store: ClickHouseAnalyticsStore;
+    let server: ServiceUnderTest;
+    let worker: Awaited<ReturnType<typeof bundleAnalystWorker>>;
+    const query = async (who: { email: string; password: string }, text: string, search = '') => {
+      const res = await fetch(`${server.url}${CLICKHOUSE_HTTP_PATH}/?${search}`, {
         method: 'POST',
-        body: Readable.toWeb(gzipBomb(1 << 30)) as ReadableStream,
-        headers: { 'content-encoding': 'gzip', ...headers },
-        duplex: 'half',
-      } as RequestInit).catch((error: Error) => ({ status: 0, error }));
-    const anonymous = await send({});
-    expect(anonymous.status).toBe(401);
-    const signedIn = await send({ authorization: basic(ALICE) });
-    expect(signedIn.status).toBe(413);
-    expect(rss() - before).toBeLessThan(50 * MB);
-  });
+        body: text,
+        headers: { authorization: basic(who) },
+      });
+      // Read as it comes, so a cut answer keeps what arrived before the cut.
+      const parts: Buffer[] = [];
+      let cut = false;
+      try {
+        for await (const part of res.body ?? []) parts.push(Buffer.from(part));
+      } catch {
+        cut = true;
+      }
+      const body = Buffer.concat(parts).toString('utf8');
+      return { status: res.status, body, cut, code: res.headers.get('x-clickhouse-exception-code') };
+    };
+    const refreshed = () => (server.module as AnalyticsServiceModule).analystsRefreshed();
+    const workerPid = () =>
+      Number(
+        execFileSync('pgrep', ['-P', String(process.pid), '-f', 'analyst-worker'])
+          .toString()
+          .trim()
+          .split('\n')[0],
+      );
 
-  it('shows analysts the store as of the last refresh, every row once', async () => {
-    const sessionId = randomUUID();
-    const now = Date.now();
-    await store.insertAssessments([
-      balancedAssessment({ sessionId, deviceType: 'desktop', createdAt: now, signedAt: null }),
-    ]);
-    await store.insertAssessments([
-      balancedAssessment({ sessionId: randomUUID(), deviceType: 'mobile', createdAt: now, signedAt: now }),
-    ]);
-    const session = uuidV7At(now, randomUUID().replaceAll('-', ''));
-    await store.insertQuestionEvents(
-      [1, 2, 3].map((questionNumber) => ({
-        eventId: randomUUID(),
-        sessionId: session,
-        questionId: `q${questionNumber}`,
-        questionNumber,
-        deviceType: 'desktop' as const,
-        viewedAt: now + questionNumber,
-        answeredAt: now + questionNumber + 500,
-        timeSpentMs: 500,
-        answerChanges: 0,
-        finalAnswer: 2,
-        receivedAt: now + 1_000,
-      })),
+    beforeAll(async () => {
+      worker = await bundleAnalystWorker();
+      sql = await PgliteSqlClient.open();
+      store = target.server
+        ? await ClickHouseAnalyticsStore.openServer({
+            url: config.CLICKHOUSE_URL!,
+            username: config.CLICKHOUSE_USER,
+            password: config.CLICKHOUSE_PASSWORD,
+            database: config.CLICKHOUSE_DATABASE,
+          })
+        : await ClickHouseAnalyticsStore.openEmbedded(join(dir, 'clickhouse'));
+      server = await startServiceUnderTest(
+        sql,
+        (deps) =>
+          createAnalyticsService(deps, {
+            sessions: new TestSessionVerifier(),
+            config,
+            store,
+            analystAuthenticator: auth,
+            analystWorker: worker.script,
+          }),
+        { background: true },
+      );
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await store?.close();
+      await sql?.close();
+      rmSync(dir, { recursive: true, force: true });
+      worker?.remove();
+    });
+
+    it("never serves a failed query's output to the next query, of the same analyst, another, or the cache", async () => {
+      const plant =
+        "SELECT if(number = 0, 'SELECT ''INJECTED'' AS db UNION ALL ', '') FROM system.numbers FORMAT RawBLOB";
+      const databases = 'SELECT name AS db FROM system.databases ORDER BY db';
+      for (let round = 0; round < 3; round++) {
+        const planted = await query(ALICE, plant);
+        // Its own output (chDB ends RawBLOB after the first value) or its own error, nothing else.
+        expect(planted.body).toMatch(/^(SELECT 'INJECTED' AS db UNION ALL |Code: (396|159)\. )/);
+        const other = await query(BOB, databases);
+        expect(other.status).toBe(200);
+        expect(other.body).not.toContain('INJECTED');
+        expect(other.body.split('\n')).toContain('analytics');
+        const runaway = await query(ALICE, 'SELECT * FROM system.numbers');
+        expect(runaway.body).toMatch(/Code: (396|159)/);
+        expect(runaway.cut || runaway.status !== 200).toBe(true);
+        expect(await query(ALICE, 'SELECT 4242')).toMatchObject({ status: 200, body: '4242\n' });
+        expect((await query(BOB, 'SELECT version()')).body).toMatch(/^\d+\.\d+\.\d+\.\d+\n$/);
+        // Statements chDB answers whole (not streamed) after a failure, and the cached verdict again.
+        expect((await query(BOB, 'EXISTS TABLE analytics.assessments')).body).toBe('1\n');
+        expect((await query(ALICE, databases)).body).toBe(other.body);
+      }
+    });
+
+    it('stops a result at its byte limit with ClickHouse’s error, holding no more than a chunk', async () => {
+      const before = rss();
+      const answer = await query(ALICE, "SELECT repeat('x', 200000) FROM numbers(200)");
+      expect(answer.body.length).toBeLessThan(MAX_RESULT_BYTES + 2 * MB);
+      expect(answer.body).toMatch(/Code: 396\. DB::Exception: .*\(TOO_MANY_ROWS_OR_BYTES\)/);
+      expect(answer.status !== 200 || answer.cut).toBe(true);
+      expect(rss() - before).toBeLessThan(100 * MB);
+    });
+
+    it('ends a memory bomb and a runaway scan with their errors while the product answers', {
+      timeout: 90_000,
+    }, async () => {
+      const before = rss();
+      const bomb = query(ALICE, "SELECT groupArray(repeat('x', 1000)) FROM numbers(100000000)");
+      // A server stops it at its profile's limit (30 s), chDB at this test's (2 s).
+      const scan = query(BOB, 'SELECT count() FROM numbers_mt(1000000000000)');
+      const started = performance.now();
+      const product = await store.select<{ n: number }>('SELECT count() AS n FROM {db}.assessments');
+      expect(product).toHaveLength(1);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      const [memory, time] = await Promise.all([bomb, scan]);
+      expect(memory.body).toMatch(/MEMORY_LIMIT_EXCEEDED|TOO_MANY_ROWS_OR_BYTES/);
+      expect(time.body).toMatch(/Code: 159\./);
+      expect(rss() - before).toBeLessThan(50 * MB);
+    });
+
+    it('refuses an unauthenticated gzip bomb before reading it, and an authenticated one at the size limit', async () => {
+      const before = rss();
+      const send = (headers: Record<string, string>) =>
+        fetch(`${server.url}${CLICKHOUSE_HTTP_PATH}/`, {
+          method: 'POST',
+          body: Readable.toWeb(gzipBomb(1 << 30)) as ReadableStream,
+          headers: { 'content-encoding': 'gzip', ...headers },
+          duplex: 'half',
+        } as RequestInit).catch((error: Error) => ({ status: 0, error }));
+      const anonymous = await send({});
+      expect(anonymous.status).toBe(401);
+      const signedIn = await send({ authorization: basic(ALICE) });
+      expect(signedIn.status).toBe(413);
+      expect(rss() - before).toBeLessThan(50 * MB);
+    });
+
+    it.skipIf(target.server)('shows analysts the store as of the last refresh, every row once', async () => {
+      const sessionId = randomUUID();
+      const now = Date.now();
+      await store.insertAssessments([
+        balancedAssessment({ sessionId, deviceType: 'desktop', createdAt: now, signedAt: null }),
+      ]);
+      await store.insertAssessments([
+        balancedAssessment({ sessionId: randomUUID(), deviceType: 'mobile', createdAt: now, signedAt: now }),
+      ]);
+      const session = uuidV7At(now, randomUUID().replaceAll('-', ''));
+      await store.insertQuestionEvents(
+        [1, 2, 3].map((questionNumber) => ({
+          eventId: randomUUID(),
+          sessionId: session,
+          questionId: `q${questionNumber}`,
+          questionNumber,
+          deviceType: 'desktop' as const,
+          viewedAt: now + questionNumber,
+          answeredAt: now + questionNumber + 500,
+          timeSpentMs: 500,
+          answerChanges: 0,
+          finalAnswer: 2,
+          receivedAt: now + 1_000,
+        })),
+      );
+      await refreshed();
+      await refreshed();
+      // Every table, the folded ones the materialized views fill included, as the store has it.
+      for (const table of ['assessments', 'question_events', 'session_questions', 'sessions']) {
+        const [{ n }] = (await store.select<{ n: number }>(`SELECT count() AS n FROM {db}.${table}`)) as [
+          { n: number },
+        ];
+        expect(n).toBeGreaterThan(0);
+        expect((await query(BOB, `SELECT count() FROM analytics.${table}`)).body).toBe(`${n}\n`);
+      }
+    });
+
+    it.skipIf(target.server)(
+      'runs analysts’ queries in a process of their own, which comes back by itself when killed',
+      async () => {
+        const pid = workerPid();
+        expect(pid).toBeGreaterThan(0);
+        expect(pid).not.toBe(process.pid);
+        process.kill(pid, 'SIGKILL');
+        const deadline = Date.now() + 20_000;
+        let answer = await query(ALICE, 'SELECT 1');
+        while (answer.body !== '1\n' && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          answer = await query(ALICE, 'SELECT 1');
+        }
+        expect(answer).toMatchObject({ status: 200, body: '1\n' });
+        expect(workerPid()).not.toBe(pid);
+      },
     );
-    await refreshed();
-    await refreshed();
-    // Every table, the folded ones the materialized views fill included, as the store has it.
-    for (const table of ['assessments', 'question_events', 'session_questions', 'sessions']) {
-      const [{ n }] = (await store.select<{ n: number }>(`SELECT count() AS n FROM {db}.${table}`)) as [
-        { n: number },
-      ];
-      expect(n).toBeGreaterThan(0);
-      expect((await query(BOB, `SELECT count() FROM analytics.${table}`)).body).toBe(`${n}\n`);
-    }
-  });
-
-  it('runs analysts’ queries in a process of their own, which comes back by itself when killed', async () => {
-    const pid = workerPid();
-    expect(pid).toBeGreaterThan(0);
-    expect(pid).not.toBe(process.pid);
-    process.kill(pid, 'SIGKILL');
-    const deadline = Date.now() + 20_000;
-    let answer = await query(ALICE, 'SELECT 1');
-    while (answer.body !== '1\n' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      answer = await query(ALICE, 'SELECT 1');
-    }
-    expect(answer).toMatchObject({ status: 200, body: '1\n' });
-    expect(workerPid()).not.toBe(pid);
-  });
-});
+  },
+);
