@@ -52,10 +52,12 @@ describeTarget('adviser pages and questionnaire links', browserTarget, () => {
     await reachResults(suite.page);
     const draft = await agreeWithProfile(suite.page);
     await signAssessment(suite.page);
-    // No SMTP_URL here: the screen says the report is saved in the outbox folder, not emailed.
+    // No SMTP_URL here: the screen says the report is saved in the outbox folder, not emailed,
+    // and never where that folder is on the server.
     expect(await suite.page.getByTestId('report-recipients').textContent()).toBe(
-      `Your Risk Profile report is addressed to Alex Morgan at Harbour Wealth Partners, with a copy to you at ${CLIENT.email}. No mail server is configured, so emails are saved in the folder ${join(suite.system.dataDir, 'outbox')} on the server instead of being sent.`,
+      `Your Risk Profile report is addressed to Alex Morgan at Harbour Wealth Partners, with a copy to you at ${CLIENT.email}. No mail server is configured, so emails are saved in the outbox folder on the server instead of being sent.`,
     );
+    expect(await suite.page.content()).not.toContain(suite.system.dataDir);
     // Once signed, the banner no longer promises what signing will do.
     expect(await banner.textContent()).toContain('Your signed report is addressed to them.');
     expect(await banner.textContent()).not.toContain('When you sign');

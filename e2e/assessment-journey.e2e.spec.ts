@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { ASSESSMENT_LIFECYCLE_TOPIC, calculatePercentile } from '@risk-profile/contracts';
 import type { StoredEvent } from '@risk-profile/platform';
 import { describeTarget } from '@risk-profile/platform/testing';
@@ -66,10 +65,12 @@ describeTarget('client journey', browserTarget, () => {
       await signAssessment(suite.page, { exclusions: 'Tobacco', preferences: 'Australian shares' });
       const userAgent = await (await signRequest).headerValue('user-agent');
       expect(userAgent).toMatch(/Chrome\//);
-      // No SMTP_URL here: the screen says the copy is saved in the outbox folder, not emailed.
+      // No SMTP_URL here: the screen says the copy is saved in the outbox folder, not emailed,
+      // and never where that folder is on the server.
       expect(await suite.page.getByTestId('report-recipients').textContent()).toBe(
-        `A copy of your Risk Profile report is addressed to you at ${CLIENT.email}. No mail server is configured, so emails are saved in the folder ${join(suite.system.dataDir, 'outbox')} on the server instead of being sent.`,
+        `A copy of your Risk Profile report is addressed to you at ${CLIENT.email}. No mail server is configured, so emails are saved in the outbox folder on the server instead of being sent.`,
       );
+      expect(await suite.page.content()).not.toContain(suite.system.dataDir);
 
       const events = await assessmentEvents(suite.system, draft.id);
       expect(events.map((event) => event.type)).toEqual(['AssessmentDrafted', 'AssessmentSigned']);

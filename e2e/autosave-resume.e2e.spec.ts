@@ -5,6 +5,7 @@ import { useBrowserSuite } from './support/browser-suite';
 import {
   answerQuestions,
   CLIENT,
+  openAssessment,
   optionIndexFor,
   questionCard,
   startAssessment,
@@ -82,5 +83,69 @@ describeTarget('autosave and resume', browserTarget, () => {
     expect(await suite.page.getByTestId('question-progress').textContent()).toBe(
       '0 of 18 questions completed',
     );
+  });
+
+  it('keeps autosave on when the client presses Esc, so answers survive a reload', async () => {
+    const status = () => suite.page.getByTestId('autosave-status');
+    await startAssessment(suite.page);
+    // Esc closes things: it asks before autosave goes off, and a second Esc closes the question.
+    await suite.page.keyboard.press('Escape');
+    const ask = suite.page.getByRole('alertdialog', { name: 'Turn off autosave?' });
+    await ask.waitFor();
+    await suite.page.keyboard.press('Escape');
+    await ask.waitFor({ state: 'detached' });
+    expect(await status().textContent()).toContain('Autosave on');
+    expect(await toastWith(suite.page, 'Autosave off').count()).toBe(0);
+
+    await answerQuestions(suite.page, { 1: 3, 2: 4 });
+    await suite.page.keyboard.press('Escape');
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Keep autosave on' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await status().textContent()).toContain('Autosave on');
+
+    await suite.page.reload();
+    await resumeDialog().waitFor();
+    expect(await resumeDialog().textContent()).toContain('(2 of 18 questions answered)');
+  });
+
+  it('turns autosave off only when the client confirms it, and Esc turns it back on', async () => {
+    const status = () => suite.page.getByTestId('autosave-status');
+    await startAssessment(suite.page);
+    await suite.page.keyboard.press('Escape');
+    const ask = suite.page.getByRole('alertdialog', { name: 'Turn off autosave?' });
+    await ask.getByRole('button', { name: 'Turn autosave off' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await expect.poll(() => status().textContent()).toContain('Autosave off');
+
+    await suite.page.keyboard.press('Escape');
+    await expect.poll(() => status().textContent()).toContain('Autosave on');
+    expect(await ask.count()).toBe(0);
+  });
+
+  it('shows the Ctrl+S and Esc hint on a desktop only, never on a phone or a touch screen', async () => {
+    const keys = () => suite.page.getByTestId('autosave-status').getByText('to save now');
+    await startAssessment(suite.page);
+    expect(await suite.page.viewportSize()).toEqual({ width: 390, height: 844 });
+    expect(await keys().isVisible()).toBe(false);
+
+    await suite.page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => keys().isVisible()).toBe(true);
+
+    const tablet = await suite.browser.newContext({
+      viewport: { width: 1024, height: 1366 },
+      hasTouch: true,
+      isMobile: true,
+      locale: 'en-AU',
+    });
+    try {
+      const touch = await tablet.newPage();
+      await openAssessment(touch, suite.system.url);
+      await startAssessment(touch);
+      await touch.getByTestId('autosave-status').waitFor();
+      expect(await touch.getByTestId('autosave-status').getByText('to save now').isVisible()).toBe(false);
+    } finally {
+      await tablet.close();
+    }
   });
 });

@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { describeTarget, eventually } from '@risk-profile/platform/testing';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeTarget, eventually, filesHolding } from '@risk-profile/platform/testing';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -30,6 +32,10 @@ const ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
 const CLIENT = { name: 'Ezra Erasure', email: 'ezra.erasure@example.com' };
 /** Another client whose email looks like hers: never in her export, never erased. */
 const LOOKALIKE = { name: 'Ezra Lookalike', email: 'ezra.erasure+other@example.com' };
+/** A client who only drafted: erased in full, so nothing of hers may stay in any file. */
+const UNSIGNED = { name: 'Una Unsignedwright', email: 'una.unsignedwright@example.com' };
+/** Another who only drafted and is not erased: the scan's control. */
+const KEPT = { name: 'Kit Keptwright', email: 'kit.keptwright@example.com' };
 const PHONE_WIDTH = 390;
 
 const textOf = async (locator: Locator): Promise<string> =>
@@ -46,14 +52,18 @@ describeTarget("a client's data request", browserTarget, () => {
   const pages: Page[] = [];
   let signedId: string;
   let draftId: string;
+  /** The product's DATA_DIR, kept when it stops so that its files can be read (the system removes only its own). */
+  const dataDir = mkdtempSync(join(tmpdir(), 'data-requests-'));
+  let stopped = false;
 
   beforeAll(async () => {
-    system = await startTestSystem();
+    system = await startTestSystem({ DATA_DIR: dataDir });
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await system?.stop();
+    if (!stopped) await system?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
   afterEach(async ({ task }) => {
     const main = pages.at(-1);
@@ -64,6 +74,23 @@ describeTarget("a client's data request", browserTarget, () => {
   const openPage = async (): Promise<Page> => {
     const page = await newPhonePage(browser);
     pages.push(page);
+    return page;
+  };
+
+  /** The admin, signed in on a phone, on the Data requests page. */
+  const adminOnDataRequests = async (): Promise<Page> => {
+    const page = await openPage();
+    await page.goto(`${system.url}/admin/login`);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+    await page.waitForURL(/\/admin\/dashboard/);
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Data requests' })
+      .click();
+    await page.waitForURL(`${system.url}/admin/data-requests`);
+    await page.getByRole('heading', { level: 1, name: 'Data requests' }).waitFor();
     return page;
   };
 
@@ -86,18 +113,7 @@ describeTarget("a client's data request", browserTarget, () => {
     await signAssessment(other);
 
     // The admin, on a phone, finds her by email in the Data requests page.
-    const page = await openPage();
-    await page.goto(`${system.url}/admin/login`);
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login to Dashboard' }).click();
-    await page.waitForURL(/\/admin\/dashboard/);
-    await page
-      .getByRole('navigation', { name: 'Admin' })
-      .getByRole('link', { name: 'Data requests' })
-      .click();
-    await page.waitForURL(`${system.url}/admin/data-requests`);
-    await page.getByRole('heading', { level: 1, name: 'Data requests' }).waitFor();
+    const page = await adminOnDataRequests();
     await page.getByLabel("Client's email address or mobile number").fill('Ezra.Erasure@example.com');
     const found = await eventually(async () => {
       await page.getByRole('button', { name: 'Find', exact: true }).click();
@@ -171,5 +187,55 @@ describeTarget("a client's data request", browserTarget, () => {
     }, 30_000);
     const response = await page.request.get(`${system.url}/api/admin/assessments/${draftId}`);
     expect(response.status()).toBe(404);
+  });
+
+  it("leaves an erased client's name and email in no file under DATA_DIR, the product stopped", async () => {
+    // She drafts and never signs: the assessment service, the bus log, the records and the
+    // dashboard's recent assessments (PostgreSQL) all hold her name and email.
+    const draft = async (client: typeof UNSIGNED) => {
+      const drafter = await openPage();
+      await openAssessment(drafter, system.url, '/demo-adviser');
+      await reachResults(drafter, answersWith(), client);
+      return (await agreeWithProfile(drafter)).id;
+    };
+    const id = await draft(UNSIGNED);
+    await draft(KEPT);
+    const page = await adminOnDataRequests();
+    await eventually(async () => {
+      const recent = await page.request.get(`${system.url}/api/admin/assessments/recent`);
+      expect(await recent.text()).toContain(UNSIGNED.email);
+    }, 20_000);
+    // The scan reads her details where they are written (the WAL at least, before a checkpoint).
+    expect(filesHolding(dataDir, [UNSIGNED.email])).not.toEqual([]);
+
+    await page.getByLabel("Client's email address or mobile number").fill(UNSIGNED.email);
+    await eventually(async () => {
+      await page.getByRole('button', { name: 'Find', exact: true }).click();
+      await page.getByText('1 assessment found.').waitFor({ timeout: 2_000 });
+    }, 20_000);
+    await page
+      .getByRole('region', { name: /^Assessments of / })
+      .getByRole('button', { name: 'Erase', exact: true })
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Erase 1 assessment/ })
+      .click();
+    const outcome = page.getByTestId('erasure-outcome');
+    await outcome.waitFor();
+    expect(await textOf(outcome)).toContain(`${id}: Erased`);
+
+    // Every file: PGlite's tables, indexes and WAL, chDB's parts and the analysts' replica of
+    // them, the outbox, the journals, the secrets. Each service erases when its consumer gets the
+    // erasure, so the files are clean once the last one has.
+    const needles = [UNSIGNED.name, UNSIGNED.email];
+    await eventually(async () => expect(filesHolding(dataDir, needles)).toEqual([]), 30_000);
+    stopped = true;
+    await system.stop();
+    expect(filesHolding(dataDir, needles)).toEqual([]);
+    // The control: the client who was not erased is found by the same scan, in the table files.
+    expect(filesHolding(dataDir, [KEPT.name, KEPT.email])).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^pglite\/base\//)]),
+    );
   });
 });

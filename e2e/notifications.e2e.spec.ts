@@ -79,9 +79,12 @@ describeTarget('reports and links reach a real SMTP server', browserTarget, () =
       if (!adviserMail || !clientMail) throw new Error('the report has not arrived yet');
       return [adviserMail, clientMail];
     }, 20_000);
-    // The subject names the profile and the signing time, never what the client typed.
-    expect(toAdviser.parsed.subject).toMatch(/^Risk Profile report: [A-Za-z ]+, signed \d{1,2} \w+ \d{4}/);
-    expect(toAdviser.parsed.subject).not.toContain(CLIENT.name);
+    // The adviser's subject names the client, the profile and the signing time; the client's copy
+    // goes wherever the signer said, so its subject holds nothing they typed.
+    expect(toAdviser.parsed.subject).toMatch(
+      new RegExp(`^Risk Profile report: ${CLIENT.name}, [A-Za-z ]+, signed \\d{1,2} \\w+ \\d{4}`),
+    );
+    expect(toClient.parsed.subject).not.toContain(CLIENT.name);
     expect(toAdviser.parsed.replyTo?.text).toBe(CLIENT.email);
     expect(toClient.parsed.replyTo?.text).toBe(DEMO_ADVISER.email);
     for (const mail of [toAdviser, toClient]) {

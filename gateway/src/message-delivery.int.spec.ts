@@ -109,18 +109,17 @@ describe("the distributed gateway's pages say where the notification service sen
     );
   });
 
-  it('names the outbox folder when the notification service saves messages there', async () => {
+  it('says messages are saved when the notification service saves them, and never where', async () => {
     const service = await notification({
       NODE_ENV: 'production',
       MAIL_TRANSPORT: 'outbox',
       SMS_TRANSPORT: 'outbox',
     });
     const gateway = await gatewayFor(service);
-    expect((await appConfigAt(`${gateway}/privacy`)).delivery).toEqual({
-      email: 'outbox',
-      sms: 'outbox',
-      outboxDir: join(dataDir, 'outbox'),
-    });
+    expect((await appConfigAt(`${gateway}/privacy`)).delivery).toEqual({ email: 'outbox', sms: 'outbox' });
+    // No page, and not the internal answer either, names a folder on the server.
+    expect(await (await fetch(`${gateway}/`)).text()).not.toContain(dataDir);
+    expect(await (await fetch(`${service.url}${internalMessageDeliveryPath}`)).text()).not.toContain(dataDir);
   });
 
   it('never routes the internal question to a client', async () => {
@@ -153,11 +152,7 @@ describe('remoteMessageDelivery', () => {
   afterAll(() => origin?.stop());
 
   const SENT: MessageDelivery = { email: 'smtp', sms: 'vonage' };
-  const SAVED: MessageDelivery = {
-    email: 'outbox',
-    sms: 'outbox',
-    outboxDir: '/var/lib/risk-profile/outbox',
-  };
+  const SAVED: MessageDelivery = { email: 'outbox', sms: 'outbox' };
 
   it('gives nothing until the service answers, asks again only after a pause, then remembers', async () => {
     answer = { status: 503, body: { error: 'not ready' } };
@@ -183,7 +178,8 @@ describe('remoteMessageDelivery', () => {
     const delivery = remoteMessageDelivery(getFrom(url), logger, () => clock);
     expect(await delivery()).toEqual(SENT);
 
-    answer = { status: 200, body: SAVED };
+    // An older notification service also named its outbox folder: the pages never get it.
+    answer = { status: 200, body: { ...SAVED, outboxDir: '/var/lib/risk-profile/outbox' } };
     clock += DELIVERY_TTL_MS;
     // The old answer at once; the new one as soon as the background question returns.
     expect(await delivery()).toEqual(SENT);

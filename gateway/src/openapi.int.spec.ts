@@ -164,6 +164,7 @@ describe('the OpenAPI document served by the gateway', () => {
 
     await expectStatus(200, send('GET', buildPath(ENDPOINTS.getAdviser, { slug: 'demo-adviser' })));
     await expectStatus(404, send('GET', buildPath(ENDPOINTS.getAdviser, { slug: 'no-such-adviser-xyz' })));
+    await expectStatus(200, send('GET', ENDPOINTS.displaySettings.path));
 
     const link = { clientName: 'Jo Client', clientPhone: '0412 345 678', method: 'sms' };
     const sendLink = (request: Request) => send('POST', ENDPOINTS.sendQuestionnaireLink.path, request);

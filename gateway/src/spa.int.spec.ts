@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, type Running, serve, silentLogger } from '@risk-profile/platform';
@@ -89,6 +90,38 @@ describe('the built front end', () => {
     const served = await at(withMaps, '/assets/app-abc123.js.map');
     expect(served.status).toBe(200);
     expect(await served.text()).toContain('secret source');
+  });
+
+  /** GET with the path sent as written: fetch would resolve its dot segments first. */
+  const raw = (r: Running, path: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      request({ host: '127.0.0.1', port: r.port, path }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+        .on('error', reject)
+        .end();
+    });
+
+  it.each([
+    '/assets/app-abc123.js%2emap',
+    '/assets/app-abc123.js%2Emap',
+    '/assets/app-abc123.js.ma%70',
+    '/assets/app-abc123%2ejs%2e%6d%61%70',
+    '/assets/app-abc123.js.map/.',
+    '/assets/app-abc123.js.map%2f.',
+    '/assets/app-abc123.js.map/x/..',
+    '/assets/app-abc123.js.MAP',
+    '/assets%2fapp-abc123.js%2emap',
+    '/assets/app-abc123.js%2emap?x=1',
+  ])('decides on the decoded, normalised path: %s is no source map either', async (path) => {
+    const res = await raw(plain, path);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.body).not.toContain('secret source');
   });
 
   it.each([

@@ -1,33 +1,44 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { MessageDelivery } from '@risk-profile/contracts';
+import { join, posix } from 'node:path';
+import {
+  ADVISER_PAGE_ROUTE,
+  type MessageDelivery,
+  PAGE_ROUTES,
+  RESERVED_SEGMENTS,
+} from '@risk-profile/contracts';
 import express, { type RequestHandler, type Router } from 'express';
 
+/** A route parameter's shape where it is narrower than one path segment. */
+const PARAM_SHAPES: Readonly<Record<string, string>> = {
+  // The short link of an SMS.
+  code: '[0-9A-Za-z]+',
+};
+
+/** A page route (`/admin/assessments/$id`) as a pattern of the paths it routes, with or without a trailing slash. */
+function pagePattern(route: string): RegExp {
+  const segments = route
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) =>
+      segment.startsWith('$')
+        ? (PARAM_SHAPES[segment.slice(1)] ?? '[^/]+')
+        : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    );
+  return segments.length === 0 ? /^\/$/ : new RegExp(`^/${segments.join('/')}/?$`);
+}
+
 /**
- * The front end's routes: the one list to extend when the page registers a new one. Every other
- * path gets the page (which renders its not-found view) with a 404 status.
+ * The front end's routes, from the one list of pages (PAGE_ROUTES in the contracts, which the
+ * front end's route tree is held to). An adviser's page is decided by a lookup (below). Every
+ * other path gets the page (which renders its not-found view) with a 404 status.
  */
-const SPA_ROUTES: readonly RegExp[] = [
-  /^\/$/,
-  /^\/privacy\/?$/,
-  /^\/security\/?$/,
-  /^\/login\/?$/,
-  /^\/admin\/login\/?$/,
-  /^\/admin\/dashboard\/?$/,
-  /^\/admin\/(assessments|access-log)\/?$/,
-  /^\/admin\/assessments\/[^/]+\/?$/,
-  /^\/adviser(\/links)?\/?$/,
-  /^\/adviser\/assessments\/[^/]+\/?$/,
-  /^\/admin\/advisers\/?$/,
-  /^\/set-password\/?$/,
-  /^\/assessment\/[^/]+\/(completed|declined)\/?$/,
-  // The short link of an SMS; the page asks the adviser service where it leads.
-  /^\/l\/[0-9A-Za-z]+\/?$/,
-];
+const SPA_ROUTES: readonly RegExp[] = PAGE_ROUTES.filter((route) => route !== ADVISER_PAGE_ROUTE).map(
+  pagePattern,
+);
 
 /** An adviser page: one segment that is not reserved. It is a route only if the adviser exists. */
-const ADVISER_PAGE =
-  /^\/(?!(admin|register|login|privacy|security|assessment|api|set-password)\/?$)([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
+const ADVISER_PAGE = /^\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
+const RESERVED: ReadonlySet<string> = new Set(RESERVED_SEGMENTS);
 
 export function isSpaRoute(path: string): boolean {
   return SPA_ROUTES.some((route) => route.test(path));
@@ -35,7 +46,8 @@ export function isSpaRoute(path: string): boolean {
 
 /** The slug when `path` has the shape of an adviser's page, else undefined. */
 export function adviserPageSlug(path: string): string | undefined {
-  return ADVISER_PAGE.exec(path)?.[2];
+  const slug = ADVISER_PAGE.exec(path)?.[1];
+  return slug === undefined || RESERVED.has(slug) ? undefined : slug;
 }
 
 /** How long an adviser lookup is remembered: a new adviser's page answers 200 within this time. */
@@ -57,6 +69,24 @@ export function cachedLookup(
     cache.set(slug, { exists, at: now() });
     return exists;
   };
+}
+
+/**
+ * Whether the static file server would answer `path` with a source map. It decodes the path and
+ * resolves its dot segments before it opens a file, so the decision is made on that path too
+ * (`.js%2emap`, `.js.ma%70` and `.js.map/.` all open the `.map` file), case-folded for
+ * file systems that ignore case. A path that does not decode is no file of ours: the server
+ * answers it 400.
+ */
+function isSourceMapPath(path: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  const resolved = posix.normalize(`/${decoded.replace(/\\/g, '/')}`).replace(/\/+$/, '');
+  return resolved.toLowerCase().endsWith('.map');
 }
 
 export interface SpaOptions {
@@ -136,7 +166,7 @@ export function spa(
     res.status(404).type('text/plain').send('Not found');
   };
   if (!options.sourceMaps)
-    router.use((req, res, next) => (req.path.endsWith('.map') ? missing(req, res, next) : next()));
+    router.use((req, res, next) => (isSourceMapPath(req.path) ? missing(req, res, next) : next()));
   router.use(
     '/assets',
     express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false }),

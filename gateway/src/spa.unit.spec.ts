@@ -1,3 +1,4 @@
+import { ADVISER_PAGE_ROUTE, PAGE_ROUTES } from '@risk-profile/contracts';
 import { describe, expect, it } from 'vitest';
 import { securityTxt } from './security-txt';
 import { ADVISER_LOOKUP_TTL_MS, adviserPageSlug, cachedLookup, isSpaRoute } from './spa';
@@ -18,13 +19,28 @@ describe('SPA routes of the product', () => {
     '/admin/assessments',
     '/admin/assessments/123',
     '/admin/access-log',
+    '/admin/data-requests',
+    '/admin/analyst-queries',
+    '/analyst',
+    '/analyst/',
+    '/analyst/tokens',
     '/l/AbCdEfGhIj',
   ])('serves the page for %s', (path) => {
     expect(isSpaRoute(path)).toBe(true);
   });
 
+  const pages = PAGE_ROUTES.filter((route) => route !== ADVISER_PAGE_ROUTE).map((route) =>
+    route.replace(/\$[A-Za-z]+/g, 'AbC123'),
+  );
+  it.each(pages)('serves the page for %s, a route of the front end (PAGE_ROUTES)', (path) => {
+    expect(isSpaRoute(path)).toBe(true);
+    expect(isSpaRoute(`${path}/`.replace('//', '/'))).toBe(true);
+  });
+
   it.each([
     '/admin',
+    '/analyst/other',
+    '/admin/data-requests/x',
     '/register',
     '/api',
     '/assessment',
@@ -46,6 +62,8 @@ describe('SPA routes of the product', () => {
     ['/admin', undefined],
     ['/login', undefined],
     ['/set-password', undefined],
+    ['/analyst', undefined],
+    ['/adviser', undefined],
     ['/x.php', undefined],
     ['/Demo', undefined],
   ])('reads %s as the adviser page of %s', (path, slug) => {

@@ -15,6 +15,7 @@ export * from './runtime/run-service';
 export * from './runtime/service-module';
 export * from './sql/advisory-lock';
 export * from './sql/embedded-autovacuum';
+export * from './sql/erased-rows';
 export * from './sql/migrations';
 export * from './sql/pg-client.adapter';
 export * from './sql/pglite-client.adapter';

@@ -3,7 +3,7 @@ import { adviserSlugSchema } from './advisers';
 import { userRoleSchema } from './auth';
 import { defineEndpoint, errorBodySchema } from './endpoint';
 import { INVALID_EMAIL_MESSAGE, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from './limits';
-import { isoDateTimeSchema, messageBodySchema } from './primitives';
+import { isoDateTimeSchema, messageBodySchema, withMarkLimit } from './primitives';
 
 /**
  * The administrator's advisers and accounts: advisers are created with an account that has no
@@ -20,11 +20,13 @@ export const MAX_DISCLAIMER_LENGTH = 2000;
 export const SET_PASSWORD_PAGE_PATH = '/set-password';
 
 const requiredName = (what: string) =>
-  z
-    .string({ error: `${what} is required.` })
-    .trim()
-    .min(1, `${what} is required.`)
-    .max(MAX_NAME_LENGTH, `${what} must be at most ${MAX_NAME_LENGTH} characters.`);
+  withMarkLimit(
+    z
+      .string({ error: `${what} is required.` })
+      .trim()
+      .min(1, `${what} is required.`)
+      .max(MAX_NAME_LENGTH, `${what} must be at most ${MAX_NAME_LENGTH} characters.`),
+  );
 
 const accountEmailSchema = z
   .string({ error: 'Email is required.' })
@@ -34,19 +36,13 @@ const accountEmailSchema = z
 
 /** Absent or blank means none; the stored value is trimmed text or null. */
 const optionalText = (max: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${what} must be at most ${max} characters.`)
+  withMarkLimit(z.string().trim().max(max, `${what} must be at most ${max} characters.`))
     .nullish()
     .transform((value) => (value ? value : null));
 
 /** In an edit: absent leaves the value as it is, null or blank clears it. */
 const editableText = (max: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${what} must be at most ${max} characters.`)
+  withMarkLimit(z.string().trim().max(max, `${what} must be at most ${max} characters.`))
     .nullable()
     .optional()
     .transform((value) => (value === undefined ? undefined : value || null));

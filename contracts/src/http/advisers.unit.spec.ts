@@ -36,6 +36,7 @@ describe('adviserSlugSchema', () => {
       [
         'admin',
         'adviser',
+        'analyst',
         'api',
         'assessment',
         'login',

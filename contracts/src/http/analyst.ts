@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, errorBodySchema, REFUSED_RESPONSES } from './endpoint';
 import { INVALID_EMAIL_MESSAGE, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from './limits';
-import { isoDateTimeSchema, messageBodySchema } from './primitives';
+import { isoDateTimeSchema, messageBodySchema, withMarkLimit } from './primitives';
 
 /**
  * Data teams (docs/analyst-access.md): analyst accounts query the live analytics store through
@@ -78,11 +78,13 @@ export const analystTokenSchema = z.object({
 export type AnalystToken = z.infer<typeof analystTokenSchema>;
 
 export const createAnalystTokenBodySchema = z.object({
-  name: z
-    .string({ error: 'Name is required.' })
-    .trim()
-    .min(1, 'Name is required.')
-    .max(MAX_TOKEN_NAME_LENGTH, `Name must be at most ${MAX_TOKEN_NAME_LENGTH} characters.`),
+  name: withMarkLimit(
+    z
+      .string({ error: 'Name is required.' })
+      .trim()
+      .min(1, 'Name is required.')
+      .max(MAX_TOKEN_NAME_LENGTH, `Name must be at most ${MAX_TOKEN_NAME_LENGTH} characters.`),
+  ),
 });
 
 export const listAnalystTokensEndpoint = defineEndpoint({
@@ -119,11 +121,13 @@ export const revokeAnalystTokenEndpoint = defineEndpoint({
 });
 
 export const createAnalystBodySchema = z.object({
-  name: z
-    .string({ error: 'Name is required.' })
-    .trim()
-    .min(1, 'Name is required.')
-    .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters.`),
+  name: withMarkLimit(
+    z
+      .string({ error: 'Name is required.' })
+      .trim()
+      .min(1, 'Name is required.')
+      .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters.`),
+  ),
   email: z
     .string({ error: 'Email is required.' })
     .trim()

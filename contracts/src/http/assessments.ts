@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { blankToNull } from '../format/text';
 import { MESSAGES } from '../messages';
 import { capacityRecordSchema } from '../questionnaire/capacity.schema';
-import { consistencyIssueSchema } from '../questionnaire/consistency.schema';
+import { consistencyIssueSchema, consistencyNoteSeenSchema } from '../questionnaire/consistency.schema';
 import { profileNameSchema, riskGroupSchema } from '../questionnaire/profiles.schema';
 import { responsesSchema } from '../questionnaire/responses.schema';
 import { adviserSlugSchema } from './advisers';
@@ -16,6 +16,7 @@ import {
   optionalEmailSchema,
   optionalPhoneSchema,
   sha256HexSchema,
+  withMarkLimit,
 } from './primitives';
 
 const absentToNull = <T>(value: T | null | undefined): T | null => value ?? null;
@@ -23,11 +24,13 @@ const absentToNull = <T>(value: T | null | undefined): T | null => value ?? null
 export const riskScoreSchema = z.int().min(12).max(60);
 
 const draftAssessmentFields = z.object({
-  clientName: z
-    .string({ error: MESSAGES.nameRequired })
-    .trim()
-    .min(1, MESSAGES.nameRequired)
-    .max(MAX_NAME_LENGTH, `Please keep your name to ${MAX_NAME_LENGTH} characters or fewer.`),
+  clientName: withMarkLimit(
+    z
+      .string({ error: MESSAGES.nameRequired })
+      .trim()
+      .min(1, MESSAGES.nameRequired)
+      .max(MAX_NAME_LENGTH, `Please keep your name to ${MAX_NAME_LENGTH} characters or fewer.`),
+  ),
   clientEmail: optionalEmailSchema,
   clientPhone: optionalPhoneSchema,
   responses: responsesSchema,
@@ -35,13 +38,15 @@ const draftAssessmentFields = z.object({
   originalProfile: profileNameSchema,
   selectedProfile: profileNameSchema,
   profileChanged: z.boolean(),
-  profileChangeReason: z
-    .string()
-    .trim()
-    .max(
-      MAX_CHANGE_REASON_LENGTH,
-      `Please keep your reason to ${MAX_CHANGE_REASON_LENGTH} characters or fewer.`,
-    )
+  profileChangeReason: withMarkLimit(
+    z
+      .string()
+      .trim()
+      .max(
+        MAX_CHANGE_REASON_LENGTH,
+        `Please keep your reason to ${MAX_CHANGE_REASON_LENGTH} characters or fewer.`,
+      ),
+  )
     .nullish()
     .transform(blankToNull),
   riskAcknowledged: z.boolean().default(false),
@@ -53,6 +58,12 @@ const draftAssessmentFields = z.object({
   investmentExclusions: freeTextSchema,
   investmentPreferences: freeTextSchema,
   consistencyWarnings: z.array(consistencyIssueSchema).max(MAX_CONSISTENCY_WARNINGS).default([]),
+  /**
+   * The contradiction notes shown during the questionnaire, one per rule, with the note's questions
+   * the client changed while it showed (docs/questionnaire.md). Optional: a page from before it was
+   * added sends none, and the record then says they were not recorded.
+   */
+  consistencyNotes: z.array(consistencyNoteSeenSchema).max(MAX_CONSISTENCY_WARNINGS).optional(),
   adviserSlug: z.string().trim().nullish().transform(blankToNull).pipe(adviserSlugSchema.nullable()),
   /**
    * The questionnaire link the client arrived by (the verify endpoint's `linkId`); absent or null
@@ -80,6 +91,14 @@ export const draftAssessmentBodySchema = draftAssessmentFields.superRefine((body
     ctx.addIssue({ code: 'custom', path: ['clientEmail'], message: MESSAGES.contactRequired });
   }
   const changed = body.selectedProfile !== body.originalProfile;
+  const noteIds = (body.consistencyNotes ?? []).map((note) => note.id);
+  if (new Set(noteIds).size !== noteIds.length) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['consistencyNotes'],
+      message: 'Each consistency note may be listed once.',
+    });
+  }
   if (body.profileChanged !== changed) {
     ctx.addIssue({
       code: 'custom',

@@ -42,6 +42,7 @@ import {
   exportSubjectEndpoint,
   findSubjectAssessmentsEndpoint,
 } from './data-requests';
+import { displaySettingsEndpoint } from './display-settings';
 import type { EndpointDefinition } from './endpoint';
 import {
   resolveShortLinkEndpoint,
@@ -111,6 +112,7 @@ export const ENDPOINTS = {
   createAnalyst: createAnalystEndpoint,
   setAnalystAccess: setAnalystAccessEndpoint,
   analystQueryLog: analystQueryLogEndpoint,
+  displaySettings: displaySettingsEndpoint,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

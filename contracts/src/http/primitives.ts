@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOO_MANY_COMBINING_MARKS_MESSAGE, withinCombiningMarkLimit } from '../format/combining-marks';
 import { isPlausibleMobile, MOBILE_INPUT_MAX_LENGTH } from '../format/phone';
 import { blankToNull } from '../format/text';
 import {
@@ -44,12 +45,20 @@ export const optionalPhoneSchema = z
       .nullable(),
   );
 
+/**
+ * A name or text a person typed keeps to Unicode's stream-safe limit of 30 combining marks on one
+ * character (contracts' combining-marks): more stack into a column drawn over the lines around it.
+ */
+export const withMarkLimit = (schema: z.ZodString): z.ZodString =>
+  schema.refine(withinCombiningMarkLimit, TOO_MANY_COMBINING_MARKS_MESSAGE);
+
 /** Free text that may be left empty; trimmed, so whitespace alone counts as empty. */
-export const freeTextSchema = z
-  .string()
-  .trim()
-  .max(MAX_FREE_TEXT_LENGTH, `Please keep this to ${MAX_FREE_TEXT_LENGTH} characters or fewer.`)
-  .default('');
+export const freeTextSchema = withMarkLimit(
+  z
+    .string()
+    .trim()
+    .max(MAX_FREE_TEXT_LENGTH, `Please keep this to ${MAX_FREE_TEXT_LENGTH} characters or fewer.`),
+).default('');
 
 /** A SHA-256 digest in lowercase hex. */
 export const sha256HexSchema = z.string().regex(/^[0-9a-f]{64}$/);

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint, errorBodySchema } from './endpoint';
 import { MAX_NAME_LENGTH } from './limits';
-import { isoDateTimeSchema, messageBodySchema, optionalEmailSchema, optionalPhoneSchema } from './primitives';
+import {
+  isoDateTimeSchema,
+  messageBodySchema,
+  optionalEmailSchema,
+  optionalPhoneSchema,
+  withMarkLimit,
+} from './primitives';
 
 export const LINK_METHODS = ['email', 'sms'] as const;
 export const linkMethodSchema = z.enum(LINK_METHODS);
@@ -13,11 +19,13 @@ export const LINK_PHONE_REQUIRED_MESSAGE = "Please enter the client's mobile num
 
 export const sendQuestionnaireLinkBodySchema = z
   .object({
-    clientName: z
-      .string()
-      .trim()
-      .min(1, "Please enter the client's name.")
-      .max(MAX_NAME_LENGTH, `Please keep the name to ${MAX_NAME_LENGTH} characters or fewer.`),
+    clientName: withMarkLimit(
+      z
+        .string()
+        .trim()
+        .min(1, "Please enter the client's name.")
+        .max(MAX_NAME_LENGTH, `Please keep the name to ${MAX_NAME_LENGTH} characters or fewer.`),
+    ),
     clientEmail: optionalEmailSchema,
     clientPhone: optionalPhoneSchema,
     method: linkMethodSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { capacityRecordSchema } from '../questionnaire/capacity.schema';
-import { consistencyIssueSchema } from '../questionnaire/consistency.schema';
+import { consistencyIssueSchema, consistencyNoteSchema } from '../questionnaire/consistency.schema';
 import { profileNameSchema, riskGroupSchema } from '../questionnaire/profiles.schema';
 import { responsesSchema } from '../questionnaire/responses.schema';
 import { adviserSlugSchema } from './advisers';
@@ -25,7 +25,11 @@ export const RECORD_STATUSES = ['in_progress', 'signed'] as const;
 export const recordStatusSchema = z.enum(RECORD_STATUSES);
 export type RecordStatus = z.infer<typeof recordStatusSchema>;
 
-export const DELIVERY_STATUSES = ['pending', 'sent', 'failed', 'suppressed'] as const;
+/**
+ * `saved`: written as a file to the outbox folder on the server (no mail server or SMS provider
+ * is configured), so not sent to anyone.
+ */
+export const DELIVERY_STATUSES = ['pending', 'sent', 'saved', 'failed', 'suppressed'] as const;
 export const deliveryStatusSchema = z.enum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 
@@ -140,6 +144,8 @@ export const signedRecordSchema = z.object({
   profileChangeReason: z.string().nullable(),
   riskAcknowledged: z.boolean(),
   consistencyWarnings: z.array(consistencyIssueSchema),
+  /** The notes shown during the questionnaire and what the client changed; null when not recorded (older assessments). */
+  consistencyNotes: z.array(consistencyNoteSchema).nullable(),
   investmentExclusions: z.string(),
   investmentPreferences: z.string(),
   signature: z.object({

@@ -11,5 +11,6 @@ export const RESERVED_SEGMENTS = [
   'assessment',
   'api',
   'adviser',
+  'analyst',
   'set-password',
 ] as const;

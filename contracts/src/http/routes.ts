@@ -54,6 +54,7 @@ export const ENDPOINT_ROUTES = {
   createAnalyst: { method: 'POST', path: '/api/admin/analysts' },
   setAnalystAccess: { method: 'POST', path: '/api/admin/accounts/:id/analyst-access' },
   analystQueryLog: { method: 'GET', path: '/api/admin/analyst-queries' },
+  displaySettings: { method: 'GET', path: '/api/display-settings' },
 } as const satisfies { readonly [N in EndpointName]: Pick<(typeof ENDPOINTS)[N], 'method' | 'path'> };
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

@@ -3,6 +3,7 @@ import {
   CAPACITY_LABELS,
   type CapacityForLoss,
   type OverrideGrade,
+  PROFILE_MINIMUM_HORIZON_YEARS,
   TIME_HORIZON_BANDS,
   type TimeHorizon,
 } from './capacity';
@@ -33,4 +34,17 @@ export function capacityAcknowledgementText(record: {
 }): string {
   if (record.warnings.length === 0) return 'No warnings to acknowledge';
   return record.acknowledged ? `Acknowledged: "${CAPACITY_ACKNOWLEDGEMENT_STATEMENT}"` : 'Not acknowledged';
+}
+
+/**
+ * For the adviser's record and the report: why no profile suits the client's horizon, or null when
+ * one does. A record made before the field existed reads it from its horizon: only "Within 3 years"
+ * falls short of every profile.
+ */
+export function noProfileFitsHorizonText(record: {
+  timeHorizon: TimeHorizon;
+  noProfileFitsHorizon?: boolean | undefined;
+}): string | null {
+  if (!(record.noProfileFitsHorizon ?? record.timeHorizon === 'under-3')) return null;
+  return `No Risk Profile suits the client's time horizon: they expect to need most of this money ${TIME_HORIZON_BANDS[1].label}, and even Conservative needs at least ${PROFILE_MINIMUM_HORIZON_YEARS[1]} years. The client was told that money needed this soon may suit cash or term deposits better, and to talk to their adviser; they were not asked to acknowledge an overreach.`;
 }

@@ -21,5 +21,11 @@ export const capacityRecordSchema = z.object({
   acknowledged: z.boolean(),
   overrideGrade: z.enum(OVERRIDE_GRADES),
   adviserReview: z.boolean(),
+  /**
+   * No profile suits the client's time horizon (docs/product-rules.md): they were told so instead
+   * of being asked to acknowledge it. Absent on records made before it was recorded, which read it
+   * from `timeHorizon` (`noProfileFitsHorizonText`).
+   */
+  noProfileFitsHorizon: z.boolean().optional(),
 });
 export type CapacityRecord = z.infer<typeof capacityRecordSchema>;

@@ -131,12 +131,29 @@ export interface CapacityWarning {
 
 const groupOf = (profile: ProfileName): RiskGroup => (PROFILE_NAMES.indexOf(profile) + 1) as RiskGroup;
 
-/** What the chosen (or recommended) profile asks beyond the client's horizon and capacity for loss. */
+/**
+ * No profile's minimum horizon is met (question 13 "Within 3 years"): the client is told so
+ * plainly instead of being asked to acknowledge an overreach they did not choose.
+ */
+export const noProfileFitsHorizon = (capacity: Pick<CapacityAssessment, 'maxGroupForHorizon'>): boolean =>
+  capacity.maxGroupForHorizon === 0;
+
+/** What the client reads when no profile suits their horizon (docs/product-rules.md). */
+export const NO_PROFILE_FITS_HORIZON = {
+  title: 'No Risk Profile suits money you need within 3 years',
+  message: `Every Risk Profile, even Conservative, suits money that can stay invested for at least ${PROFILE_MINIMUM_HORIZON_YEARS[1]} years, and you expect to need most of this money within 3 years. Money you need this soon may suit cash or term deposits better than any investment portfolio. Please talk to your adviser before you invest it.`,
+} as const;
+
+/**
+ * What the chosen (or recommended) profile asks beyond the client's horizon and capacity for loss.
+ * Conservative, the most cautious profile, never carries the horizon warning: when even it is
+ * beyond the horizon, no profile suits it (`noProfileFitsHorizon`), which is no choice of the client's.
+ */
 export function capacityWarnings(capacity: CapacityAssessment, profile: ProfileName): CapacityWarning[] {
   const group = groupOf(profile);
   const warnings: CapacityWarning[] = [];
   const minimumYears = PROFILE_MINIMUM_HORIZON_YEARS[group];
-  if (minimumYears > capacity.timeHorizon.years) {
+  if (group > 1 && minimumYears > capacity.timeHorizon.years) {
     warnings.push({
       id: 'horizon',
       title: 'Time horizon shorter than the profile needs',
@@ -182,6 +199,8 @@ export interface CapacityOutcome {
   overrideGrade: OverrideGrade;
   /** Flagged for the adviser's review (the report's subject, the adviser's and the admin's lists). */
   adviserReview: boolean;
+  /** No profile suits the client's time horizon: said to the client and recorded, not acknowledged. */
+  noProfileFitsHorizon: boolean;
 }
 
 export function capacityOutcome(
@@ -196,11 +215,24 @@ export function capacityOutcome(
     warnings: capacityWarnings(capacity, chosen),
     overrideGrade: grade,
     adviserReview: grade === 'review',
+    noProfileFitsHorizon: noProfileFitsHorizon(capacity),
   };
 }
 
+/** The capacity record as the events carry it (capacity.schema.ts); `noProfileFitsHorizon` is absent on older ones. */
+export interface CapacityRecordShape {
+  timeHorizon: TimeHorizon;
+  capacityForLoss: CapacityForLoss;
+  capacityScore: number;
+  warnings: { id: CapacityWarningId; title: string; message: string }[];
+  acknowledged: boolean;
+  overrideGrade: OverrideGrade;
+  adviserReview: boolean;
+  noProfileFitsHorizon?: boolean | undefined;
+}
+
 /** The record the events carry, from the outcome and whether the client acknowledged its warnings. */
-export function capacityRecord(outcome: CapacityOutcome, acknowledged: boolean) {
+export function capacityRecord(outcome: CapacityOutcome, acknowledged: boolean): CapacityRecordShape {
   return {
     timeHorizon: outcome.capacity.timeHorizon.id,
     capacityForLoss: outcome.capacity.capacityForLoss,
@@ -209,6 +241,7 @@ export function capacityRecord(outcome: CapacityOutcome, acknowledged: boolean) 
     acknowledged: outcome.warnings.length > 0 && acknowledged,
     overrideGrade: outcome.overrideGrade,
     adviserReview: outcome.adviserReview,
+    noProfileFitsHorizon: outcome.noProfileFitsHorizon,
   };
 }
 
@@ -217,11 +250,11 @@ export function capacityRecord(outcome: CapacityOutcome, acknowledged: boolean) 
  * was recorded, the one its answers give (never acknowledged, since nobody was asked).
  */
 export function capacityRecordOf(data: {
-  capacity?: ReturnType<typeof capacityRecord> | undefined;
+  capacity?: CapacityRecordShape | undefined;
   responses: CompleteResponses;
   originalProfile: ProfileName;
   selectedProfile: ProfileName;
-}): ReturnType<typeof capacityRecord> {
+}): CapacityRecordShape {
   return (
     data.capacity ??
     capacityRecord(capacityOutcome(data.responses, data.originalProfile, data.selectedProfile), false)

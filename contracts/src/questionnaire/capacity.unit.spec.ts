@@ -10,10 +10,13 @@ import {
   capacityWarnings,
   deriveCapacity,
   MIN_REVIEW_REASON_LENGTH,
+  NO_PROFILE_FITS_HORIZON,
+  noProfileFitsHorizon,
   type OverrideGrade,
   overrideGrade,
 } from './capacity';
 import { capacityRecordSchema } from './capacity.schema';
+import { noProfileFitsHorizonText } from './capacity-words';
 import { PROFILE_NAMES, type ProfileName, RISK_PROFILES } from './profiles';
 import type { AnswerScore, CompleteResponses } from './responses';
 
@@ -45,7 +48,9 @@ function oracleCapacity(q14: number, q15: number, q16: number, q17: number): Cap
 
 function oracleWarnings(q13: number, capacity: CapacityForLoss, profileIndex: number): string[] {
   const warnings: string[] = [];
-  if (ORACLE.minimumHorizon[profileIndex]! > ORACLE.bands[q13 - 1]![1]) warnings.push('horizon');
+  // Conservative, the most cautious profile, is no overreach even when no profile suits the horizon.
+  if (profileIndex > 0 && ORACLE.minimumHorizon[profileIndex]! > ORACLE.bands[q13 - 1]![1])
+    warnings.push('horizon');
   if (ORACLE.badYear[profileIndex]! > ORACLE.bears[capacity]) warnings.push('capacity-for-loss');
   return warnings;
 }
@@ -222,6 +227,7 @@ describe('capacityOutcome, capacityRecord and capacityRecordOf', () => {
       acknowledged: true,
       overrideGrade: 'none',
       adviserReview: false,
+      noProfileFitsHorizon: true,
     });
     expect(capacityRecordSchema.parse(record)).toEqual(record);
     expect(capacityRecord(outcome, false).acknowledged).toBe(false);
@@ -248,5 +254,48 @@ describe('capacityOutcome, capacityRecord and capacityRecordOf', () => {
     expect(capacityRecordOf({ ...event, capacity: stored })).toBe(stored);
     expect(capacityRecordOf(event)).toEqual({ ...stored, acknowledged: false });
     expect(capacityRecordOf({ ...event, capacity: undefined })).toEqual({ ...stored, acknowledged: false });
+  });
+});
+
+describe('when no profile suits the time horizon (question 13 "Within 3 years")', () => {
+  const conservative = uniformResponses(2, { q7: 3, q13: 1 });
+
+  it('asks no acknowledgement for Conservative, the most cautious profile, and records why instead', () => {
+    const capacity = deriveCapacity(conservative);
+    expect(noProfileFitsHorizon(capacity)).toBe(true);
+    expect(capacityWarnings(capacity, 'Conservative')).toEqual([]);
+    const outcome = capacityOutcome(conservative, 'Conservative', 'Conservative');
+    expect(outcome).toMatchObject({ warnings: [], noProfileFitsHorizon: true });
+    expect(capacityRecord(outcome, false)).toMatchObject({
+      timeHorizon: 'under-3',
+      warnings: [],
+      acknowledged: false,
+      noProfileFitsHorizon: true,
+    });
+  });
+
+  it('still warns of a riskier profile, which goes beyond the horizon further than it need', () => {
+    const capacity = deriveCapacity(conservative);
+    expect(capacityWarnings(capacity, 'Moderately Conservative').map((w) => w.id)).toEqual(['horizon']);
+  });
+
+  it('says so plainly to the client, and tells the adviser why', () => {
+    expect(NO_PROFILE_FITS_HORIZON.title).toBe('No Risk Profile suits money you need within 3 years');
+    expect(NO_PROFILE_FITS_HORIZON.message).toContain('cash or term deposits');
+    expect(NO_PROFILE_FITS_HORIZON.message).toContain('talk to your adviser');
+    expect(noProfileFitsHorizonText({ timeHorizon: 'under-3' })).toContain('cash or term deposits');
+    // Records stored before the field existed read it from their horizon.
+    expect(noProfileFitsHorizonText({ timeHorizon: '3-5' })).toBeNull();
+    expect(noProfileFitsHorizonText({ timeHorizon: 'under-3', noProfileFitsHorizon: true })).not.toBeNull();
+  });
+
+  it('is never said where some profile suits the horizon', () => {
+    for (const q13 of [2, 3, 4, 5] as const) {
+      const capacity = deriveCapacity(uniformResponses(3, { q13 }));
+      expect(noProfileFitsHorizon(capacity)).toBe(false);
+      expect(
+        capacityRecord(capacityOutcome(uniformResponses(3, { q13 }), 'Balanced', 'Balanced'), false),
+      ).toMatchObject({ noProfileFitsHorizon: false });
+    }
   });
 });

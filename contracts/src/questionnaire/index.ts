@@ -6,6 +6,8 @@ export * from './capacity.schema';
 export * from './capacity-words';
 export * from './consistency';
 export * from './consistency.schema';
+export * from './consistency-notes';
+export * from './percentile-words';
 export * from './profiles';
 export * from './profiles.schema';
 export * from './question-labels';

@@ -13,13 +13,12 @@ export interface AppConfig {
 
 /**
  * Email through the SMTP server or into the outbox folder on the server, SMS through Vonage or
- * into that folder (the notification service's `messageDelivery`).
+ * into that folder (the notification service's `messageDelivery`). Never where that folder is:
+ * a page shows no path on the server.
  */
 export interface MessageDelivery {
   email: 'smtp' | 'outbox';
   sms: 'vonage' | 'outbox';
-  /** The outbox folder, when either channel writes there. */
-  outboxDir?: string;
 }
 
 const DEFAULTS: AppConfig = { contactEmail: 'support@example.com', demoMode: false, delivery: null };
@@ -27,14 +26,12 @@ const DEFAULTS: AppConfig = { contactEmail: 'support@example.com', demoMode: fal
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
-/** The delivery as written, or null when any part is missing or unknown. */
+/** The delivery as written (only its two channels), or null when either is missing or unknown. */
 function parseDelivery(value: unknown): MessageDelivery | null {
   if (!isRecord(value)) return null;
-  const { email, sms, outboxDir } = value;
+  const { email, sms } = value;
   if ((email !== 'smtp' && email !== 'outbox') || (sms !== 'vonage' && sms !== 'outbox')) return null;
-  const usesOutbox = email === 'outbox' || sms === 'outbox';
-  if (!usesOutbox) return { email, sms };
-  return typeof outboxDir === 'string' && outboxDir !== '' ? { email, sms, outboxDir } : null;
+  return { email, sms };
 }
 
 /**

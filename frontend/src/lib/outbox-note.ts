@@ -1,6 +1,10 @@
 import type { MessageDelivery } from './env';
 
-/** The sentence naming the folder when any of the messages goes there; '' when all are sent. */
+/**
+ * The sentence saying the messages are saved in the outbox folder instead of sent, when any of
+ * them goes there; '' when all are sent. It never says where the folder is: a client or an
+ * adviser is never shown a path on the server.
+ */
 export function outboxNote(
   sends: { email: boolean; sms: boolean },
   delivery: MessageDelivery | null,
@@ -11,7 +15,7 @@ export function outboxNote(
   const missing =
     emailSaved && smsSaved ? 'mail server or SMS provider' : emailSaved ? 'mail server' : 'SMS provider';
   const what = emailSaved && smsSaved ? 'messages are' : emailSaved ? 'emails are' : 'text messages are';
-  return ` No ${missing} is configured, so ${what} saved in the folder ${delivery?.outboxDir} on the server instead of being sent.`;
+  return ` No ${missing} is configured, so ${what} saved in the outbox folder on the server instead of being sent.`;
 }
 
 /**

@@ -149,7 +149,7 @@ export async function startEmbedded(
   }
 
   const gateway = gatewayOptions(gatewayConfig, { kind: 'embedded', modules }, logger, sessions);
-  // The pages say where messages go (an outbox folder is named on the success screen).
+  // The pages say whether messages are sent or saved in the outbox folder (never its path).
   const delivery = options.withoutNotifications ? undefined : messageDelivery(notificationConfig);
   const app = createGatewayApp({ ...gateway, publicConfig: { ...gateway.publicConfig, delivery } });
   // On PGlite the product alone can copy its database, so it serves backups (docs/deployment.md,

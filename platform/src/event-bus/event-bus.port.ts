@@ -89,5 +89,18 @@ export interface EventBus {
    * topic, so it has no purge: they age out with the topic's retention. Returns the messages purged.
    */
   purgeKeys?(purges: readonly KeyPurge[]): Promise<number>;
+  /**
+   * Optional: the consumer groups of this bus's subscriptions that have not been given their
+   * partitions yet (on Kafka, a join waits for the group's rebalance: after a member was killed,
+   * until its session expires). Readiness names them. The PostgreSQL log has no such wait.
+   */
+  waitingGroups?(): readonly string[];
   close(): Promise<void>;
+}
+
+/** What readiness says while `groups` wait for their partitions, or undefined when none waits. */
+export function waitingGroupsReason(groups: readonly string[] | undefined): string | undefined {
+  if (groups === undefined || groups.length === 0) return undefined;
+  const names = groups.map((group) => `"${group}"`).join(', ');
+  return `waiting for the consumer group${groups.length === 1 ? '' : 's'} ${names} to give this instance its partitions`;
 }

@@ -29,8 +29,18 @@ export interface KafkaEventBusOptions {
   numPartitions?: number;
   /** Replicas of topics this bus creates (default 1: a single-broker development cluster). */
   replicationFactor?: number;
-  /** Consumer session timeout (kafkajs default 30 s); shorter in tests for faster rebalances. */
+  /**
+   * Consumer session timeout (KAFKA_SESSION_TIMEOUT_MS; kafkajs's default 30 s): a member that
+   * sends no heartbeat for this long (a killed process) leaves its group, and until then a new
+   * member's join waits. Heartbeats every tenth of it.
+   */
   sessionTimeoutMs?: number;
+  /**
+   * Consumer rebalance timeout (KAFKA_REBALANCE_TIMEOUT_MS; kafkajs's default 60 s): how long the
+   * group's coordinator waits for its members to rejoin in a rebalance before it drops those that
+   * have not.
+   */
+  rebalanceTimeoutMs?: number;
   logger?: Logger;
 }
 
@@ -40,6 +50,8 @@ const MESSAGE_ID = 'message-id';
 export class KafkaEventBus implements EventBus {
   private readonly knownTopics = new Set<string>();
   private readonly subscriptions = new Set<KafkaSubscription>();
+  /** Subscriptions whose group has not given them partitions yet, by group (see waitingGroups). */
+  private readonly joining = new Map<object, string>();
 
   private constructor(
     private readonly kafka: Kafka,
@@ -97,7 +109,16 @@ export class KafkaEventBus implements EventBus {
 
   async subscribe<V = unknown>(options: SubscribeOptions<V>): Promise<Subscription> {
     if (options.topics.length === 0) throw new Error('subscribe needs at least one topic');
-    await this.ensureTopics(options.topics.flatMap((t) => [t, deadLetterTopic(t)]));
+    // Waiting from now until the group first gives this member partitions; a failed subscribe
+    // stops waiting too.
+    const joinKey = {};
+    this.joining.set(joinKey, options.groupId);
+    try {
+      await this.ensureTopics(options.topics.flatMap((t) => [t, deadLetterTopic(t)]));
+    } catch (error) {
+      this.joining.delete(joinKey);
+      throw error;
+    }
     const consumer = this.kafka.consumer({
       groupId: options.groupId,
       ...(this.options.sessionTimeoutMs
@@ -106,12 +127,20 @@ export class KafkaEventBus implements EventBus {
             heartbeatInterval: this.options.sessionTimeoutMs / 10,
           }
         : {}),
+      ...(this.options.rebalanceTimeoutMs ? { rebalanceTimeout: this.options.rebalanceTimeoutMs } : {}),
     });
+    consumer.on(consumer.events.GROUP_JOIN, () => this.joining.delete(joinKey));
+    consumer.on(consumer.events.STOP, () => this.joining.delete(joinKey));
     const subscription = new KafkaSubscription(consumer, () => this.subscriptions.delete(subscription));
     this.subscriptions.add(subscription);
     const policy = retryPolicy(options.retry);
-    await consumer.connect();
-    await consumer.subscribe({ topics: [...options.topics], fromBeginning: options.fromBeginning ?? true });
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics: [...options.topics], fromBeginning: options.fromBeginning ?? true });
+    } catch (error) {
+      this.joining.delete(joinKey);
+      throw error;
+    }
     // A subscription returns once the group has given it partitions: "from the end" is resolved
     // then, and members of one process join in turn rather than all at once. A join that takes
     // longer than a minute (a killed member's session still to expire, a group that refuses a
@@ -152,10 +181,12 @@ export class KafkaEventBus implements EventBus {
     // A run() that rejects (a consumer that cannot run at all) fails the subscription.
     const joinedInTime = await Promise.race([joined, running.then(() => joined)]).catch((error: unknown) => {
       settle(false);
+      this.joining.delete(joinKey);
       throw error;
     });
     if (!joinedInTime) {
       if (options.fromBeginning === false) {
+        this.joining.delete(joinKey);
         await subscription.stop();
         throw new Error(`group ${options.groupId} did not join in time`);
       }
@@ -165,6 +196,10 @@ export class KafkaEventBus implements EventBus {
       );
     }
     return subscription;
+  }
+
+  waitingGroups(): readonly string[] {
+    return [...new Set(this.joining.values())];
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,5 @@
 import { createLogger, type Logger } from '../logging/logger';
+import { rewriteErasedTables } from '../sql/erased-rows';
 import { migrate } from '../sql/migrations';
 import type { SqlClient, SqlExecutor } from '../sql/sql-client.port';
 import {
@@ -309,7 +310,7 @@ export class PostgresEventBus implements EventBus {
       [JSON.stringify(purges.map((p) => ({ topic: p.topic, key: p.key, keepIds: p.keepIds ?? [] })))],
     );
     const messages = rows[0]!.messages;
-    if (messages > 0) await this.sql.query('VACUUM FULL bus_batches');
+    if (messages > 0) await rewriteErasedTables(this.sql, ['bus_batches']);
     return messages;
   }
 

@@ -6,7 +6,7 @@ import { silentLogger } from '../logging/logger';
 import { capturingLogger } from '../testing/capturing-logger';
 import { httpError } from './http-errors';
 import { type Running, serve } from './serve';
-import { createServiceApp } from './service-app';
+import { createServiceApp, NotReadyError } from './service-app';
 import { parseBody } from './validate';
 
 const bodySchema = z.object({
@@ -268,5 +268,39 @@ describe('graceful stop', () => {
     expect(await res.json()).toEqual({ done: true });
     await stopped;
     expect(order).toEqual(['consumers', 'database']);
+  });
+});
+
+describe('what readiness says', () => {
+  it("answers a NotReadyError's words as the reason, and never another error's", async () => {
+    let answer: () => Promise<boolean> = async () => {
+      throw new NotReadyError(
+        'waiting for the consumer group "records" to give this instance its partitions',
+      );
+    };
+    const running = await serve(
+      createServiceApp({ name: 'said', logger: silentLogger(), ready: () => answer(), routes: () => {} }),
+      { port: 0, host: '127.0.0.1', logger: silentLogger() },
+    );
+    const probe = async () => {
+      const res = await fetch(`http://127.0.0.1:${running.port}/readyz`);
+      return { status: res.status, body: await res.json() };
+    };
+    try {
+      expect(await probe()).toEqual({
+        status: 503,
+        body: {
+          status: 'not ready',
+          service: 'said',
+          reason: 'waiting for the consumer group "records" to give this instance its partitions',
+        },
+      });
+      answer = async () => {
+        throw new Error('connect ECONNREFUSED 10.0.0.5:5432');
+      };
+      expect(await probe()).toEqual({ status: 503, body: { status: 'not ready', service: 'said' } });
+    } finally {
+      await running.stop();
+    }
   });
 });

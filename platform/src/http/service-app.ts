@@ -51,6 +51,12 @@ export function createServiceApp(options: ServiceAppOptions): Express {
 }
 
 /**
+ * Thrown by a readiness check to say why the service is not ready, in words an operator may read
+ * in the 503's body (`reason`). Any other error is logged but not answered: it may name hosts.
+ */
+export class NotReadyError extends Error {}
+
+/**
  * GET /readyz: 200 when `ready` resolves true, else 503 (a throw counts as not ready). Not ready is
  * what a probe asks about, not a failed request, and is logged once per change rather than per
  * probe: before the first ready answer it is the start-up wait for the stores and the bus (info),
@@ -64,8 +70,10 @@ export function readinessEndpoint(
   let state: 'starting' | 'waiting' | 'ready' | 'lost' = 'starting';
   return async (_req, res) => {
     let reason: string | undefined;
+    let said: string | undefined;
     const ok = await ready().catch((error: unknown) => {
       reason = error instanceof Error ? error.message : String(error);
+      if (error instanceof NotReadyError) said = error.message;
       return false;
     });
     if (ok && (state === 'waiting' || state === 'lost'))
@@ -78,7 +86,11 @@ export function readinessEndpoint(
     else if (state === 'starting') state = 'waiting';
     else if (state === 'ready') state = 'lost';
     res.locals.probe = true;
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready', service: name });
+    res.status(ok ? 200 : 503).json({
+      status: ok ? 'ready' : 'not ready',
+      service: name,
+      ...(said === undefined ? {} : { reason: said }),
+    });
   };
 }
 

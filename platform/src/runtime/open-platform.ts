@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { EventBus } from '../event-bus/event-bus.port';
+import type { KafkaEventBusOptions } from '../event-bus/kafka-event-bus.adapter';
 import { PostgresEventBus } from '../event-bus/postgres-event-bus.adapter';
 import type { EventStore } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres-event-store.adapter';
@@ -34,6 +35,19 @@ export interface OpenedPlatform extends PlatformDeps {
   close(): Promise<void>;
 }
 
+/** The Kafka bus's options from the configuration's keys (docs/configuration.md, "Adapters"). */
+export function kafkaBusOptions(config: PlatformConfig, logger: Logger): KafkaEventBusOptions {
+  return {
+    brokers: config.KAFKA_BROKERS,
+    clientId: config.KAFKA_CLIENT_ID,
+    numPartitions: config.BUS_PARTITIONS,
+    sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+    rebalanceTimeoutMs: config.KAFKA_REBALANCE_TIMEOUT_MS,
+    allowTopicCreation: true,
+    logger,
+  };
+}
+
 /**
  * Opens the adapters the configuration asks for. The Kafka and KurrentDB clients are imported
  * only when configured, so the embedded start loads neither.
@@ -55,13 +69,7 @@ export async function openPlatform(config: PlatformConfig, logger: Logger): Prom
   let bus: EventBus;
   if (config.KAFKA_BROKERS.length > 0) {
     const { KafkaEventBus } = await import('../event-bus/kafka-event-bus.adapter');
-    bus = await KafkaEventBus.create({
-      brokers: config.KAFKA_BROKERS,
-      clientId: config.KAFKA_CLIENT_ID,
-      numPartitions: config.BUS_PARTITIONS,
-      allowTopicCreation: true,
-      logger,
-    });
+    bus = await KafkaEventBus.create(kafkaBusOptions(config, logger));
   } else {
     bus = await PostgresEventBus.create(sql, {
       partitions: config.BUS_PARTITIONS,

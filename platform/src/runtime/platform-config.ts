@@ -25,6 +25,14 @@ export const platformConfigShape = {
   KAFKA_BROKERS: env.list(),
   /** Kafka client id prefix. */
   KAFKA_CLIENT_ID: z.string().default('risk-profile'),
+  /**
+   * Kafka consumers' session timeout: a member silent this long (a killed process) is dropped
+   * from its group, and a restarted one's join waits for that (docs/configuration.md). Brokers
+   * accept 6 s to 30 min by default (group.min/max.session.timeout.ms).
+   */
+  KAFKA_SESSION_TIMEOUT_MS: env.int(10_000, 1_000),
+  /** Kafka consumers' rebalance timeout: how long a rebalance waits for members to rejoin. */
+  KAFKA_REBALANCE_TIMEOUT_MS: env.int(30_000, 1_000),
   /** Partitions of topics created by the bus. */
   BUS_PARTITIONS: env.int(4, 1),
   /**

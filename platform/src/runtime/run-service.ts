@@ -1,6 +1,9 @@
+import express from 'express';
 import { z } from 'zod';
 import { ConfigError, env, loadConfigs } from '../config/config';
+import { waitingGroupsReason } from '../event-bus/event-bus.port';
 import { serve } from '../http/serve';
+import { NotReadyError, readinessEndpoint } from '../http/service-app';
 import { createLogger } from '../logging/logger';
 import { openPlatform } from './open-platform';
 import { platformConfigShape } from './platform-config';
@@ -43,13 +46,30 @@ export async function runService<S extends z.ZodObject>(options: RunServiceOptio
   const logger = createLogger(options.name, config.LOG_LEVEL);
   const platform = await openPlatform(config, logger);
   const module = await options.create(platform, serviceConfig);
-  await module.start();
-  const running = await serve(module.app, {
+  // It listens while it starts, so that its readiness can say what it waits for (on Kafka, a
+  // consumer group's rebalance can hold a start for the session timeout): until then /readyz is
+  // 503 with the reason, and the gateway and the healthchecks pass it over.
+  let started = false;
+  const starting = readinessEndpoint(options.name, logger, async () => {
+    throw new NotReadyError(waitingGroupsReason(platform.bus.waitingGroups?.()) ?? 'starting');
+  });
+  const gate = express();
+  gate.disable('x-powered-by');
+  gate.get('/readyz', (req, res, next) => (started ? next() : starting(req, res, next)));
+  gate.use((req, res) => module.app(req, res));
+  const running = await serve(gate, {
     port: config.PORT,
     host: config.HOST,
     logger,
     handleSignals: true,
     cleanups: [() => platform.close(), () => module.stop()],
   });
+  try {
+    await module.start();
+  } catch (error) {
+    await running.stop();
+    throw error;
+  }
+  started = true;
   logger.info({ port: running.port, ...platform.describe }, `${options.name} service ready`);
 }

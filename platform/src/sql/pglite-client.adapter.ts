@@ -21,6 +21,12 @@ const EMBEDDED_SETTINGS = [
   'wal_buffers = 1MB',
   'temp_buffers = 2MB',
   'maintenance_work_mem = 16MB',
+  // A checkpoint deletes the WAL segments it no longer needs instead of renaming them for reuse,
+  // where they would keep their old bytes (an erased client's too) until overwritten. A new
+  // segment is a new file, so it need not be written full of zeros first to hold no old bytes
+  // (docs/records.md, "Table files and the WAL").
+  'wal_recycle = off',
+  'wal_init_zero = off',
 ];
 
 /**

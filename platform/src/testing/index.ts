@@ -1,6 +1,7 @@
 export * from './capturing-logger';
 export * from './environment';
 export * from './eventually';
+export * from './files-holding';
 export * from './instances';
 export * from './racing-store';
 export * from './service-under-test';

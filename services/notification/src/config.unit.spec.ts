@@ -22,7 +22,8 @@ function refusedKeys(env: NodeJS.ProcessEnv): string[] {
 describe('the notification configuration', () => {
   it('keeps the outbox folder as the default outside production (the embedded start)', () => {
     const config = load({});
-    expect(messageDelivery(config)).toEqual({ email: 'outbox', sms: 'outbox', outboxDir: 'data/outbox' });
+    // The pages are told that messages are saved, never where the server keeps them.
+    expect(messageDelivery(config)).toEqual({ email: 'outbox', sms: 'outbox' });
   });
 
   it('refuses to start in production with no mail transport and no SMS provider, naming both keys', () => {
@@ -54,7 +55,8 @@ describe('the notification configuration', () => {
       SMS_TRANSPORT: 'outbox',
       DATA_DIR: '/srv',
     });
-    expect(messageDelivery(config)).toEqual({ email: 'outbox', sms: 'outbox', outboxDir: '/srv/outbox' });
+    expect(messageDelivery(config)).toEqual({ email: 'outbox', sms: 'outbox' });
+    expect(JSON.stringify(messageDelivery(config))).not.toContain('/srv');
     expect(refusedKeys({ ...PRODUCTION, SMTP_URL: SMTP })).toEqual(['SMS_TRANSPORT']);
     expect(refusedKeys({ ...PRODUCTION, ...VONAGE })).toEqual(['MAIL_TRANSPORT']);
   });

@@ -1,15 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { internalMessageDeliveryPath, type MessageDelivery } from '@risk-profile/contracts';
+import {
+  type DisplaySettings,
+  displaySettingsEndpoint,
+  internalMessageDeliveryPath,
+  type MessageDelivery,
+} from '@risk-profile/contracts';
 import {
   createServiceApp,
   type Logger,
   migrate,
+  NotReadyError,
   type PlatformDeps,
   type ServiceModule,
   type SessionVerifier,
   SqlRateLimitStore,
   type Subscription,
+  waitingGroupsReason,
 } from '@risk-profile/platform';
 import type { NotificationConfig } from './config';
 import { createComposer } from './delivery/compose';
@@ -103,6 +110,10 @@ export async function createNotificationService(
   let outboxPurge: OutboxPurge | undefined;
   const ready = async () => {
     await sql.query('SELECT 1');
+    // On Kafka a consumer group may keep this instance waiting for its partitions (after a kill,
+    // until the dead member's session expires): not ready meanwhile, and saying which group.
+    const waiting = waitingGroupsReason(bus.waitingGroups?.());
+    if (waiting !== undefined) throw new NotReadyError(waiting);
     return true;
   };
   const delivery = messageDelivery(config);
@@ -114,6 +125,9 @@ export async function createNotificationService(
     routes: (router) => {
       // The distributed gateway asks where messages go, so that its pages say it truthfully.
       router.get(internalMessageDeliveryPath, (_req, res) => res.json(delivery));
+      // The pages write every date in the firm's zone, never the browser's (contracts' date-time).
+      const displaySettings: DisplaySettings = { timeZone: config.REPORT_TIME_ZONE };
+      router.get(displaySettingsEndpoint.path, (_req, res) => res.json(displaySettings));
       mountRecordRoutes(router, {
         sql,
         sessions: options.sessions ?? NO_SESSIONS,
@@ -122,6 +136,7 @@ export async function createNotificationService(
         timeZone: config.REPORT_TIME_ZONE,
         onRecorded: () => sender?.wake(),
         resendLimits,
+        outbox: { email: transports.mailer.outbox === true, sms: transports.sms.outbox === true },
       });
       mountSubjectRoutes(router, {
         sql,
@@ -235,7 +250,7 @@ function logUnsentChannels(logger: Logger, delivery: MessageDelivery, config: No
   const chosen = saved.every((channel) => channel.why.endsWith('=outbox'));
   const channels = saved.map((channel) => `${channel.what} (${channel.why})`).join(' and ');
   logger[chosen ? 'info' : 'warn'](
-    { outbox: delivery.outboxDir },
-    `Not sent: ${channels} are saved as files in ${delivery.outboxDir}, kept one hour`,
+    { outbox: outboxDir(config) },
+    `Not sent: ${channels} are saved as files in ${outboxDir(config)}, kept one hour`,
   );
 }

@@ -15,13 +15,15 @@ export const outboxDir = (config: Pick<NotificationConfig, 'DATA_DIR'>): string 
 const smsConfigured = (config: NotificationConfig) =>
   Boolean(config.VONAGE_API_KEY && config.VONAGE_API_SECRET && config.VONAGE_FROM);
 
-/** Where messages go, as the pages say it (see the contract's messageDeliverySchema). */
+/**
+ * Where messages go, as the pages say it (see the contract's messageDeliverySchema): never the
+ * outbox folder's path, which only the start-up log names.
+ */
 export function messageDelivery(config: NotificationConfig): MessageDelivery {
-  const email = config.SMTP_URL ? 'smtp' : 'outbox';
-  const sms = smsConfigured(config) ? 'vonage' : 'outbox';
-  return email === 'outbox' || sms === 'outbox'
-    ? { email, sms, outboxDir: outboxDir(config) }
-    : { email, sms };
+  return {
+    email: config.SMTP_URL ? 'smtp' : 'outbox',
+    sms: smsConfigured(config) ? 'vonage' : 'outbox',
+  };
 }
 
 /** The transports the configuration asks for: SMTP and Vonage when configured, else the outbox folder. */

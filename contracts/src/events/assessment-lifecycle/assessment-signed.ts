@@ -3,7 +3,7 @@ import { analyticsSessionIdSchema } from '../../http/analytics';
 import { riskScoreSchema } from '../../http/assessments';
 import { deviceTypeSchema, isoDateTimeSchema, sha256HexSchema } from '../../http/primitives';
 import { capacityRecordSchema } from '../../questionnaire/capacity.schema';
-import { consistencyIssueSchema } from '../../questionnaire/consistency.schema';
+import { consistencyIssueSchema, consistencyNoteSchema } from '../../questionnaire/consistency.schema';
 import { profileNameSchema, riskGroupSchema } from '../../questionnaire/profiles.schema';
 import { responsesSchema } from '../../questionnaire/responses.schema';
 import { integrationEventEnvelope } from '../envelope';
@@ -47,6 +47,12 @@ export const assessmentSignedV1 = integrationEventEnvelope(
      */
     riskAcknowledged: z.boolean().optional(),
     consistencyWarnings: z.array(consistencyIssueSchema),
+    /**
+     * The contradiction notes the client was shown during the questionnaire and the questions they
+     * changed while each showed, written by the assessment service from the rules; optional in
+     * version 1 (absent on events of assessments drafted before it was recorded).
+     */
+    consistencyNotes: z.array(consistencyNoteSchema).optional(),
     /**
      * Capacity for loss, its warnings and their acknowledgement, and the override's grade, as the
      * assessment service recomputed them; optional in version 1 (absent on events published

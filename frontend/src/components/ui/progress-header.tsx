@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import {
   type ItemMarkerState,
   itemPercent,
@@ -44,6 +44,27 @@ function useCompactOnScroll(): boolean {
 }
 
 /**
+ * Publishes the header's height as `--sticky-header-height` on the root element, where the root's
+ * scroll-padding-top (base.css) uses it: whatever the browser scrolls into view (a focused field,
+ * an anchor, scrollIntoView) then stops below the header instead of under it.
+ */
+function usePublishedHeight(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty('--sticky-header-height', `${element.offsetHeight}px`);
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    publish();
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--sticky-header-height');
+    };
+  }, [ref]);
+}
+
+/**
  * The steps, the percent complete and any extra progress, stuck to the top of the screen. Scrolled
  * down, it turns compact (one line of step dots and the percent, then the extra progress) so that
  * on a phone it keeps under 100 px of the screen.
@@ -51,8 +72,11 @@ function useCompactOnScroll(): boolean {
 export function ProgressHeader({ steps, currentStep, children }: ProgressHeaderProps) {
   const percent = stepPercent(currentStep, steps.length);
   const compact = useCompactOnScroll();
+  const ref = useRef<HTMLElement>(null);
+  usePublishedHeight(ref);
   return (
     <nav
+      ref={ref}
       className={compact ? 'progress-header progress-header--compact' : 'progress-header'}
       aria-label="Assessment progress"
     >

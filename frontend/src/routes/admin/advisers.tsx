@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminAccountsPage } from '../../features/admin-accounts/components/admin-accounts-page';
-import { AdminGate } from '../../features/admin-dashboard/components/admin-shell';
+import { AdminShell } from '../../features/admin-dashboard/components/admin-shell';
 
 export const Route = createFileRoute('/admin/advisers')({
-  // The gate sends a signed-in analyst to the query page, anyone else who is no administrator to sign in.
+  // The shell's gate sends a signed-in analyst to the query page, anyone else who is no administrator to sign in.
   component: () => (
-    <AdminGate loggingOut={false}>
+    <AdminShell title="Advisers and accounts">
       <AdminAccountsPage />
-    </AdminGate>
+    </AdminShell>
   ),
 });

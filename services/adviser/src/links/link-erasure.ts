@@ -3,6 +3,7 @@ import {
   type BusMessage,
   type EventBus,
   type Logger,
+  rewriteErasedTables,
   runOnce,
   type SqlClient,
   type Subscription,
@@ -40,7 +41,7 @@ export function subscribeLinkErasure(deps: {
         ]));
       });
       if (deleted === 0) return;
-      await deps.sql.query('VACUUM FULL questionnaire_short_links');
+      await rewriteErasedTables(deps.sql, ['questionnaire_short_links']);
       deps.logger.info({ linkId }, 'short link of an erased assessment deleted');
     },
   });

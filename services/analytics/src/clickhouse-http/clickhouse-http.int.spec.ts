@@ -317,6 +317,22 @@ describe('/clickhouse (chDB, PGlite)', () => {
     expect(big.headers.get('x-clickhouse-exception-code')).toBe('396');
   });
 
+  it("reports a syntax error in the analyst's own text, not in the check's formatQuery", async () => {
+    const query = "SELECT session_id FRM analytics.sessions WHERE device_type = 'it''s'";
+    const res = await raw(query);
+    const text = await res.text();
+    expect(res.status).toBe(400);
+    expect(res.headers.get('x-clickhouse-exception-code')).toBe('62');
+    expect(text).toMatch(/^Code: 62\. DB::Exception: Syntax error: failed at position \d+ /);
+    expect(text).toContain('Expected one of:');
+    expect(text).toMatch(/\(SYNTAX_ERROR\)\n$/);
+    expect(text).not.toMatch(/formatQuery|In scope/);
+    // The position counts in the analyst's text, and the excerpt quotes it as they wrote it.
+    const position = Number(/position (\d+)/.exec(text)![1]);
+    expect(query.slice(position - 1)).toMatch(/^analytics\.sessions/);
+    expect(text).toContain("(analytics): analytics.sessions WHERE device_type = 'it''s'. Expected one of:");
+  });
+
   it('runs at most two queries of one analyst at a time', async () => {
     const slow = () => raw('SELECT sleep(1)');
     const answers = await Promise.all([slow(), slow(), slow()]);

@@ -65,6 +65,26 @@ const checkedKey = (text: string, params: Record<string, string>): string =>
   JSON.stringify([text, Object.entries(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
 
 /**
+ * The check formats the analyst's text with `SELECT formatQuery({q:String})`; ClickHouse names
+ * that statement at the end of an error in the text (`…: In scope SELECT formatQuery('…')`). The
+ * error is about the analyst's own text (its position and excerpt count in it), so that scope is
+ * dropped: the analyst reads ClickHouse's code, position, excerpt and expectation, as a server
+ * answers the text itself. A scope is one escaped string literal running to the end.
+ */
+const FORMAT_QUERY_SCOPE = /^:? In scope SELECT formatQuery\('(?:[^'\\]|\\[\s\S])*'\)$/;
+
+function withoutFormatQueryScope(error: ClickHouseError): ClickHouseError {
+  const message = error.message;
+  for (let at = message.indexOf(' In scope SELECT formatQuery('); at >= 0; ) {
+    const start = message[at - 1] === ':' ? at - 1 : at;
+    if (FORMAT_QUERY_SCOPE.test(message.slice(start)))
+      return new ClickHouseError(error.code, error.type, message.slice(0, start));
+    at = message.indexOf(' In scope SELECT formatQuery(', at + 1);
+  }
+  return error;
+}
+
+/**
  * ClickHouse's HTTP interface for analysts (docs/analyst-access.md): ping, the query in the URL
  * and/or the body, formats, query parameters, compression, ClickHouse's errors; read-only,
  * within the limits, and every query in the access log. The caller is signed in before the body
@@ -88,7 +108,9 @@ export function mountClickHouseHttp(app: Express, deps: ClickHouseHttpDeps): voi
     checkedQueries.delete(key);
     let checked = cached;
     if (!checked) {
-      const sql = await slot.format(text);
+      const sql = await slot.format(text).catch((error: unknown) => {
+        throw withoutFormatQueryScope(asClickHouseError(error));
+      });
       const ast = parseAst(await slot.explainAst(sql, params));
       try {
         checked = { sql, format: checkReadOnly(ast, { database: deps.database, sql }).format };

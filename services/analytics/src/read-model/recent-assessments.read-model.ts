@@ -4,7 +4,7 @@ import {
   isAssessmentSnapshot,
   type RecentAssessments,
 } from '@risk-profile/contracts';
-import { type Migration, migrate, type SqlClient } from '@risk-profile/platform';
+import { type Migration, migrate, rewriteErasedTables, type SqlClient } from '@risk-profile/platform';
 
 const MIGRATIONS: readonly Migration[] = [
   {
@@ -47,7 +47,7 @@ export const RECENT_ASSESSMENTS_LIMIT = 50;
  * The analytics service's PostgreSQL read model of recent assessments: the one place it keeps
  * client names and emails (ClickHouse holds no personal data). Writing is an upsert where the
  * later stage wins, so a redelivered or late draft never overwrites the signed version; an erased
- * assessment's row is deleted for good.
+ * assessment's row is deleted for good, and its bytes rewritten out of the files.
  */
 export class RecentAssessmentsReadModel {
   private constructor(private readonly sql: SqlClient) {}
@@ -75,6 +75,10 @@ export class RecentAssessmentsReadModel {
       await this.sql.query('DELETE FROM analytics_recent_assessments WHERE assessment_id = ANY($1::uuid[])', [
         erased,
       ]);
+      // The deleted rows' bytes stay in the table file (and the WAL) until it is rewritten. Every
+      // batch with an erasure rewrites it, whether or not its rows were still here: a batch
+      // redelivered after a crash between the delete and the rewrite finds none to delete.
+      await rewriteErasedTables(this.sql, ['analytics_recent_assessments']);
     }
     const latest = new Map<string, { event: AssessmentSnapshotEvent; stage: number }>();
     for (const event of events.filter(isAssessmentSnapshot)) {

@@ -10,6 +10,7 @@ import {
   type EventStore,
   type KeyPurge,
   type Logger,
+  rewriteErasedTables,
   type SqlClient,
 } from '@risk-profile/platform';
 import { assessmentStreamId, runAssessmentCommand } from '../application/assessment-stream';
@@ -23,9 +24,13 @@ import type { IndexedAssessment, SubjectIndex } from './subject-index';
 
 type ErasureItem = ErasureResult['items'][number];
 
-/** Why a signed record was not erased on request, in words for the administrator and the audit. */
-export const refusalReason = (retainedUntil: Date, years: number): string =>
-  `This signed record must be kept until ${retainedUntil.toISOString().slice(0, 10)} (${years} years after signing), so it was not erased; its processing is restricted instead.`;
+/**
+ * Why a signed record was not erased on request, in words for the administrator and the audit.
+ * No date: the page writes the day its retention ends from the result's `retainedUntil`, in the
+ * one format (and zone) of the page's other dates.
+ */
+export const refusalReason = (years: number): string =>
+  `A signed record is kept for ${years} years after signing, so it was not erased; its processing is restricted instead.`;
 
 /** The stream says the assessment is not due yet (signed since the index was written). */
 class NotDueYet extends Error {}
@@ -167,7 +172,7 @@ export class AssessmentEraser {
         item: {
           assessmentId,
           outcome,
-          reason: refusalReason(until, this.deps.policy.recordRetentionYears),
+          reason: refusalReason(this.deps.policy.recordRetentionYears),
           retainedUntil: until.toISOString(),
         },
         purge: [],
@@ -217,6 +222,6 @@ export class AssessmentEraser {
         'the bus cannot purge messages (Kafka): they age out with the topic retention',
       );
     }
-    await this.deps.sql.query('VACUUM FULL assessment_data_keys');
+    await rewriteErasedTables(this.deps.sql, ['assessment_data_keys']);
   }
 }

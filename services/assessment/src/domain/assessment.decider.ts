@@ -1,8 +1,10 @@
 import {
   blankToNull,
   type ConsistencyIssue,
+  type ConsistencyNoteSeen,
   capacityOutcome,
   capacityRecord,
+  consistencyNotesRecord,
   type DeviceType,
   deriveAssessment,
   type ErasureReason,
@@ -46,6 +48,8 @@ export interface DraftAssessment {
     /** The client confirmed CAPACITY_ACKNOWLEDGEMENT_STATEMENT (needed when the capacity rule warns). */
     capacityAcknowledged: boolean;
     consistencyWarnings: readonly Pick<ConsistencyIssue, 'id'>[];
+    /** The contradiction notes the page showed and what was changed while each showed; absent from older pages. */
+    consistencyNotes?: readonly ConsistencyNoteSeen[] | undefined;
     investmentExclusions: string;
     investmentPreferences: string;
     adviserSlug: string | null;
@@ -195,6 +199,10 @@ function draft({ data }: DraftAssessment, state: AssessmentState): AssessmentDra
       profileChangeReason,
       riskAcknowledged: profileChanged,
       consistencyWarnings: derived.consistencyWarnings,
+      // Written from the rules; only ids and question numbers come from the page.
+      ...(data.consistencyNotes === undefined
+        ? {}
+        : { consistencyNotes: consistencyNotesRecord(data.consistencyNotes) }),
       investmentExclusions: data.investmentExclusions.trim(),
       investmentPreferences: data.investmentPreferences.trim(),
       adviserSlug: data.adviserSlug,

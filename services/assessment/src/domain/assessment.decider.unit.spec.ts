@@ -1,4 +1,10 @@
-import { type CompleteResponses, MESSAGES, type ProfileName } from '@risk-profile/contracts';
+import {
+  CONSISTENCY_RULES,
+  type CompleteResponses,
+  MESSAGES,
+  type ProfileName,
+} from '@risk-profile/contracts';
+import { uniformResponses } from '@risk-profile/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { draftCommand, draftedEvent, FIXTURE, signCommand, signedEvent } from '../testing/domain-fixtures';
 import { adviserContact, consistentResponses, inconsistentResponses } from '../testing/fixtures';
@@ -76,6 +82,7 @@ describe('an assessment that does not exist yet', () => {
             acknowledged: false,
             overrideGrade: 'none',
             adviserReview: false,
+            noProfileFitsHorizon: false,
           },
           sessionId: 'session-1',
           deviceType: 'mobile',
@@ -233,6 +240,41 @@ describe('an assessment that does not exist yet', () => {
   });
 });
 
+describe('the contradiction notes shown during the questionnaire', () => {
+  it("records each note in its rule's own words, with the questions changed while it showed", () => {
+    const [event] = when(
+      draftCommand({
+        consistencyNotes: [
+          { id: 'managing-vs-staying-invested', changedQuestions: [7] },
+          { id: 'buying-in-a-fall-vs-cash-kept-back', changedQuestions: [6] },
+        ],
+      }),
+    )();
+    const rule = (id: string) => CONSISTENCY_RULES.find((r) => r.id === id)!;
+    expect((event as AssessmentDrafted).data.consistencyNotes).toEqual([
+      {
+        id: 'buying-in-a-fall-vs-cash-kept-back',
+        title: rule('buying-in-a-fall-vs-cash-kept-back').title,
+        explanation: rule('buying-in-a-fall-vs-cash-kept-back').explanation,
+        questions: [5, 6],
+        changedQuestions: [6],
+      },
+      {
+        id: 'managing-vs-staying-invested',
+        title: rule('managing-vs-staying-invested').title,
+        explanation: rule('managing-vs-staying-invested').explanation,
+        questions: [7, 9],
+        changedQuestions: [7],
+      },
+    ]);
+    // None shown is recorded as none; a page that reports nothing records nothing.
+    expect(
+      (when(draftCommand({ consistencyNotes: [] }))()[0] as AssessmentDrafted).data.consistencyNotes,
+    ).toEqual([]);
+    expect((when(draftCommand())()[0] as AssessmentDrafted).data).not.toHaveProperty('consistencyNotes');
+  });
+});
+
 describe('capacity for loss in a draft', () => {
   const shortHorizon = consistentResponses({ q13: 1 });
   const reviewReason = 'I have other savings and will not touch this for 15 years.';
@@ -262,6 +304,39 @@ describe('capacity for loss in a draft', () => {
       acknowledged: true,
       overrideGrade: 'none',
     });
+  });
+
+  it('asks no acknowledgement of Conservative when no profile suits the horizon, and records why', () => {
+    const conservative = uniformResponses(2, { q7: 3, q13: 1 });
+    const [event] = when(
+      draftCommand({
+        responses: conservative,
+        riskScore: 25,
+        originalProfile: 'Conservative',
+        selectedProfile: 'Conservative',
+      }),
+    )();
+    expect((event as AssessmentDrafted).data.capacity).toMatchObject({
+      timeHorizon: 'under-3',
+      warnings: [],
+      acknowledged: false,
+      noProfileFitsHorizon: true,
+    });
+    // A riskier profile than Conservative still goes beyond the horizon by the client's choice.
+    expectRefusal(
+      when(
+        draftCommand({
+          responses: conservative,
+          riskScore: 25,
+          originalProfile: 'Conservative',
+          selectedProfile: 'Moderately Conservative',
+          profileChanged: true,
+          profileChangeReason: 'I want a little more growth.',
+          riskAcknowledged: true,
+        }),
+      ),
+      'CAPACITY_ACKNOWLEDGEMENT_REQUIRED',
+    );
   });
 
   it('warns of losses beyond a low capacity for loss', () => {

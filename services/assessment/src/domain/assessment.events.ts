@@ -2,6 +2,7 @@ import type {
   CapacityRecord,
   CompleteResponses,
   ConsistencyIssue,
+  ConsistencyNote,
   DeviceType,
   ErasureReason,
   ProfileName,
@@ -33,6 +34,12 @@ export interface AssessmentDrafted {
     profileChangeReason: string | null;
     riskAcknowledged: boolean;
     consistencyWarnings: ConsistencyIssue[];
+    /**
+     * The contradiction notes the client was shown during the questionnaire and the questions they
+     * changed while each showed, written from the rules; absent on drafts stored before it was
+     * recorded (or from a page that did not report them).
+     */
+    consistencyNotes?: ConsistencyNote[];
     investmentExclusions: string;
     investmentPreferences: string;
     adviserSlug: string | null;

@@ -53,10 +53,12 @@ export function signedContent(draft: DraftedAssessment, signing: SigningDetails)
   };
 }
 
-// Exactly the record's fields, in a fixed shape, whatever else an object carries.
+// Exactly the record's fields, in a fixed shape, whatever else an object carries;
+// `noProfileFitsHorizon` only when the record has it, so records made before it verify unchanged.
 const pickCapacity = (record: CapacityRecord): CapacityRecord => ({
   ...pickKeys(record, CAPACITY_FIELDS),
   warnings: record.warnings.map((warning) => pickKeys(warning, ['id', 'title', 'message'] as const)),
+  ...(record.noProfileFitsHorizon === undefined ? {} : { noProfileFitsHorizon: record.noProfileFitsHorizon }),
 });
 const CAPACITY_FIELDS = [
   'timeHorizon',

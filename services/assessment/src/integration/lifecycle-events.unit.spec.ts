@@ -69,6 +69,7 @@ describe('the lifecycle event of a stored AssessmentDrafted', () => {
           acknowledged: true,
           overrideGrade: 'noted',
           adviserReview: false,
+          noProfileFitsHorizon: false,
         },
         sessionId: 'session-1',
         deviceType: 'tablet',
@@ -100,6 +101,25 @@ describe('the lifecycle event of a stored AssessmentSigned', () => {
         adviser: adviserContact('demo-adviser'),
       },
     });
+  });
+
+  it('carries the contradiction notes shown during the questionnaire, and none for a draft stored before them', () => {
+    const withNotes = draftedEvent({
+      consistencyNotes: [{ id: 'buying-in-a-fall-vs-cash-kept-back', changedQuestions: [6] }],
+    });
+    const event = toLifecycleEvent(stored(signedEvent(withNotes), 1, signedStored.id), [
+      stored(withNotes, 0, draftedStored.id),
+      stored(signedEvent(withNotes), 1, signedStored.id),
+    ]);
+    expect(event?.type === 'AssessmentSigned' && event.data.consistencyNotes).toEqual([
+      expect.objectContaining({
+        id: 'buying-in-a-fall-vs-cash-kept-back',
+        questions: [5, 6],
+        changedQuestions: [6],
+      }),
+    ]);
+    const older = toLifecycleEvent(signedStored, [draftedStored, signedStored]);
+    expect(older?.type === 'AssessmentSigned' && older.data.consistencyNotes).toBeUndefined();
   });
 
   it("carries the firm's licence number and disclaimer recorded with the adviser in the draft", () => {

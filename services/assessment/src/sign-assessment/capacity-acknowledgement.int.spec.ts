@@ -8,6 +8,7 @@ import {
   isAssessmentSnapshot,
   MESSAGES,
 } from '@risk-profile/contracts';
+import { uniformResponses } from '@risk-profile/contracts/testing';
 import type { BusMessage, SqlClient, Subscription } from '@risk-profile/platform';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -125,6 +126,7 @@ describeTargets(
         acknowledged: true,
         overrideGrade: 'review',
         adviserReview: true,
+        noProfileFitsHorizon: false,
       };
       expect(draft.capacity).toEqual(capacity);
       const signed = await server.post(`/api/assessments/${draft.id}/sign`, { confirmed: true });
@@ -132,6 +134,40 @@ describeTargets(
       expect(assessmentSchema.parse(await signed.json()).capacity).toEqual(capacity);
       await eventually(() => about(draft.id).length === 2);
       expect(publishedCapacity(draft.id)).toEqual([capacity, capacity]);
+    });
+
+    it('drafts and signs Conservative for money needed within 3 years with no acknowledgement, recording why', async () => {
+      // Every answer 2 but question 7 at 3 (consistent): 25, Conservative; question 13 "Within 3 years".
+      const responses = uniformResponses(2, { q7: 3, q13: 1 });
+      const consistencyNotes = [{ id: 'managing-vs-staying-invested', changedQuestions: [7] }];
+      const drafted = await server.post('/api/assessments', yesBody({ responses, consistencyNotes }));
+      expect(drafted.status).toBe(201);
+      const draft = assessmentSchema.parse(await drafted.json());
+      expect(draft.selectedProfile).toBe('Conservative');
+      expect(draft.capacity).toMatchObject({ warnings: [], acknowledged: false, noProfileFitsHorizon: true });
+      expect((await server.post(`/api/assessments/${draft.id}/sign`, { confirmed: true })).status).toBe(200);
+      await eventually(() => about(draft.id).length === 2);
+      const signed = about(draft.id).find((message) => message.value.type === 'AssessmentSigned')?.value;
+      expect(signed?.type === 'AssessmentSigned' && signed.data.capacity?.noProfileFitsHorizon).toBe(true);
+      // What the client was shown during the questionnaire, in the rule's own words.
+      expect(signed?.type === 'AssessmentSigned' && signed.data.consistencyNotes).toEqual([
+        expect.objectContaining({
+          id: 'managing-vs-staying-invested',
+          questions: [7, 9],
+          changedQuestions: [7],
+        }),
+      ]);
+    });
+
+    it('refuses (400) a contradiction note about questions outside its rule, and stores nothing', async () => {
+      const before = await storedEventCount();
+      const response = await server.post(
+        '/api/assessments',
+        yesBody({ consistencyNotes: [{ id: 'managing-vs-staying-invested', changedQuestions: [6] }] }),
+      );
+      expect(response.status).toBe(400);
+      expect(errorBodySchema.parse(await response.json()).error).toBeTruthy();
+      expect(await storedEventCount()).toBe(before);
     });
 
     it('refuses (422) to sign a draft stored before the rule without the acknowledgement, then signs with it', async () => {

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import type { SqlExecutor } from '@risk-profile/platform';
 
 /**
@@ -26,25 +24,5 @@ export async function tablesHolding(sql: SqlExecutor, needles: readonly string[]
       if (rows[0]!.n > 0) found.push(`${table}.${column} (${needle})`);
     }
   }
-  return found;
-}
-
-/** Every file under `dir` (but `excluded` folders) whose bytes contain one of `needles` (UTF-8). */
-export function filesHolding(dir: string, needles: readonly string[], excluded: readonly string[]): string[] {
-  const found: string[] = [];
-  const walk = (path: string) => {
-    for (const name of readdirSync(path)) {
-      const full = join(path, name);
-      if (excluded.includes(relative(dir, full))) continue;
-      if (statSync(full).isDirectory()) walk(full);
-      else {
-        const bytes = readFileSync(full);
-        for (const needle of needles) {
-          if (bytes.includes(Buffer.from(needle, 'utf8'))) found.push(`${relative(dir, full)} (${needle})`);
-        }
-      }
-    }
-  };
-  walk(dir);
   return found;
 }

@@ -262,6 +262,8 @@ export interface SentRecord {
   subject: string | null;
   providerMessageId: string;
   sentAt: Date;
+  /** Saved as a file in the outbox folder, not sent (the records say "saved"). */
+  savedToOutbox?: boolean;
 }
 
 /**
@@ -275,14 +277,17 @@ export async function markSent(sql: SqlExecutor, sent: readonly SentRecord[]): P
   await sql.query(
     `UPDATE notification_deliveries AS d
      SET status = 'sent', subject = s.subject, provider_message_id = s.provider_message_id,
-         sent_at = s.sent_at::timestamptz, last_error = NULL, claim_expires_at = NULL
-     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS s(id, subject, provider_message_id, sent_at)
+         sent_at = s.sent_at::timestamptz, saved_to_outbox = s.saved_to_outbox, last_error = NULL,
+         claim_expires_at = NULL
+     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[])
+       AS s(id, subject, provider_message_id, sent_at, saved_to_outbox)
      WHERE d.id = s.id AND d.status = 'pending'`,
     [
       sent.map((r) => r.id),
       sent.map((r) => r.subject),
       sent.map((r) => r.providerMessageId),
       sent.map((r) => r.sentAt.toISOString()),
+      sent.map((r) => r.savedToOutbox === true),
     ],
   );
 }

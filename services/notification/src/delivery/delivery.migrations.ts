@@ -129,4 +129,16 @@ export const DELIVERY_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX notification_deliveries_erased ON notification_deliveries (erased_at) WHERE erased_at IS NOT NULL;
     `,
   },
+  {
+    // A message the outbox transport wrote to a file was saved, not sent: the records say so
+    // (docs/records.md). Rows recorded before are recognised by the outbox's file names
+    // (outboxFileName: the ISO time with - for : and ., then the id, then .eml or .sms.json).
+    id: '008-delivery-saved-to-outbox',
+    sql: `
+      ALTER TABLE notification_deliveries ADD COLUMN saved_to_outbox boolean NOT NULL DEFAULT false;
+      UPDATE notification_deliveries SET saved_to_outbox = true
+        WHERE status = 'sent'
+          AND provider_message_id ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}-[0-9]{2}-[0-9]{2}-[0-9]{3}Z-.*[.](eml|sms[.]json)$';
+    `,
+  },
 ];

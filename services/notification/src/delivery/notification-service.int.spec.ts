@@ -90,7 +90,7 @@ describeTargets(
         return [adviserMail, clientMail[0]!];
       });
       expect(toAdviser.parsed.subject).toBe(
-        `Risk Profile report: Balanced, signed ${formatReportDate(event.data.signedAt, 'Australia/Sydney')}`,
+        `Risk Profile report: ${event.data.clientName}, Balanced, signed ${formatReportDate(event.data.signedAt, 'Australia/Sydney')}`,
       );
       expect(toAdviser.parsed.replyTo?.text).toBe('report-client@example.com');
       expect(toClient.parsed.subject).toBe('Your Risk Profile report: Balanced');
@@ -331,7 +331,7 @@ describeTargets(
         return found;
       });
       expect(sms.params.text).toBe(
-        `Alex Morgan of Harbour Wealth Partners invites you to complete your Risk Profile: ${shortUrl} Link expires 6 Dec 2026.`,
+        `Alex Morgan of Harbour Wealth Partners invites you to complete your Risk Profile: ${shortUrl} Link expires 6 Dec 2026 AEDT.`,
       );
     });
 

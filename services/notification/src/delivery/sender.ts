@@ -163,6 +163,7 @@ export function startSender(options: SenderOptions): Sender {
         return;
       }
       let providerMessageId: string;
+      const savedToOutbox = (composed.channel === 'email' ? mailer.outbox : sms.outbox) === true;
       if (composed.channel === 'email') {
         subject = composed.subject;
         ({ providerMessageId } = await mailer.send(composed.mail));
@@ -175,7 +176,7 @@ export function startSender(options: SenderOptions): Sender {
       }
       // From here on the message is out: it is journaled at once, and the next round records it
       // before it claims anything.
-      journal.append({ id: delivery.id, subject, providerMessageId, sentAt: clock() });
+      journal.append({ id: delivery.id, subject, providerMessageId, sentAt: clock(), savedToOutbox });
       logger.info(
         { delivery: delivery.id, kind: delivery.kind, attempts: delivery.attempts },
         'message sent',

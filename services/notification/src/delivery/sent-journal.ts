@@ -103,7 +103,13 @@ export function fileSentJournal(path: string): SentJournal {
 }
 
 const toLine = (r: SentRecord): string =>
-  `${JSON.stringify({ id: r.id, subject: r.subject, providerMessageId: r.providerMessageId, sentAt: r.sentAt.toISOString() })}\n`;
+  `${JSON.stringify({
+    id: r.id,
+    subject: r.subject,
+    providerMessageId: r.providerMessageId,
+    sentAt: r.sentAt.toISOString(),
+    ...(r.savedToOutbox ? { savedToOutbox: true } : {}),
+  })}\n`;
 
 function parseLine(line: string): SentRecord | undefined {
   if (line.trim() === '') return undefined;
@@ -119,7 +125,13 @@ function parseLine(line: string): SentRecord | undefined {
     ) {
       return undefined;
     }
-    return { id: value.id, subject: value.subject, providerMessageId: value.providerMessageId, sentAt };
+    return {
+      id: value.id,
+      subject: value.subject,
+      providerMessageId: value.providerMessageId,
+      sentAt,
+      ...(value.savedToOutbox === true ? { savedToOutbox: true } : {}),
+    };
   } catch {
     return undefined;
   }

@@ -11,6 +11,8 @@ const record = (n: number): SentRecord => ({
   subject: n % 2 === 0 ? `Subject ${n}` : null,
   providerMessageId: `queued-${n}`,
   sentAt: new Date(Date.UTC(2026, 10, 23, 4, 0, n)),
+  // Every third was written to the outbox folder: a restart must still record it as saved.
+  ...(n % 3 === 0 ? { savedToOutbox: true } : {}),
 });
 
 describe('the memory journal', () => {

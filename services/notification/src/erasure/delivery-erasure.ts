@@ -1,6 +1,6 @@
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SqlClient, SqlExecutor } from '@risk-profile/platform';
+import { rewriteErasedTables, type SqlClient, type SqlExecutor } from '@risk-profile/platform';
 
 /** What an erased delivery's recipient reads: the row stays as the audit trail, nobody in it. */
 export const ERASED_RECIPIENT = '(erased)';
@@ -98,8 +98,9 @@ export async function deleteOutboxFiles(dir: string, deliveryIds: readonly strin
  * under DATA_DIR) keeps a dead row's bytes in the table file until it is rewritten, and a plain
  * VACUUM only marks the space reusable. VACUUM FULL takes an exclusive lock on each table while it
  * copies it (reads and writes of it wait, for a moment on tables of this size), so it runs once
- * per consumed batch that erased something, never per row.
+ * per consumed batch that erased something, never per row. In embedded mode the WAL segments that
+ * hold the rows are deleted too (rewriteErasedTables).
  */
 export async function rewriteTables(sql: SqlClient, tables: readonly string[]): Promise<void> {
-  await sql.query(`VACUUM FULL ${tables.join(', ')}`);
+  await rewriteErasedTables(sql, tables);
 }

@@ -56,5 +56,10 @@ export interface Mailer {
   send(mail: EncodedMail): Promise<SentMail>;
   /** For the start-up log line. */
   readonly describe: string;
+  /**
+   * True when messages are saved as files in the outbox folder, not sent: the records label them
+   * saved (docs/records.md).
+   */
+  readonly outbox?: boolean;
   close(): Promise<void>;
 }

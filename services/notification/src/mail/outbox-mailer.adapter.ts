@@ -25,6 +25,7 @@ export function outboxMailer(options: { dir: string; clock?: () => Date }): Mail
   const clock = options.clock ?? (() => new Date());
   return {
     describe: `outbox ${options.dir}`,
+    outbox: true,
     async send(mail: EncodedMail): Promise<SentMail> {
       const name = outboxFileName(clock(), mail.messageId, 'eml');
       try {

@@ -6,7 +6,6 @@ import {
   assessmentSignedV1,
   capacityRecordOf,
   capacityRecordSchema,
-  type DeliveryStatus,
   displayIpAddress,
   type ProfileName,
   type RecordDelivery,
@@ -17,10 +16,10 @@ import {
   type RecordSummary,
   type SentLink,
   type SentLinkList,
-  type SignedRecord,
 } from '@risk-profile/contracts';
 import type { SqlExecutor } from '@risk-profile/platform';
 import { verificationText } from '../rendering/report-model';
+import { DELIVERY_SELECT, type DeliveryColumns, toDelivery } from './record-delivery';
 import {
   decodeCursor,
   encodeCursor,
@@ -31,6 +30,7 @@ import {
   searchPatterns,
   UUID_KEY,
 } from './record-rules';
+import { signedRecordOf } from './signed-record';
 
 /** Whose records a request may read: one adviser's (by slug; null reads nothing), or all (admin). */
 export type RecordScope = { adviserSlug: string | null } | 'all';
@@ -43,41 +43,6 @@ type Time = Date | string;
 const iso = (value: Time): string => new Date(value).toISOString();
 const isoOrNull = (value: Time | null): string | null => (value === null ? null : iso(value));
 const signedData = assessmentSignedV1.shape.data;
-
-interface DeliveryColumns {
-  d_id: string | null;
-  d_kind: RecordDelivery['kind'];
-  d_recipient_role: RecordDelivery['recipientRole'];
-  d_channel: RecordDelivery['channel'];
-  d_recipient: string;
-  d_status: DeliveryStatus;
-  d_created_at: Time;
-  d_sent_at: Time | null;
-  d_failed_at: Time | null;
-  d_resend: boolean;
-  d_requested_by: string | null;
-}
-
-const DELIVERY_SELECT = `id AS d_id, kind AS d_kind, recipient_role AS d_recipient_role, channel AS d_channel,
-  recipient AS d_recipient, status AS d_status, created_at AS d_created_at, sent_at AS d_sent_at,
-  failed_at AS d_failed_at, resend AS d_resend, requested_by AS d_requested_by`;
-
-function toDelivery(row: DeliveryColumns): RecordDelivery | null {
-  if (row.d_id === null) return null;
-  return {
-    id: row.d_id,
-    kind: row.d_kind,
-    recipientRole: row.d_recipient_role,
-    channel: row.d_channel,
-    recipient: row.d_recipient,
-    status: row.d_status,
-    createdAt: iso(row.d_created_at),
-    sentAt: isoOrNull(row.d_sent_at),
-    failedAt: isoOrNull(row.d_failed_at),
-    resend: row.d_resend,
-    requestedBy: row.d_requested_by,
-  };
-}
 
 interface RecordRow extends DeliveryColumns {
   assessment_id: string;
@@ -310,35 +275,6 @@ export class RecordQueries {
         rows.length > page.limit && last ? encodeCursor({ at: last.requestedAt, id: last.linkId }) : null,
     };
   }
-}
-
-/** What was signed, as the record shows it: the IP address as people read it. */
-function signedRecordOf(data: AssessmentSignedV1['data']): SignedRecord {
-  return {
-    responses: data.responses,
-    percentile: data.percentile,
-    profileChangeReason: data.profileChangeReason,
-    riskAcknowledged: data.riskAcknowledged ?? false,
-    consistencyWarnings: data.consistencyWarnings,
-    investmentExclusions: data.investmentExclusions,
-    investmentPreferences: data.investmentPreferences,
-    signature: {
-      signedAt: data.signedAt,
-      ipAddress: displayIpAddress(data.ipAddress),
-      userAgent: data.userAgent,
-      digest: data.digest,
-    },
-    adviser: data.adviser
-      ? {
-          slug: data.adviser.slug,
-          adviserName: data.adviser.adviserName,
-          companyName: data.adviser.companyName,
-          email: data.adviser.email,
-          licenceNumber: data.adviser.licenceNumber ?? null,
-          disclaimer: data.adviser.disclaimer ?? null,
-        }
-      : null,
-  };
 }
 
 export const parseRecord = (record: unknown): AssessmentSignedV1['data'] =>

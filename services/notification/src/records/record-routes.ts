@@ -50,6 +50,8 @@ export interface RecordRouteDeps {
   /** Wakes the sender for a resent report. */
   onRecorded: () => void;
   resendLimits: ResendLimits;
+  /** The channels whose transport saves messages in the outbox folder instead of sending them. */
+  outbox: { email: boolean; sms: boolean };
 }
 
 /** Resends per hour: of one assessment's report, and by one adviser in all (shared by every instance). */
@@ -235,10 +237,7 @@ export function mountRecordRoutes(app: Express, deps: RecordRouteDeps): void {
       [planned.eventId],
     );
     const delivery = await queries.delivery(rows[0]!.id);
-    res.status(202).json({
-      message: `The report is on its way to ${planned.recipient}.`,
-      delivery,
-    });
+    res.status(202).json({ message: resendMessage(planned, deps.outbox), delivery });
   });
 
   app.get(listSentLinksEndpoint.path, adviser, async (req, res) => {
@@ -281,6 +280,21 @@ export function mountRecordRoutes(app: Express, deps: RecordRouteDeps): void {
     const { cursor, limit, ...filter } = parseQuery(accessLogEndpoint, req.query);
     res.json(await readAccessLog(deps.sql, filter, { cursor, limit }));
   });
+}
+
+/**
+ * What the adviser is told of a resend: on its way, or, where its channel has no transport,
+ * saved in the outbox folder instead of sent (never the folder's place on the server).
+ */
+function resendMessage(
+  planned: Pick<NewDelivery, 'kind' | 'recipient'>,
+  outbox: RecordRouteDeps['outbox'],
+): string {
+  const sms = planned.kind === 'client-sms';
+  if (!(sms ? outbox.sms : outbox.email)) return `The report is on its way to ${planned.recipient}.`;
+  const missing = sms ? 'No SMS provider' : 'No mail server';
+  const what = sms ? 'the text message' : 'the report';
+  return `${missing} is configured, so ${what} to ${planned.recipient} is saved in the outbox folder on the server instead of being sent.`;
 }
 
 /** The delivery a resend asks for, or a 409 when there is nowhere to send it. */

@@ -23,6 +23,7 @@ import type { Express } from 'express';
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import { renderReportPdf, reportPdfFileName } from '../rendering';
 import { csvRow, UTF8_BOM } from './csv';
+import { DELIVERY_STATUS } from './record-delivery';
 import { appendAccess, parseRecord } from './record-queries';
 
 /** How long what the assessment service keeps is kept (the same keys it reads). */
@@ -145,7 +146,7 @@ interface DeliveryRow {
 /** The messages about these assessments: their reports, and the link messages that brought the client. */
 async function deliveriesOf(sql: SqlExecutor, rows: readonly SubjectRow[]) {
   const { rows: deliveries } = await sql.query<DeliveryRow>(
-    `SELECT id, assessment_id, link_id, kind, channel, recipient_role, recipient, subject, status, attempts,
+    `SELECT id, assessment_id, link_id, kind, channel, recipient_role, recipient, subject, ${DELIVERY_STATUS} AS status, attempts,
        last_error, created_at, sent_at, failed_at, resend, requested_by
      FROM notification_deliveries
      WHERE assessment_id = ANY($1::uuid[]) OR link_id = ANY($2::text[])

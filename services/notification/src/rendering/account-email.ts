@@ -4,15 +4,18 @@ import { createElement as h } from 'react';
 import { renderEmailHtml } from './email-html';
 import type { RenderedEmail } from './report-email';
 import { formatReportDate } from './report-model';
-import { unlinkable } from './unlinkable';
+import { defanged, unlinkable } from './unlinkable';
 
 type AccountLink = AccountInvitationRequestedV1['data'];
 
 const FONT = 'Helvetica, Arial, sans-serif';
 
-/** What each kind of email says, apart from the greeting, the link and its expiry. */
-function wording(link: AccountLink) {
-  const firm = link.companyName ? ` for ${unlinkable(link.companyName)}` : '';
+/**
+ * What each kind of email says, apart from the greeting, the link and its expiry; `safe` keeps a
+ * typed name from becoming a link (zero-width spaces in the HTML, defanged in the text part).
+ */
+function wording(link: AccountLink, safe: (text: string) => string) {
+  const firm = link.companyName ? ` for ${safe(link.companyName)}` : '';
   return link.kind === 'invitation'
     ? {
         subject: 'Your Risk Profile account: set your password',
@@ -36,7 +39,7 @@ function wording(link: AccountLink) {
  * written out, when the link stops working and that it works once.
  */
 export async function renderAccountEmail(link: AccountLink, timeZone?: string): Promise<RenderedEmail> {
-  const words = wording(link);
+  const words = wording(link, unlinkable);
   const name = unlinkable(link.recipientName.trim()) || 'there';
   const expires = formatReportDate(link.expiresAt, timeZone);
   const validity = `The link works once, until ${expires}. After that, ask your administrator for a new one.`;
@@ -85,6 +88,8 @@ export async function renderAccountEmail(link: AccountLink, timeZone?: string): 
       ),
     ),
   );
-  const text = `Hello ${name},\n\n${words.intro}\n\n${words.action}:\n${link.url}\n\n${validity}\n\n${words.ignore}\n`;
+  // The text part has no zero-width spaces, which a reader would copy out with the text.
+  const textName = defanged(link.recipientName.trim()) || 'there';
+  const text = `Hello ${textName},\n\n${wording(link, defanged).intro}\n\n${words.action}:\n${link.url}\n\n${validity}\n\n${words.ignore}\n`;
   return { subject: words.subject, html, text };
 }

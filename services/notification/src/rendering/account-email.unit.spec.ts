@@ -38,6 +38,16 @@ describe('the account email', () => {
     expect(email.text).toContain('password of your Risk Profile account. Your previous');
   });
 
+  it('keeps zero-width spaces out of the plain-text part', async () => {
+    const email = await renderAccountEmail(
+      link({ recipientName: 'Jane.Smith', companyName: 'smith.com.au Pty. Ltd.' }),
+    );
+    expect(email.text).not.toMatch(/[\u200B-\u200D\u2060\uFEFF]/);
+    expect(email.text).toContain('Hello Jane[.]Smith,');
+    expect(email.text).toContain('Risk Profile for smith[.]com[.]au Pty. Ltd.');
+    expect(email.html).toContain('smith.\u200Bcom.\u200Bau');
+  });
+
   it('escapes names in the HTML', async () => {
     const email = await renderAccountEmail(link({ recipientName: '<b>Jane</b>' }));
     expect(email.html).not.toContain('<b>Jane</b>');

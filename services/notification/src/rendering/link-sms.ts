@@ -1,24 +1,15 @@
-import type { QuestionnaireLinkRequestedV1 } from '@risk-profile/contracts';
+import {
+  DEFAULT_TIME_ZONE,
+  formatShortDate,
+  type QuestionnaireLinkRequestedV1,
+} from '@risk-profile/contracts';
 import { SegmentedMessage } from 'sms-segments-calculator';
-import { DEFAULT_TIME_ZONE } from './report-model';
 
 type LinkRequest = QuestionnaireLinkRequestedV1['data'];
 
 /** Whether the text goes as one SMS: 160 GSM-7 characters, or 70 UCS-2 ones once any is outside GSM-7. */
 export function fitsOneSegment(text: string): boolean {
   return new SegmentedMessage(text, 'auto').segmentsCount === 1;
-}
-
-const expiryFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The link's expiry date in the firm's zone, short enough for an SMS: "6 Dec 2026". */
-function expiryDate(iso: string, timeZone: string): string {
-  let format = expiryFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-AU', { timeZone, day: 'numeric', month: 'short', year: 'numeric' });
-    expiryFormats.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
 }
 
 /** The name, then with whole words dropped from the end: "Nguyễn Thị Ánh", "Nguyễn Thị", "Nguyễn". */
@@ -44,14 +35,23 @@ function characterCuts(name: string): string[] {
  */
 export function linkSms(link: LinkRequest, timeZone: string = DEFAULT_TIME_ZONE): string {
   const url = link.shortUrl ?? link.url;
-  const expires = expiryDate(link.expiresAt, timeZone);
   const adviser = link.adviserName.trim();
-  const full = `${adviser} of ${link.companyName.trim()} invites you to complete your Risk Profile: ${url} Link expires ${expires}.`;
-  const candidates = [
-    full,
+  const wordings = (expires: string) => [
+    `${adviser} of ${link.companyName.trim()} invites you to complete your Risk Profile: ${url} Link expires ${expires}.`,
     `${adviser} invites you to complete your Risk Profile: ${url} Link expires ${expires}.`,
     ...wordForms(adviser).map((name) => `Risk Profile from ${name}: ${url} Expires ${expires}.`),
-    ...[...wordForms(adviser), ...characterCuts(adviser)].map((name) => `${name}: ${url} expires ${expires}`),
+    ...wordForms(adviser).map((name) => `${name}: ${url} expires ${expires}`),
+  ];
+  // The expiry's day in the firm's zone, named ("6 Dec 2026 AEDT") as every date the product
+  // shows; only when no wording has room for the zone's name (a name outside GSM-7) is it left out
+  // before the adviser's name is cut.
+  const named = formatShortDate(link.expiresAt, timeZone);
+  const day = named.slice(0, named.lastIndexOf(' '));
+  const full = wordings(named)[0]!;
+  const candidates = [
+    ...wordings(named),
+    ...wordings(day),
+    ...characterCuts(adviser).map((name) => `${name}: ${url} expires ${day}`),
   ];
   return candidates.find(fitsOneSegment) ?? full;
 }

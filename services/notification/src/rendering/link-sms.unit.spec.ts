@@ -17,7 +17,7 @@ describe('the link SMS', () => {
   it('names the adviser and company, carries the short link and says the day it expires, in one GSM-7 segment', () => {
     const text = linkSms(smsLink());
     expect(text).toBe(
-      `Alex Morgan of Harbour Wealth Partners invites you to complete your Risk Profile: ${SHORT_URL} Link expires 6 Dec 2026.`,
+      `Alex Morgan of Harbour Wealth Partners invites you to complete your Risk Profile: ${SHORT_URL} Link expires 6 Dec 2026 AEDT.`,
     );
     expect(text.length).toBeLessThanOrEqual(160);
     expect(segments(text)).toEqual({ encoding: 'GSM-7', parts: 1 });
@@ -26,8 +26,8 @@ describe('the link SMS', () => {
   it("gives the expiry's date in the firm's time zone", () => {
     // 1 am on 7 December in Sydney is still 6 December in London.
     const link = smsLink({ expiresAt: '2026-12-06T14:00:00.000Z' });
-    expect(linkSms(link, 'Australia/Sydney')).toContain('expires 7 Dec 2026');
-    expect(linkSms(link, 'Europe/London')).toContain('expires 6 Dec 2026');
+    expect(linkSms(link, 'Australia/Sydney')).toContain('expires 7 Dec 2026 AEDT');
+    expect(linkSms(link, 'Europe/London')).toContain('expires 6 Dec 2026 GMT');
   });
 
   it.each([
@@ -54,7 +54,7 @@ describe('the link SMS', () => {
   it('drops the company first, keeping the whole adviser name', () => {
     const text = linkSms(smsLink({ companyName: 'C'.repeat(100) }));
     expect(text).toBe(
-      `Alex Morgan invites you to complete your Risk Profile: ${SHORT_URL} Link expires 6 Dec 2026.`,
+      `Alex Morgan invites you to complete your Risk Profile: ${SHORT_URL} Link expires 6 Dec 2026 AEDT.`,
     );
   });
 
@@ -81,7 +81,7 @@ describe('the link SMS', () => {
 
   it('drops words outside GSM-7 when what is left of the name fits the longer segment', () => {
     const text = linkSms(smsLink({ adviserName: 'Alex 🙂 Morgan' }));
-    expect(text).toBe(`Risk Profile from Alex: ${SHORT_URL} Expires 6 Dec 2026.`);
+    expect(text).toBe(`Risk Profile from Alex: ${SHORT_URL} Expires 6 Dec 2026 AEDT.`);
     expect(segments(text)).toEqual({ encoding: 'GSM-7', parts: 1 });
   });
 
@@ -96,7 +96,7 @@ describe('the link SMS', () => {
     expect(link.shortUrl).toBeUndefined();
     const text = linkSms(link);
     expect(text).toContain(link.url);
-    expect(text).toContain('Alex Morgan of Harbour Wealth Partners');
-    expect(text).toContain('expires 6 Dec 2026');
+    expect(text).toContain('Alex Morgan invites you');
+    expect(text).toContain('expires 6 Dec 2026 AEDT');
   });
 });

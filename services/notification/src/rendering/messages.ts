@@ -4,7 +4,7 @@ import { createElement as h } from 'react';
 import { renderEmailHtml } from './email-html';
 import type { RenderedEmail } from './report-email';
 import { formatReportDate, type ReportInput } from './report-model';
-import { smsFirstName, unlinkable } from './unlinkable';
+import { defanged, smsFirstName, unlinkable } from './unlinkable';
 
 type LinkRequest = QuestionnaireLinkRequestedV1['data'];
 
@@ -29,7 +29,10 @@ const FONT = 'Helvetica, Arial, sans-serif';
  * keeps the long link: its length costs nothing there, and it opens the page without a lookup.
  */
 export async function renderLinkEmail(link: LinkRequest, timeZone?: string): Promise<RenderedEmail> {
-  const firstName = unlinkable(link.clientName.trim().split(/\s+/)[0] ?? link.clientName);
+  const typedFirstName = link.clientName.trim().split(/\s+/)[0] ?? link.clientName;
+  // The HTML's name has zero-width spaces that keep it from becoming a link; the text part's is
+  // defanged instead (a zero-width space would be copied out with it).
+  const firstName = unlinkable(typedFirstName);
   const expires = formatReportDate(link.expiresAt, timeZone);
   const intro = `${link.adviserName} of ${link.companyName} has invited you to complete your Risk Profile questionnaire. It takes about 10 minutes, and your answers help them recommend investments that suit you.`;
   const html = renderEmailHtml(
@@ -80,6 +83,6 @@ export async function renderLinkEmail(link: LinkRequest, timeZone?: string): Pro
       ),
     ),
   );
-  const text = `Hi ${firstName},\n\n${intro}\n\nStart your Risk Profile:\n${link.url}\n\nThis link is personal to you and works until ${expires}.\n`;
+  const text = `Hi ${defanged(typedFirstName)},\n\n${intro}\n\nStart your Risk Profile:\n${link.url}\n\nThis link is personal to you and works until ${expires}.\n`;
   return { subject: `${link.adviserName} invites you to complete your Risk Profile`, html, text };
 }

@@ -44,6 +44,25 @@ const MAX_LAYOUTS = 20_000;
  * pdfkit maps each glyph back to one text, so a reader copying the name would get "i". Text is
  * composed (NFC) before it gets here, so each such letter has a glyph of its own.
  */
+/**
+ * Combining marks stacked on one letter (the font's mark-to-mark positioning) are moved down or up
+ * as far as needed to stay between the font's ascent and descent: the line box pdfkit lays out. A
+ * name with 30 marks on a character (the contract's stream-safe limit), or more in a record signed
+ * before it, would otherwise draw a column over the lines above and below. The marks are all still
+ * written, so the text reads and copies as signed; they only overlap near the letter.
+ */
+function keepMarksInLine(run: fontkit.GlyphRun, font: fontkit.Font): void {
+  run.glyphs.forEach((glyph, index) => {
+    const points = glyph.codePoints;
+    if (points.length === 0 || !points.every((point) => MARK.test(String.fromCodePoint(point)))) return;
+    const position = run.positions[index];
+    if (!position) return;
+    const { minY, maxY } = glyph.bbox;
+    if (position.yOffset + maxY > font.ascent) position.yOffset = font.ascent - maxY;
+    if (position.yOffset + minY < font.descent) position.yOffset = font.descent - minY;
+  });
+}
+
 function withSharedLayouts(font: fontkit.Font): fontkit.Font {
   const layouts = new Map<string, fontkit.GlyphRun>();
   const layout = (text: string) => {
@@ -51,6 +70,7 @@ function withSharedLayouts(font: fontkit.Font): fontkit.Font {
     if (!run) {
       if (layouts.size >= MAX_LAYOUTS) layouts.clear();
       run = font.layout(text, { ccmp: false } as unknown as string[]);
+      keepMarksInLine(run, font);
       layouts.set(text, run);
     }
     // At 1000 units to the em (both fonts here) pdfkit's scaling multiplies by 1: nothing to copy.

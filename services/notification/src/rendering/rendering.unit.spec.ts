@@ -94,11 +94,11 @@ function expectEveryField(text: string, input: ReportInput) {
 }
 
 describe('the adviser report email', () => {
-  it('holds every field in the HTML and the text part, with the profile and signing time in the subject', async () => {
+  it('holds every field in the HTML and the text part, with the client, profile and signing time in the subject', async () => {
     const input = inputOf();
     const email = await renderAdviserReportEmail(input);
     expect(email.subject).toBe(
-      `Risk Profile report: Balanced, signed ${formatReportDate(input.assessment.signedAt)}`,
+      `Risk Profile report: Jane Citizen, Balanced, signed ${formatReportDate(input.assessment.signedAt)}`,
     );
     expectEveryField(collapse(htmlText(email.html)), input);
     expectEveryField(collapse(email.text), input);
@@ -342,7 +342,7 @@ describe('the report as a record', () => {
     expect(pdfText(await renderReportPdf(above))).toContain(sentence);
     const adviser = await renderAdviserReportEmail(above);
     expect(adviser.subject).toBe(
-      `Risk Profile report: Growth, signed ${formatReportDate(above.assessment.signedAt)} (chosen above recommendation)`,
+      `Risk Profile report: Jane Citizen, Growth, signed ${formatReportDate(above.assessment.signedAt)} (chosen above recommendation)`,
     );
     expect(collapse(adviser.text)).toContain(`*** ${sentence} ***`);
     expect(adviser.html).toMatch(/background-color:#fff4e5[^>]*>Chosen above the recommendation/);
@@ -353,7 +353,7 @@ describe('the report as a record', () => {
     const below = inputOf(signedAssessment({ selectedProfile: 'Conservative' }));
     const lower = await renderAdviserReportEmail(below);
     expect(lower.subject).toBe(
-      `Risk Profile report: Conservative, signed ${formatReportDate(below.assessment.signedAt)}`,
+      `Risk Profile report: Jane Citizen, Conservative, signed ${formatReportDate(below.assessment.signedAt)}`,
     );
     expect(lower.text).not.toContain('Chosen above');
     expect(pdfText(await renderReportPdf(below))).not.toContain('Chosen above');
@@ -418,7 +418,7 @@ describe('the report as a record', () => {
     const review = inputOf(signedAssessment({ selectedProfile: 'High Growth' }));
     const signed = formatReportDate(review.assessment.signedAt);
     expect((await renderAdviserReportEmail(review)).subject).toBe(
-      `Review required: Risk Profile report: High Growth, signed ${signed} (chosen above recommendation)`,
+      `Review required: Risk Profile report: Jane Citizen, High Growth, signed ${signed} (chosen above recommendation)`,
     );
     expect((await renderClientCopyEmail(review)).subject).toBe('Your Risk Profile report: High Growth');
 
@@ -486,7 +486,9 @@ describe('SMS texts', () => {
     const link = linkRequested({ method: 'sms' }).data;
     const text = linkSms(link);
     expect(text).toContain(link.url);
-    expect(text).toContain('Alex Morgan of Harbour Wealth Partners');
+    // One segment with the expiry's zone named leaves no room for the company.
+    expect(text).toContain('Alex Morgan invites you');
+    expect(text).toContain('expires 6 Dec 2026 AEDT');
   });
 });
 
@@ -517,17 +519,14 @@ describe('client text in messages', () => {
     userAgent: 'Mozilla/5.0 (visit evil.com)',
   });
 
-  it('stays out of every subject', async () => {
-    for (const email of [
-      await renderAdviserReportEmail(inputOf(hostile)),
-      await renderClientCopyEmail(inputOf(hostile)),
-    ]) {
-      expect(email.subject).not.toContain('Win at');
-      expect(email.subject).not.toContain('evil');
-    }
+  it("stays out of the client's subject, and is never a link in the adviser's", async () => {
+    expect((await renderClientCopyEmail(inputOf(hostile))).subject).toBe('Your Risk Profile report: Growth');
+    const adviser = await renderAdviserReportEmail(inputOf(hostile));
+    expect(adviser.subject).toMatch(/^Risk Profile report: Win at www\[\.\]evil\[\.\]com now, Growth, /);
+    expect(evilLinks(adviser.subject)).toEqual([]);
   });
 
-  it('is never a link in the HTML or text part of a report, and reads as typed', async () => {
+  it('is never a link in the HTML or text part of a report, and the HTML reads as typed', async () => {
     for (const email of [
       await renderAdviserReportEmail(inputOf(hostile)),
       await renderClientCopyEmail(inputOf(hostile)),
@@ -535,7 +534,6 @@ describe('client text in messages', () => {
       expect(email.html).not.toMatch(/<a[\s>]/i);
       expect(email.html).toContain('&lt;a href=');
       expect(evilLinks(htmlText(email.html))).toEqual([]);
-      expect(evilLinks(email.text)).toEqual([]);
       for (const typed of [
         'Win at www.evil.com now',
         'See https://evil.com/prize and write to win@evil.com',
@@ -544,8 +542,9 @@ describe('client text in messages', () => {
         'prize@evil.com',
       ]) {
         expect(collapse(htmlText(email.html))).toContain(typed);
-        expect(collapse(email.text)).toContain(typed);
       }
+      // The text part, as the PDF: defanged, the client's email as typed (email-parts.unit.spec.ts).
+      expect(evilLinks(email.text)).toEqual(['mailto:prize@evil.com']);
     }
   });
 
@@ -587,7 +586,7 @@ describe('client text in messages', () => {
     const email = await renderLinkEmail(linkRequested({ clientName: 'evil.com/win Jones' }).data);
     expect(evilLinks(htmlText(email.html))).toEqual([]);
     expect(evilLinks(email.text)).toEqual([]);
-    expect(collapse(email.text)).toContain('Hi evil.com/win,');
+    expect(email.text).toContain('Hi evil[.]com/win,');
   });
 
   it('leaves out of an SMS a first name that a phone could make a link', () => {

@@ -24,7 +24,7 @@ import {
   type Row,
 } from './report-model';
 import { renderText } from './report-text';
-import { unlinkable } from './unlinkable';
+import { defanged, unlinkable } from './unlinkable';
 
 export interface RenderedEmail {
   subject: string;
@@ -181,28 +181,44 @@ function emailDocument(preview: string, title: string, intro: string, body: Reac
 }
 
 /**
- * The report model with what the signer typed made unlinkable (unlinkable.ts) for the email's
- * HTML and text, their email address too: the adviser reads it, a mail client must not make it
+ * The report model for the email's HTML, with what the signer typed made unlinkable
+ * (unlinkable.ts), their email address too: the adviser reads it, a mail client must not make it
  * a link.
  */
-const emailModel = (input: ReportInput, audience: ReportAudience): ReportModel =>
+const htmlModel = (input: ReportInput, audience: ReportAudience): ReportModel =>
   buildTypedTextModel(input, unlinkable, { email: true, audience });
+
+/**
+ * The report model for the plain-text part: no zero-width spaces, which a reader would copy out
+ * with an address; what the signer typed is defanged where it looks like an address, as in the
+ * PDF, and their email address is as typed.
+ */
+const textModel = (input: ReportInput, audience: ReportAudience): ReportModel =>
+  buildTypedTextModel(input, defanged, { email: false, audience });
 
 /** The report emailed to the adviser: the whole report in the body, and as the attached PDF. */
 export async function renderAdviserReportEmail(input: ReportInput): Promise<RenderedEmail> {
-  const model = emailModel(input, 'record');
-  const intro = `${model.clientName} signed their Risk Profile on ${model.signedAt} and chose the ${model.chosenProfile} profile. The full report is below and attached as a PDF.`;
-  const html = renderEmailHtml(emailDocument(intro, 'Risk Profile Report', intro, reportBody(model), model));
-  return { subject: adviserReportSubject(input), html, text: renderText(model, intro) };
+  const intro = (model: ReportModel) =>
+    `${model.clientName} signed their Risk Profile on ${model.signedAt} and chose the ${model.chosenProfile} profile. The full report is below and attached as a PDF.`;
+  const model = htmlModel(input, 'record');
+  const html = renderEmailHtml(
+    emailDocument(intro(model), 'Risk Profile Report', intro(model), reportBody(model), model),
+  );
+  const text = textModel(input, 'record');
+  return { subject: adviserReportSubject(input), html, text: renderText(text, intro(text)) };
 }
 
 /** The client's copy: the same report, addressed to them; replies go to their adviser. */
 export async function renderClientCopyEmail(input: ReportInput): Promise<RenderedEmail> {
-  const model = emailModel(input, 'client');
   const adviser = input.adviser;
-  const intro = adviser
-    ? `Thank you, ${model.clientName}. This is your copy of the Risk Profile you signed on ${model.signedAt}. ${adviser.adviserName} of ${adviser.companyName} has received the report and will be in touch; reply to this email to reach them.`
-    : `Thank you, ${model.clientName}. This is your copy of the Risk Profile you signed on ${model.signedAt}.`;
-  const html = renderEmailHtml(emailDocument(intro, 'Your Risk Profile', intro, reportBody(model), model));
-  return { subject: clientCopySubject(input), html, text: renderText(model, intro) };
+  const intro = (model: ReportModel) =>
+    adviser
+      ? `Thank you, ${model.clientName}. This is your copy of the Risk Profile you signed on ${model.signedAt}. ${adviser.adviserName} of ${adviser.companyName} has received the report and will be in touch; reply to this email to reach them.`
+      : `Thank you, ${model.clientName}. This is your copy of the Risk Profile you signed on ${model.signedAt}.`;
+  const model = htmlModel(input, 'client');
+  const html = renderEmailHtml(
+    emailDocument(intro(model), 'Your Risk Profile', intro(model), reportBody(model), model),
+  );
+  const text = textModel(input, 'client');
+  return { subject: clientCopySubject(input), html, text: renderText(text, intro(text)) };
 }

@@ -1,14 +1,21 @@
 import {
   type AssessmentSignedV1,
+  calendarDate,
   capacityAcknowledgementText,
   capacityForLossText,
   capacityRecordOf,
   comparePrediction,
   compareProfiles,
+  consistencyNoteText,
+  DEFAULT_TIME_ZONE,
   describePredictionToAdviser,
   displayIpAddress,
+  formatLongDateTime,
+  NO_PROFILE_FITS_HORIZON,
+  noProfileFitsHorizonText,
   OVERRIDE_GRADE_TEXT,
   optionForScore,
+  percentileRecordText,
   profileByName,
   QUESTIONS,
   type ReportAdviser,
@@ -18,6 +25,7 @@ import {
   type SectionId,
   timeHorizonText,
 } from '@risk-profile/contracts';
+import { defanged } from './unlinkable';
 
 export type { ReportAdviser };
 
@@ -95,37 +103,12 @@ export interface ReportSection {
   answers: ReportAnswer[];
 }
 
-export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
+export { DEFAULT_TIME_ZONE };
 
-// Building a formatter costs far more than formatting; one per time zone (configuration has one).
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** en-AU date and time with the zone, e.g. "22 November 2026 at 3:04 pm AEDT". */
+/** en-AU date and time in the zone, named: "22 November 2026 at 3:04 pm AEDT" (contracts' formatLongDateTime). */
 export function formatReportDate(iso: string, timeZone = DEFAULT_TIME_ZONE): string {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-AU', {
-      timeZone,
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
-    dateFormats.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
+  return formatLongDateTime(iso, timeZone);
 }
-
-const ordinal = (n: number): string => {
-  const tens = n % 100;
-  const suffix =
-    tens >= 11 && tens <= 13
-      ? 'th'
-      : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
-  return `${n}${suffix}`;
-};
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E'] as const;
 
@@ -147,11 +130,16 @@ function scoreText(section: SectionId, score: number | undefined): string {
 const sectionTitle = (id: SectionId, title: string, audience: ReportAudience): string =>
   id === 'estimate' ? (audience === 'client' ? title : "The Client's Own View") : `Section ${id}: ${title}`;
 
-function reportCapacity(a: AssessmentSignedV1['data']): ReportCapacity {
+function reportCapacity(a: AssessmentSignedV1['data'], audience: ReportAudience): ReportCapacity {
   const capacity = capacityRecordOf(a);
+  const noFit = noProfileFitsHorizonText(capacity);
   return {
     rows: [
       ['Time horizon', timeHorizonText(capacity.timeHorizon)],
+      // No profile suits the horizon: why, in the words the client read or told to the adviser.
+      ...(noFit === null
+        ? []
+        : [['Time horizon fit', audience === 'client' ? NO_PROFILE_FITS_HORIZON.message : noFit] as const]),
       ['Capacity for loss', capacityForLossText(capacity.capacityForLoss)],
       ['Override', OVERRIDE_GRADE_TEXT[capacity.overrideGrade]],
       ['Warnings acknowledged', capacityAcknowledgementText(capacity)],
@@ -201,7 +189,7 @@ export function buildReportModel(input: ReportInput, audience: ReportAudience = 
     ],
     results: [
       ['Risk score', `${a.riskScore} out of 60`],
-      ['Percentile', `${ordinal(a.percentile)} percentile`],
+      ['Percentile', percentileRecordText(a.riskScore, a.percentile)],
       ['Risk group', `${a.riskGroup} of 5`],
       [
         'Predicted versus actual',
@@ -232,8 +220,13 @@ export function buildReportModel(input: ReportInput, audience: ReportAudience = 
       ['Minimum horizon', chosen.minimumHorizon],
       ['Allocation', `Defensive ${chosen.defensiveAllocation}, growth ${chosen.growthAllocation}`],
     ],
-    capacity: reportCapacity(a),
-    warnings: a.consistencyWarnings.map((w) => ({ title: w.title, explanation: w.explanation })),
+    capacity: reportCapacity(a, audience),
+    // What the client was shown while answering (the answers signed are consistent), then any
+    // warning an older event carried at signing.
+    warnings: [
+      ...(a.consistencyNotes ?? []).map(consistencyNoteText),
+      ...a.consistencyWarnings.map((w) => ({ title: w.title, explanation: w.explanation })),
+    ],
     answers: SECTIONS.map((section) => ({
       title: sectionTitle(section.id, section.title, audience),
       answers: section.questionNumbers.map((number) => {
@@ -295,16 +288,35 @@ export function buildTypedTextModel(
   };
 }
 
+/** The longest client name a subject shows, in characters as people count them. */
+const SUBJECT_NAME_LENGTH = 60;
+
 /**
- * Subjects carry only what the product wrote (the profile, the signing time), never what the
- * signer typed: anyone can sign, so a subject must not become their message.
+ * The client's name as the adviser's subject shows it: on one line, defanged where it looks like
+ * an address (as in the PDF: a subject is copied, so no zero-width spaces), and cut to
+ * SUBJECT_NAME_LENGTH graphemes.
+ */
+function subjectName(name: string): string {
+  const line = defanged(name.replace(/\s+/gu, ' ').trim());
+  const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(line)];
+  if (graphemes.length <= SUBJECT_NAME_LENGTH) return line;
+  const kept = graphemes.slice(0, SUBJECT_NAME_LENGTH - 1).map((g) => g.segment);
+  return `${kept.join('').trimEnd()}…`;
+}
+
+/**
+ * The adviser's subject names the client, the profile and the signing time, so the adviser knows
+ * whose report it is from the inbox. It goes only to an adviser the product knows, whose page the
+ * signer came through; the client's copy goes wherever the signer said, so its subject carries
+ * only what the product wrote: a subject must not become a signer's message to anyone.
  */
 export const adviserReportSubject = (input: ReportInput): string => {
   const a = input.assessment;
   const above = compareProfiles(a.selectedProfile, a.originalProfile) === 'higher';
   // Two or more groups above the recommendation: the adviser must see it before opening the email.
   const review = capacityRecordOf(a).adviserReview ? 'Review required: ' : '';
-  return `${review}Risk Profile report: ${a.selectedProfile}, signed ${formatReportDate(a.signedAt, input.timeZone)}${
+  const name = subjectName(a.clientName);
+  return `${review}Risk Profile report: ${name ? `${name}, ` : ''}${a.selectedProfile}, signed ${formatReportDate(a.signedAt, input.timeZone)}${
     above ? ' (chosen above recommendation)' : ''
   }`;
 };
@@ -312,7 +324,7 @@ export const adviserReportSubject = (input: ReportInput): string => {
 export const clientCopySubject = (input: ReportInput): string =>
   `Your Risk Profile report: ${input.assessment.selectedProfile}`;
 
-/** ASCII-only and safe in any mail client: the client's name and the signing date. */
+/** ASCII-only and safe in any mail client: the client's name and the signing date in the firm's zone. */
 export function reportPdfFileName(input: ReportInput): string {
   const name = input.assessment.clientName
     .normalize('NFKD')
@@ -321,5 +333,7 @@ export function reportPdfFileName(input: ReportInput): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
-  return `risk-profile-${name || 'client'}-${input.assessment.signedAt.slice(0, 10)}.pdf`;
+  // The day of signing in the firm's zone, as the report's own dates: not UTC's day.
+  const day = calendarDate(input.assessment.signedAt, input.timeZone ?? DEFAULT_TIME_ZONE);
+  return `risk-profile-${name || 'client'}-${day}.pdf`;
 }

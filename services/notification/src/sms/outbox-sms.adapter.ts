@@ -7,6 +7,7 @@ export function outboxSms(options: { dir: string; from: string; clock?: () => Da
   const clock = options.clock ?? (() => new Date());
   return {
     describe: `outbox ${options.dir}`,
+    outbox: true,
     async send(message: SmsMessage): Promise<SentSms> {
       const at = clock();
       const name = outboxFileName(at, message.reference, 'sms.json');

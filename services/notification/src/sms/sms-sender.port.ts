@@ -19,6 +19,8 @@ export interface SmsSender {
   /** Resolves once the provider accepted the message; rejects with DeliveryError. */
   send(message: SmsMessage): Promise<SentSms>;
   readonly describe: string;
+  /** True when messages are saved as files in the outbox folder, not sent (see the Mailer's). */
+  readonly outbox?: boolean;
 }
 
 /**

@@ -6,12 +6,11 @@ import type {
 } from '@risk-profile/contracts';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useTimeZone } from '../../../lib/time-zone';
 import {
-  type AccountAction,
   useAccountAction,
   useAdminAccounts,
   useAdminAdvisers,
@@ -22,79 +21,13 @@ import {
   useUpdateAdviser,
 } from '../api/admin-accounts';
 import { accountStatus, formatDateTime, lastSignIn } from '../model/account-status';
+import { confirmation, doneMessage, type PendingAction } from './account-confirmation';
 import { AdviserFormDialog } from './adviser-form-dialog';
 import { AnalystFormDialog } from './analyst-form-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import '../admin-accounts.css';
 
 const ADMIN_LOGIN_PATH = '/admin/login';
-
-/** An administrator's analyst access given or taken away, beside the actions every account has. */
-type PageAction = AccountAction | 'give-analyst-access' | 'take-analyst-access';
-
-interface PendingAction {
-  account: AdminAccount;
-  action: PageAction;
-}
-
-function confirmation({ account, action }: PendingAction) {
-  const who = `${account.name} (${account.email})`;
-  switch (action) {
-    case 'give-analyst-access':
-      return {
-        title: `Give ${account.name} analyst access?`,
-        description: `${who} may then query the analytics store (the query page and /clickhouse). Their sessions end now; the access applies from their next sign-in.`,
-        confirmLabel: 'Give analyst access',
-        destructive: false,
-      };
-    case 'take-analyst-access':
-      return {
-        title: `Take ${account.name}'s analyst access away?`,
-        description: `${who} is signed out everywhere at once, and their API tokens and password stop working at /clickhouse.`,
-        confirmLabel: 'Take analyst access away',
-        destructive: true,
-      };
-    case 'disable':
-      return {
-        title: `Disable ${account.name}?`,
-        description: `${who} is signed out everywhere at once and cannot sign in until the account is enabled again.`,
-        confirmLabel: 'Disable account',
-        destructive: true,
-      };
-    case 'enable':
-      return {
-        title: `Enable ${account.name}?`,
-        description: `${who} can sign in again with their password.`,
-        confirmLabel: 'Enable account',
-        destructive: false,
-      };
-    case 'reset-password':
-      return account.passwordSet
-        ? {
-            title: `Reset the password of ${account.name}?`,
-            description: `${who} is signed out at once, their current password stops working, and they get an email with a link to choose a new one (it works once, for 72 hours).`,
-            confirmLabel: 'Reset and send email',
-            destructive: true,
-          }
-        : {
-            title: `Send ${account.name} a new link?`,
-            description: `${who} gets a new email with a link to set their password (it works once, for 72 hours). Any earlier link stops working.`,
-            confirmLabel: 'Send new link',
-            destructive: false,
-          };
-  }
-}
-
-const doneMessage = (account: AdminAccount, action: PageAction): string =>
-  action === 'give-analyst-access'
-    ? `${account.name} has analyst access from their next sign-in.`
-    : action === 'take-analyst-access'
-      ? `${account.name}'s analyst access is taken away and their sessions have ended.`
-      : action === 'disable'
-        ? `${account.name}'s account is disabled and their sessions have ended.`
-        : action === 'enable'
-          ? `${account.name}'s account is enabled.`
-          : `A link to set a password is being emailed to ${account.email}.`;
 
 function StatusBadge({ account }: { account: AdminAccount | null }) {
   const status = accountStatus(account);
@@ -162,6 +95,7 @@ const ROLE_LABELS: Readonly<Record<AdminAccount['role'], string>> = {
 };
 
 function AccountFacts({ account }: { account: AdminAccount | null }) {
+  const zone = useTimeZone();
   return (
     <>
       {account && account.role !== 'adviser' ? (
@@ -180,22 +114,24 @@ function AccountFacts({ account }: { account: AdminAccount | null }) {
           {account?.pendingLink && !account.pendingLink.expired ? (
             <span className="accounts-card__note">
               {' '}
-              until {formatDateTime(account.pendingLink.expiresAt)}
+              until {formatDateTime(account.pendingLink.expiresAt, zone)}
             </span>
           ) : null}
         </dd>
       </div>
       <div>
         <dt>Last sign-in</dt>
-        <dd>{lastSignIn(account)}</dd>
+        <dd>{lastSignIn(account, zone)}</dd>
       </div>
     </>
   );
 }
 
-/** /admin/advisers: the firm's advisers and every sign-in account, and what an administrator does with them. */
+/**
+ * /admin/advisers: the firm's advisers and every sign-in account, and what an administrator does
+ * with them; inside the admin area's shell (title, Logout, navigation), as its other pages.
+ */
 export function AdminAccountsPage() {
-  useDocumentTitle('Advisers and accounts');
   const advisers = useAdminAdvisers();
   const accounts = useAdminAccounts();
   const me = useCurrentAdmin();
@@ -222,19 +158,13 @@ export function AdminAccountsPage() {
   }, [signedOut]);
 
   if (advisers.isPending || accounts.isPending || signedOut) {
-    return (
-      <div className="page admin accounts">
-        <Spinner label="Loading advisers and accounts..." />
-      </div>
-    );
+    return <Spinner label="Loading advisers and accounts..." />;
   }
   if (advisers.isError || accounts.isError) {
     return (
-      <div className="page admin accounts">
-        <Alert tone="error" title="Could not load advisers and accounts">
-          {errorMessage(advisers.error ?? accounts.error)}
-        </Alert>
-      </div>
+      <Alert tone="error" title="Could not load advisers and accounts">
+        {errorMessage(advisers.error ?? accounts.error)}
+      </Alert>
     );
   }
 
@@ -277,22 +207,16 @@ export function AdminAccountsPage() {
   };
 
   return (
-    <div className="page admin accounts">
-      <header className="admin__header">
-        <div>
-          <h1 className="admin__title">Advisers and accounts</h1>
-          <p className="admin__subtitle">Create advisers, edit their details, and manage who can sign in.</p>
-        </div>
+    <div className="accounts">
+      <div className="accounts__toolbar">
+        <p className="admin__subtitle">Create advisers, edit their details, and manage who can sign in.</p>
         <div className="admin__actions">
-          <a className={buttonClass('outline')} href="/admin/dashboard">
-            Dashboard
-          </a>
           <Button variant="outline" onClick={() => setAnalystForm(true)}>
             New analyst
           </Button>
           <Button onClick={() => setForm({ open: true, adviser: null })}>New adviser</Button>
         </div>
-      </header>
+      </div>
       {notice ? (
         <Alert tone="success" testId="accounts-notice">
           {notice}

@@ -1,4 +1,5 @@
 import type { AdminAccount } from '@risk-profile/contracts';
+import { dateFormats } from '../../../lib/time-zone';
 
 export type AccountStatusTone = 'active' | 'pending' | 'expired' | 'disabled' | 'none';
 
@@ -23,10 +24,10 @@ export function accountStatus(account: AdminAccount | null): AccountStatus {
   return { label: 'Active', tone: 'active' };
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+/** "Never" until the first sign-in the audit trail holds; in the firm's zone, named (lib/time-zone). */
+export const lastSignIn = (account: AdminAccount | null, timeZone: string | undefined): string =>
+  account?.lastSignInAt ? dateFormats(timeZone).short(account.lastSignInAt) : 'Never';
 
-/** "Never" until the first sign-in the audit trail holds. */
-export const lastSignIn = (account: AdminAccount | null): string =>
-  account?.lastSignInAt ? DATE_TIME.format(new Date(account.lastSignInAt)) : 'Never';
-
-export const formatDateTime = (iso: string): string => DATE_TIME.format(new Date(iso));
+/** "28 Nov 2026, 9:34 am AEDT" in the firm's zone. */
+export const formatDateTime = (iso: string, timeZone: string | undefined): string =>
+  dateFormats(timeZone).short(iso);

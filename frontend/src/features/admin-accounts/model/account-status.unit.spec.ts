@@ -49,7 +49,13 @@ describe('accountStatus', () => {
 
 describe('lastSignIn', () => {
   it('says never before the first sign-in', () => {
-    expect(lastSignIn(account)).toBe('Never');
-    expect(lastSignIn({ ...account, lastSignInAt: '2026-01-10T09:00:00.000Z' })).toMatch(/2026/);
+    expect(lastSignIn(account, 'Australia/Sydney')).toBe('Never');
+  });
+
+  // Issue 42, item 6: in the firm's zone, named, whatever the browser's zone.
+  it("says when in the firm's zone", () => {
+    expect(lastSignIn({ ...account, lastSignInAt: '2026-01-10T20:00:00.000Z' }, 'Australia/Sydney')).toBe(
+      '11 Jan 2026, 7:00 am AEDT',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { Card } from '../../../components/ui/card';
+import { useTimeZone } from '../../../lib/time-zone';
 import { useRecentAssessments } from '../api/analytics-queries';
 import type { DashboardFilter } from '../model/dashboard-search';
 import { ASSESSMENT_STATUS_LABELS, formatAdminDate } from '../model/format';
@@ -6,6 +7,7 @@ import { QueryState } from './query-state';
 
 export function AssessmentsTab({ filter }: { filter: DashboardFilter }) {
   const query = useRecentAssessments(filter);
+  const zone = useTimeZone();
   return (
     <Card>
       <header className="card__header">
@@ -26,7 +28,7 @@ export function AssessmentsTab({ filter }: { filter: DashboardFilter }) {
                 <div>
                   <p className="assessment-list__name">{a.clientName}</p>
                   <p className="assessment-list__email">{a.clientEmail ?? 'No email given'}</p>
-                  <p className="assessment-list__date">{formatAdminDate(a.createdAt)}</p>
+                  <p className="assessment-list__date">{formatAdminDate(a.createdAt, zone)}</p>
                 </div>
                 <div className="assessment-list__result">
                   <p>

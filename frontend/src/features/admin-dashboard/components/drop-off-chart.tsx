@@ -3,6 +3,9 @@ import { type DropOff, questionLabel, questionShortId } from '@risk-profile/cont
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { echarts } from './echarts';
 
+/** Below this width of the chart, 18 labels of "Q10" do not fit side by side. */
+const NARROW_CHART_PX = 560;
+
 /**
  * Bars of drop-off per question. The figure's label carries the same numbers for screen readers,
  * once: the drawing itself is hidden from them (ECharts' own aria description said it again).
@@ -10,7 +13,7 @@ import { echarts } from './echarts';
 export function DropOffChart({ data }: { data: DropOff }) {
   const summary = data.map((d) => `${questionLabel(d.questionId)}: ${d.dropOffRate.toFixed(1)}%`).join(', ');
   const axisIds = data.map((d) => questionShortId(d.questionId));
-  const option = {
+  const baseOption = {
     grid: { left: 40, right: 12, top: 16, bottom: 32, containLabel: false },
     tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${Number(v).toFixed(1)}%` },
     xAxis: {
@@ -18,8 +21,7 @@ export function DropOffChart({ data }: { data: DropOff }) {
       // Each bar is named by its question's number and short text; the axis, with no room for the
       // text, shows the number ("Q5") and the tooltip the whole name.
       data: data.map((d) => questionLabel(d.questionId)),
-      // Every label where they fit; on a phone ECharts skips some rather than overlap them (the
-      // tooltip and the figure's label name every question).
+      // Every label; where they would not fit side by side (a phone), they stand upright (below).
       axisLabel: {
         interval: 'auto',
         fontSize: 10,
@@ -33,6 +35,20 @@ export function DropOffChart({ data }: { data: DropOff }) {
         type: 'bar',
         data: data.map((d) => d.dropOffRate),
         itemStyle: { color: '#2563eb' },
+      },
+    ],
+  };
+  // A phone's chart is too narrow for 18 labels side by side (ECharts would skip every other):
+  // there each label stands upright, narrower than its bar's slot, so every question is named.
+  const option = {
+    baseOption,
+    media: [
+      {
+        query: { maxWidth: NARROW_CHART_PX },
+        option: {
+          grid: { bottom: 40 },
+          xAxis: { axisLabel: { interval: 0, rotate: 90, fontSize: 10 } },
+        },
       },
     ],
   };

@@ -6,6 +6,25 @@ import { capacityWarningShareText, completionRateText, mostDifficultText } from 
 import { DropOffChart } from './drop-off-chart';
 import { QueryState } from './query-state';
 
+/**
+ * "Q6" as the card's figure and the question's short text under it, smaller: at the figure's
+ * size the text would not fit the card. Read as one: "Q6 · Share in growth investments".
+ */
+function MostDifficult({ questionId }: { questionId: string | null }) {
+  const [figure, words] = mostDifficultText(questionId).split(' · ');
+  return (
+    <p className="admin-stat__value">
+      {figure}
+      {words ? (
+        <>
+          <span className="visually-hidden"> · </span>
+          <span className="admin-stat__question">{words}</span>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
 export function OverviewTab({ filter }: { filter: DashboardFilter }) {
   const summary = useSummary(filter);
   const dropOff = useDropOff(filter);
@@ -49,7 +68,7 @@ export function OverviewTab({ filter }: { filter: DashboardFilter }) {
             </Card>
             <Card className="admin-stat">
               <h2 className="admin-stat__label">Most Difficult</h2>
-              <p className="admin-stat__value">{mostDifficultText(s.mostDifficultQuestion)}</p>
+              <MostDifficult questionId={s.mostDifficultQuestion} />
             </Card>
             <Card className="admin-stat">
               <h2 className="admin-stat__label">Capacity Warnings</h2>

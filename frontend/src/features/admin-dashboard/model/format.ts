@@ -1,17 +1,12 @@
 import { formatPercent, questionLabel, type RecentAssessmentStatus } from '@risk-profile/contracts';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+import { dateFormats } from '../../../lib/time-zone';
 
 /**
- * 'MMM d, yyyy h:mm a' in the viewer's time zone, e.g. "Nov 22, 2026 3:04 PM". Written out
- * rather than through Intl: en-AU abbreviates September as "Sept" and orders day before month.
+ * 'MMM d, yyyy h:mm a' in the firm's zone (the server's REPORT_TIME_ZONE), named, e.g.
+ * "Nov 22, 2026 3:04 PM AEDT" (contracts' formatAdminDateTime); "…" until the zone is known.
  */
-export function formatAdminDate(iso: string): string {
-  const date = new Date(iso);
-  const hours = date.getHours();
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  const minutes = String(date.getMinutes()).padStart(2, '0');
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()} ${hour12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+export function formatAdminDate(iso: string, timeZone: string | undefined): string {
+  return dateFormats(timeZone).admin(iso);
 }
 
 /** One decimal, always shown ("2.0"), as the dashboard's figures are. */

@@ -9,13 +9,19 @@ import {
 } from './format';
 
 describe('formatAdminDate', () => {
-  it('reads like "Nov 22, 2026 3:04 PM"', () => {
-    expect(formatAdminDate(new Date(2026, 10, 22, 15, 4).toISOString())).toBe('Nov 22, 2026 3:04 PM');
+  // Issue 42, item 6: in the firm's zone with the zone named, not the viewer's browser zone.
+  it('reads like "Nov 22, 2026 3:04 PM AEDT" in the firm\'s zone', () => {
+    expect(formatAdminDate('2026-11-22T04:04:00.000Z', 'Australia/Sydney')).toBe('Nov 22, 2026 3:04 PM AEDT');
+    expect(formatAdminDate('2026-11-27T22:34:00.000Z', 'Australia/Sydney')).toBe('Nov 28, 2026 9:34 AM AEDT');
   });
 
   it('shows midnight and noon as 12 and September as Sep', () => {
-    expect(formatAdminDate(new Date(2026, 8, 1, 0, 5).toISOString())).toBe('Sep 1, 2026 12:05 AM');
-    expect(formatAdminDate(new Date(2026, 8, 1, 12, 0).toISOString())).toBe('Sep 1, 2026 12:00 PM');
+    expect(formatAdminDate('2026-08-31T14:05:00.000Z', 'Australia/Sydney')).toBe('Sep 1, 2026 12:05 AM AEST');
+    expect(formatAdminDate('2026-09-01T02:00:00.000Z', 'Australia/Sydney')).toBe('Sep 1, 2026 12:00 PM AEST');
+  });
+
+  it('waits for the zone rather than guess it', () => {
+    expect(formatAdminDate('2026-11-22T04:04:00.000Z', undefined)).toBe('…');
   });
 });
 

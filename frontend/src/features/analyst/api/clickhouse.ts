@@ -64,9 +64,22 @@ export async function fetchCsv(sql: string, params: Readonly<Record<string, stri
   return blob;
 }
 
+/*
+ * The page's own queries (the schema, the row limit) run one at a time. The service runs at most
+ * two queries of one analyst at once and refuses a third with 429 (TOO_MANY_SIMULTANEOUS_QUERIES,
+ * docs/analyst-access.md): sent together as the page loads, one of them was refused, and a query
+ * the analyst ran meanwhile could be too. In turn, they keep the other place for the analyst's.
+ */
+let pageQueries: Promise<unknown> = Promise.resolve();
+function inTurn<T>(task: () => Promise<T>): Promise<T> {
+  const turn = pageQueries.then(task, task);
+  pageQueries = turn.catch(() => undefined);
+  return turn;
+}
+
 /** The rows of a JSONCompact answer as objects, for the page's own queries of system tables. */
 async function selectRows(sql: string): Promise<Record<string, unknown>[]> {
-  const { result } = await runQuery(sql);
+  const { result } = await inTurn(() => runQuery(sql));
   if (result.kind !== 'table') throw new QueryError('Unexpected answer format');
   return result.rows.map((row) =>
     Object.fromEntries(result.columns.map((column, i) => [column.name, row[i]])),

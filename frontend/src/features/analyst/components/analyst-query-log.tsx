@@ -3,17 +3,17 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { useDates } from '../../../lib/time-zone';
 import { analystQueryLogQueryOptions } from '../api/analyst-queries';
 import { formatDuration } from '../model/query-result';
 import '../analyst.css';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 const OUTCOME_LABELS = { ok: 'Answered', refused: 'Refused', failed: 'Failed' } as const;
 
 /** Every analyst query through /clickhouse, newest first: who, when, what, and how it ended. */
 export function AnalystQueryLog() {
   const query = useInfiniteQuery(analystQueryLogQueryOptions());
+  const dates = useDates();
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   if (query.isPending) return <Spinner label="Loading the analyst queries…" />;
   if (query.isError && items.length === 0) {
@@ -51,7 +51,7 @@ export function AnalystQueryLog() {
             {items.map((entry) => (
               <tr key={entry.id}>
                 <td>
-                  <time dateTime={entry.at}>{dateTime.format(new Date(entry.at))}</time>
+                  <time dateTime={entry.at}>{dates.short(entry.at)}</time>
                 </td>
                 <td>{entry.analystEmail}</td>
                 <td>

@@ -10,6 +10,7 @@ import { WORKED_QUERIES } from '../model/worked-queries';
 import { QueryFailure } from './query-failure';
 import { ResultView } from './result-view';
 import { SchemaPanel } from './schema-panel';
+import { WorkedQueries } from './worked-queries';
 
 /** Saves a file the page made, as the browser saves a download. */
 function saveFile(blob: Blob, name: string) {
@@ -121,28 +122,12 @@ export function QueryPage() {
         ) : null}
       </div>
       <aside className="analyst-query__side">
-        <section aria-labelledby="analyst-examples-title">
-          <h2 id="analyst-examples-title">Worked queries</h2>
-          <p className="analyst__note">
-            From the analytics schema's documentation. Choosing one puts it in the editor.
-          </p>
-          <ul className="analyst-examples">
-            {WORKED_QUERIES.map((query) => (
-              <li key={query.sql}>
-                <button
-                  type="button"
-                  className="analyst-examples__item"
-                  onClick={() => {
-                    setSql(query.sql);
-                    editor.current?.focus();
-                  }}
-                >
-                  {query.title}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <WorkedQueries
+          onChoose={(chosen) => {
+            setSql(chosen);
+            editor.current?.focus();
+          }}
+        />
         <SchemaPanel />
       </aside>
     </div>

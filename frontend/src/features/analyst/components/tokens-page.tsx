@@ -8,6 +8,7 @@ import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
+import { useDates } from '../../../lib/time-zone';
 import { toast } from '../../../lib/toast';
 import {
   analystTokensQueryOptions,
@@ -15,9 +16,6 @@ import {
   useRevokeAnalystToken,
 } from '../api/analyst-queries';
 import { clickhouseClientExample, clickhouseUrl, curlExample } from '../model/connection-examples';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null): string => (iso ? dateTime.format(new Date(iso)) : 'Never');
 
 async function copy(text: string, what: string) {
   try {
@@ -33,6 +31,7 @@ export function TokensPage() {
   const tokens = useQuery(analystTokensQueryOptions());
   const [revoking, setRevoking] = useState<AnalystToken | null>(null);
   const revoke = useRevokeAnalystToken();
+  const dates = useDates();
   return (
     <div className="analyst-tokens">
       <p>
@@ -79,11 +78,11 @@ export function TokensPage() {
                       <code>{token.prefix}…</code>
                     </td>
                     <td>
-                      <time dateTime={token.createdAt}>{when(token.createdAt)}</time>
+                      <time dateTime={token.createdAt}>{dates.short(token.createdAt)}</time>
                     </td>
                     <td>
                       {token.lastUsedAt ? (
-                        <time dateTime={token.lastUsedAt}>{when(token.lastUsedAt)}</time>
+                        <time dateTime={token.lastUsedAt}>{dates.short(token.lastUsedAt)}</time>
                       ) : (
                         'Never'
                       )}

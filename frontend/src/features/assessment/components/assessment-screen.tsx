@@ -274,7 +274,7 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
       />
       <div className="page page--assessment">
         <AdviserBanner lookup={lookup} signed={state.step === 'success'} />
-        <AutosaveStatus step={state.step} enabled={autosave.enabled} lastSavedAt={autosave.lastSavedAt} />
+        <AutosaveStatus step={state.step} autosave={autosave} />
         {state.step === 'welcome' ? (
           <WelcomeStep
             client={state.client}

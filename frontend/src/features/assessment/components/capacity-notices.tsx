@@ -3,6 +3,8 @@ import {
   CAPACITY_LABELS,
   type CapacityAssessment,
   type CapacityWarning,
+  NO_PROFILE_FITS_HORIZON,
+  noProfileFitsHorizon,
   type ProfileName,
 } from '@risk-profile/contracts';
 import { Alert } from '../../../components/ui/alert';
@@ -53,9 +55,15 @@ export function CapacitySummary({
           </tr>
         </tbody>
       </table>
+      {noProfileFitsHorizon(capacity) ? (
+        // No profile suits the horizon: said plainly, with nothing for the client to acknowledge.
+        <Alert tone="warning" title={NO_PROFILE_FITS_HORIZON.title} testId="no-profile-fits-horizon">
+          <p>{NO_PROFILE_FITS_HORIZON.message}</p>
+        </Alert>
+      ) : null}
       {warnings.length > 0 ? (
         <CapacityWarnings warnings={warnings} />
-      ) : (
+      ) : noProfileFitsHorizon(capacity) ? null : (
         <p data-testid="capacity-fits">
           The {recommended} profile fits within your time horizon and your capacity for loss.
         </p>

@@ -1,5 +1,6 @@
 import type { ConsistencyIssue } from '@risk-profile/contracts';
 import { Button } from '../../../components/ui/button';
+import { noteElementId } from '../model/question-flags';
 
 export function ConsistencyPanel({
   issues,
@@ -29,7 +30,10 @@ export function ConsistencyPanel({
           <ul className="consistency-panel__list">
             {issues.map((issue) => (
               <li key={issue.id} className="consistency-issue">
-                <h3 className="consistency-issue__title">{issue.title}</h3>
+                {/* The target of the flagged questions' links to this note (question-flags.ts). */}
+                <h3 className="consistency-issue__title" id={noteElementId(issue)} tabIndex={-1}>
+                  {issue.title}
+                </h3>
                 <p>{issue.explanation}</p>
                 <p className="consistency-issue__suggestion">{issue.suggestion}</p>
                 <div className="row">

@@ -1,7 +1,9 @@
 import { type AnswerScore, optionForScore, type Question, scoreForOption } from '@risk-profile/contracts';
-import { memo, useState } from 'react';
+import { Fragment, memo, useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { RadioGroup } from '../../../components/ui/radio-group';
+import type { QuestionFlag } from '../model/question-flags';
+import { revealFocusedTitle } from './reveal-focused-title';
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E'] as const;
 
@@ -12,8 +14,10 @@ export interface QuestionCardProps {
   onFocusWithin: (question: Question) => void;
   highlighted: boolean;
   current: boolean;
-  /** Part of an unresolved consistency issue. */
-  flagged: boolean;
+  /** Part of an unresolved consistency issue: what the flag says and the notes it links to. */
+  flag: QuestionFlag | undefined;
+  /** Follows a flag's link to its note in the panel below the questions. */
+  onReadNote: (noteId: string) => void;
 }
 
 export const QuestionCard = memo(function QuestionCard({
@@ -23,9 +27,19 @@ export const QuestionCard = memo(function QuestionCard({
   onFocusWithin,
   highlighted,
   current,
-  flagged,
+  flag,
+  onReadNote,
 }: QuestionCardProps) {
   const [helpOpen, setHelpOpen] = useState(false);
+  const flagged = flag !== undefined;
+  const flagRef = useRef<HTMLParagraphElement>(null);
+  // A flag raised by the answer just given here appears below the options: bring it on screen.
+  useEffect(() => {
+    const shown = flagRef.current;
+    if (flagged && shown?.closest('.question-card')?.contains(document.activeElement)) {
+      shown.scrollIntoView({ block: 'nearest' });
+    }
+  }, [flagged]);
   const answered = score !== undefined;
   const titleId = `question-${question.number}-title`;
   const classes = [
@@ -44,7 +58,10 @@ export const QuestionCard = memo(function QuestionCard({
       data-testid={`question-card-${question.number}`}
       data-question={question.number}
       data-answered={answered}
-      onFocus={() => onFocusWithin(question)}
+      onFocus={(event) => {
+        revealFocusedTitle(event.currentTarget, event.target);
+        onFocusWithin(question);
+      }}
     >
       <header className="question-card__header">
         <span className="question-card__number" aria-hidden="true">
@@ -92,9 +109,23 @@ export const QuestionCard = memo(function QuestionCard({
           label: text,
         }))}
       />
-      {flagged ? (
-        <p className="question-card__flag">
-          This answer may not match another of your answers. See the note below the questions.
+      {flag ? (
+        <p className="question-card__flag" ref={flagRef}>
+          {flag.text}{' '}
+          {flag.notes.map((note, index) => (
+            <Fragment key={note.id}>
+              {index > 0 ? ' · ' : null}
+              <a
+                href={`#${note.id}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  onReadNote(note.id);
+                }}
+              >
+                {note.label}
+              </a>
+            </Fragment>
+          ))}
         </p>
       ) : null}
       <Dialog open={helpOpen} onOpenChange={setHelpOpen} title={`Question ${question.number} Help`}>

@@ -2,7 +2,6 @@ import {
   type AnswerScore,
   type ConsistencyIssue,
   checkConsistency,
-  QUESTION_COUNT,
   QUESTIONS,
   type Question,
   type QuestionNumber,
@@ -13,6 +12,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { advancesAfterAnswer, questionFlags } from '../model/question-flags';
 import { validateQuestionnaire } from '../model/validation';
 import { ConsistencyPanel } from './consistency-panel';
 import { QuestionCard } from './question-card';
@@ -70,10 +70,9 @@ export function QuestionnaireStep({
     };
   }, []);
 
-  const flagged = useMemo(
-    () => new Set(consistencyIssues.flatMap((issue) => issue.questions)),
-    [consistencyIssues],
-  );
+  const flags = useMemo(() => questionFlags(consistencyIssues), [consistencyIssues]);
+  const latestResponses = useRef(responses);
+  latestResponses.current = responses;
 
   const scrollToQuestion = useCallback((number: number, highlight: boolean) => {
     const card = document.getElementById(`question-${number}`);
@@ -118,7 +117,8 @@ export function QuestionnaireStep({
       setError(null);
       onAnswer(question.number, score);
       window.clearTimeout(nextTimer.current);
-      if (question.number < QUESTION_COUNT && !answeredByKeyboard.current) {
+      const after = { ...latestResponses.current, [question.id]: score };
+      if (advancesAfterAnswer(question.number, after) && !answeredByKeyboard.current) {
         nextTimer.current = window.setTimeout(
           () => scrollToQuestion(question.number + 1, false),
           NEXT_QUESTION_DELAY_MS,
@@ -127,6 +127,15 @@ export function QuestionnaireStep({
     },
     [onAnswer, scrollToQuestion],
   );
+
+  // A flag's link leads to its note in the panel after question 18, which gets focus.
+  const readNote = useCallback((id: string) => {
+    window.clearTimeout(nextTimer.current);
+    const note = document.getElementById(id);
+    if (!note) return;
+    note.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    note.focus({ preventScroll: true });
+  }, []);
 
   // Keyboard users can reach a question without scrolling it far enough into view.
   const focusQuestion = useCallback(
@@ -187,7 +196,8 @@ export function QuestionnaireStep({
                   onFocusWithin={focusQuestion}
                   highlighted={highlighted === number}
                   current={currentQuestionIndex === number - 1}
-                  flagged={flagged.has(number)}
+                  flag={flags.get(number)}
+                  onReadNote={readNote}
                 />
               );
             })}

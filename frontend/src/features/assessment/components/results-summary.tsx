@@ -1,4 +1,10 @@
-import { type DerivedAssessment, MAX_RISK_SCORE, profileForGroup } from '@risk-profile/contracts';
+import {
+  type DerivedAssessment,
+  MAX_RISK_SCORE,
+  percentileExplanation,
+  percentileText,
+  profileForGroup,
+} from '@risk-profile/contracts';
 import { Card } from '../../../components/ui/card';
 import { ProfileFacts } from './profile-facts';
 
@@ -26,9 +32,13 @@ export function ResultsSummary({ derived }: { derived: DerivedAssessment }) {
           </div>
           <div className="stat stat--wide">
             <dt>Compared with others</dt>
-            <dd data-testid="percentile">Higher than {derived.percentile}% of all scores</dd>
+            <dd data-testid="percentile">{percentileText(derived.percentile)}</dd>
           </div>
         </dl>
+        {/* The group is a score band, not a share of people: say so, or 56/60 in group 5 reads as "only 66%". */}
+        <p className="card__description" data-testid="percentile-note">
+          {percentileExplanation(derived.riskScore)}
+        </p>
         {/* The score is stated in words above; the bar only pictures it. */}
         <div className="score-bar" aria-hidden="true">
           <span className="score-bar__fill" style={{ width: `${percent}%` }} />

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import type { AssessmentState } from '../model/assessment-state';
+import { autosaveKeyAction } from '../model/autosave-keys';
 import { toSavedProgress } from '../model/saved-progress';
 import { isAutosaveStep } from '../model/steps';
 import { saveProgress } from '../storage/progress-storage';
@@ -11,19 +12,38 @@ export interface Autosave {
   enabled: boolean;
   lastSavedAt: Date | null;
   saveNow: () => boolean;
+  /** Escape asked whether to turn autosave off; the client has not answered yet. */
+  askingToTurnOff: boolean;
+  /** The client's answer: only `true` (the dialog's "Turn autosave off" button) turns it off. */
+  answerTurnOff: (turnOff: boolean) => void;
 }
 
 function aDialogIsOpen(): boolean {
   return document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
 }
 
+function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (
+    target.isContentEditable ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  )
+    return true;
+  return (
+    target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(target.type)
+  );
+}
+
 /**
  * Keeps the client's progress in local storage every 10 seconds while they are between the
- * welcome and success steps. Ctrl/Cmd+S saves at once; Escape turns autosaving off and on.
+ * welcome and success steps. Ctrl/Cmd+S saves at once. Escape turns autosaving back on, but never
+ * off by itself: it asks, and only the client's confirmation turns it off (model/autosave-keys.ts).
  */
 export function useAutosave(state: AssessmentState, adviserSlug: string | null): Autosave {
   const [enabled, setEnabled] = useState(true);
   const [lastSavedAt, setLastSavedAt] = useState<Date | null>(null);
+  const [askingToTurnOff, setAskingToTurnOff] = useState(false);
   const latest = useRef({ state, adviserSlug });
   latest.current = { state, adviserSlug };
   const active = isAutosaveStep(state.step);
@@ -72,7 +92,12 @@ export function useAutosave(state: AssessmentState, adviserSlug: string | null):
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+      const action = autosaveKeyAction(event, {
+        enabled,
+        dialogOpen: aDialogIsOpen(),
+        inTextField: isTextField(event.target),
+      });
+      if (action === 'saveNow') {
         event.preventDefault();
         if (!active) {
           toast({
@@ -92,24 +117,26 @@ export function useAutosave(state: AssessmentState, adviserSlug: string | null):
             variant: 'destructive',
           });
         }
-        return;
-      }
-      if (event.key === 'Escape' && active && !event.defaultPrevented && !aDialogIsOpen()) {
-        const next = !enabled;
-        setEnabled(next);
-        toast(
-          next
-            ? { title: 'Autosave on', description: 'Your progress is saved every 10 seconds.' }
-            : {
-                title: 'Autosave off',
-                description: 'Press Escape to turn it back on, or Ctrl+S to save now.',
-              },
-        );
+      } else if (active && action === 'turnOn') {
+        setEnabled(true);
+        toast({ title: 'Autosave on', description: 'Your progress is saved every 10 seconds.' });
+      } else if (active && action === 'askToTurnOff') {
+        setAskingToTurnOff(true);
       }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [active, enabled, saveNow]);
 
-  return { enabled, lastSavedAt, saveNow };
+  const answerTurnOff = useCallback((turnOff: boolean) => {
+    setAskingToTurnOff(false);
+    if (!turnOff) return;
+    setEnabled(false);
+    toast({
+      title: 'Autosave off',
+      description: 'Press Escape to turn it back on, or Ctrl+S to save now.',
+    });
+  }, []);
+
+  return { enabled, lastSavedAt, saveNow, askingToTurnOff: askingToTurnOff && active, answerTurnOff };
 }

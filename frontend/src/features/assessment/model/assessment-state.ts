@@ -2,6 +2,7 @@ import {
   type AnswerScore,
   type Assessment,
   type ConsistencyIssue,
+  type ConsistencyNoteSeen,
   checkConsistency,
   firstUnanswered,
   type ProfileName,
@@ -10,6 +11,7 @@ import {
   type Responses,
   responseKey,
   SCORED_QUESTION_COUNT,
+  trackConsistencyNotes,
 } from '@risk-profile/contracts';
 import type { Step } from './steps';
 import {
@@ -29,6 +31,8 @@ export interface AssessmentState {
   /** 0-based index of the question being worked on. */
   currentQuestionIndex: number;
   consistencyIssues: ConsistencyIssue[];
+  /** Every contradiction note shown so far, with the questions of it changed while it showed (for the record). */
+  consistencyNotes: ConsistencyNoteSeen[];
   agreement: Agreement | null;
   selectedProfile: ProfileName | null;
   changeReason: string;
@@ -51,6 +55,7 @@ export const initialAssessmentState: AssessmentState = {
   responses: {},
   currentQuestionIndex: 0,
   consistencyIssues: [],
+  consistencyNotes: [],
   agreement: null,
   selectedProfile: null,
   changeReason: '',
@@ -109,13 +114,21 @@ export function assessmentReducer(state: AssessmentState, event: AssessmentEvent
       };
     case 'answered': {
       if (state.step !== 'questionnaire') return state;
+      const previous = state.responses[responseKey(event.question)];
       const responses = { ...state.responses, [responseKey(event.question)]: event.score };
+      const consistencyIssues =
+        event.question <= SCORED_QUESTION_COUNT ? checkConsistency(responses) : state.consistencyIssues;
       return {
         ...state,
         responses,
         currentQuestionIndex: Math.min(event.question, QUESTION_COUNT - 1),
-        consistencyIssues:
-          event.question <= SCORED_QUESTION_COUNT ? checkConsistency(responses) : state.consistencyIssues,
+        consistencyIssues,
+        consistencyNotes: trackConsistencyNotes(
+          state.consistencyNotes,
+          { question: event.question, changed: previous !== undefined && previous !== event.score },
+          state.consistencyIssues,
+          consistencyIssues,
+        ),
       };
     }
     case 'questionFocused':

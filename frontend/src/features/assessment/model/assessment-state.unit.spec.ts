@@ -227,3 +227,40 @@ describe('reset and restore', () => {
     expect(run([{ type: 'restored', state: restored }])).toBe(restored);
   });
 });
+
+describe('the contradiction notes shown while answering', () => {
+  it('keeps each note shown and the questions of it the client changed while it showed', () => {
+    // Every answer 3, then questions 5 and 6 at 4: the note about cash kept back shows.
+    const shown = run(
+      [
+        ...answerAll(),
+        { type: 'answered', question: 5, score: 4 },
+        { type: 'answered', question: 6, score: 4 },
+      ],
+      inQuestionnaire(),
+    );
+    expect(shown.consistencyIssues.map((issue) => issue.id)).toEqual(['buying-in-a-fall-vs-cash-kept-back']);
+    expect(shown.consistencyNotes).toEqual([
+      { id: 'buying-in-a-fall-vs-cash-kept-back', changedQuestions: [] },
+    ]);
+    // Questions 7 and 9 both 4: a second note; the client changes question 7, then question 6.
+    const both = run(
+      [
+        { type: 'answered', question: 7, score: 4 },
+        { type: 'answered', question: 9, score: 4 },
+        { type: 'answered', question: 7, score: 3 },
+        { type: 'answered', question: 6, score: 3 },
+      ],
+      shown,
+    );
+    expect(both.consistencyIssues).toEqual([]);
+    expect(both.consistencyNotes).toEqual([
+      { id: 'buying-in-a-fall-vs-cash-kept-back', changedQuestions: [6] },
+      { id: 'managing-vs-staying-invested', changedQuestions: [7] },
+    ]);
+  });
+
+  it('keeps none for a client who never saw one', () => {
+    expect(inResults().consistencyNotes).toEqual([]);
+  });
+});

@@ -48,6 +48,7 @@ export function buildDraftBody(state: AssessmentState, context: DraftContext): D
     investmentExclusions: state.exclusions,
     investmentPreferences: state.preferences,
     consistencyWarnings: derived.consistencyWarnings,
+    consistencyNotes: state.consistencyNotes,
     adviserSlug: context.adviserSlug,
     linkId: context.linkId,
     signatureData: `draft_${context.now}`,

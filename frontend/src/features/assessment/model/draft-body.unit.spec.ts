@@ -42,6 +42,13 @@ describe('buildDraftBody', () => {
     expect(draftAssessmentBodySchema.safeParse(body).success).toBe(true);
   });
 
+  it('reports the contradiction notes shown during the questionnaire', () => {
+    const consistencyNotes = [{ id: 'managing-vs-staying-invested', changedQuestions: [7] }];
+    const body = buildDraftBody({ ...results, agreement: 'yes', consistencyNotes }, context);
+    expect(body.consistencyNotes).toEqual(consistencyNotes);
+    expect(draftAssessmentBodySchema.parse(body).consistencyNotes).toEqual(consistencyNotes);
+  });
+
   it('names the link the client arrived by', () => {
     const linkId = '5f0c3b7e-2d4a-4c1e-9b8f-0a1b2c3d4e5f';
     const body = buildDraftBody({ ...results, agreement: 'yes' }, { ...context, linkId });

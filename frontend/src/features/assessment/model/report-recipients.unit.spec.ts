@@ -9,7 +9,7 @@ const adviser = {
 };
 
 const providers: MessageDelivery = { email: 'smtp', sms: 'vonage' };
-const outbox: MessageDelivery = { email: 'outbox', sms: 'outbox', outboxDir: 'data/outbox' };
+const outbox: MessageDelivery = { email: 'outbox', sms: 'outbox' };
 
 describe('reportRecipients (after signing)', () => {
   it.each([
@@ -61,28 +61,28 @@ describe('reportRecipients (after signing)', () => {
       'jane@example.com',
       '',
       adviser,
-      'Your Risk Profile report is addressed to Alex Morgan at Harbour Wealth Partners, with a copy to you at jane@example.com. No mail server is configured, so emails are saved in the folder data/outbox on the server instead of being sent.',
+      'Your Risk Profile report is addressed to Alex Morgan at Harbour Wealth Partners, with a copy to you at jane@example.com. No mail server is configured, so emails are saved in the outbox folder on the server instead of being sent.',
     ],
     [
       'an adviser and only a phone',
       '',
       '0412 345 678',
       adviser,
-      'Your Risk Profile report is addressed to Alex Morgan at Harbour Wealth Partners. A text message with your profile is addressed to 0412 345 678. No mail server or SMS provider is configured, so messages are saved in the folder data/outbox on the server instead of being sent.',
+      'Your Risk Profile report is addressed to Alex Morgan at Harbour Wealth Partners. A text message with your profile is addressed to 0412 345 678. No mail server or SMS provider is configured, so messages are saved in the outbox folder on the server instead of being sent.',
     ],
     [
       'no adviser and only a phone',
       '',
       '0412 345 678',
       null,
-      'Your signed Risk Profile has been recorded. A text message with your profile is addressed to 0412 345 678. No SMS provider is configured, so text messages are saved in the folder data/outbox on the server instead of being sent.',
+      'Your signed Risk Profile has been recorded. A text message with your profile is addressed to 0412 345 678. No SMS provider is configured, so text messages are saved in the outbox folder on the server instead of being sent.',
     ],
   ])('names the outbox folder instead of claiming a send, with %s', (_, email, phone, who, expected) => {
     expect(reportRecipients(email, phone, who, outbox)).toBe(expected);
   });
 
   it('names only the channel that goes to the folder', () => {
-    const smsOnly: MessageDelivery = { email: 'smtp', sms: 'outbox', outboxDir: 'data/outbox' };
+    const smsOnly: MessageDelivery = { email: 'smtp', sms: 'outbox' };
     expect(reportRecipients('jane@example.com', '0412 345 678', null, smsOnly)).toBe(
       'A copy of your Risk Profile report is being emailed to you at jane@example.com.',
     );
@@ -121,7 +121,7 @@ describe('adviserReportPhrase (the adviser banner)', () => {
 describe('reportOnSigning with the outbox folder', () => {
   it('says the report is addressed, not emailed, and where it is saved', () => {
     expect(reportOnSigning('jane@example.com', '', adviser, outbox)).toBe(
-      'Your signature completes the assessment and addresses your report to Alex Morgan at Harbour Wealth Partners, with a copy to you at jane@example.com. No mail server is configured, so emails are saved in the folder data/outbox on the server instead of being sent.',
+      'Your signature completes the assessment and addresses your report to Alex Morgan at Harbour Wealth Partners, with a copy to you at jane@example.com. No mail server is configured, so emails are saved in the outbox folder on the server instead of being sent.',
     );
   });
 });

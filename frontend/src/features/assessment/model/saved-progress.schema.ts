@@ -1,8 +1,10 @@
 import {
   assessmentSchema,
   consistencyIssueSchema,
+  consistencyNoteSeenSchema,
   isComplete,
   isoDateTimeSchema,
+  MAX_CONSISTENCY_WARNINGS,
   partialResponsesSchema,
   profileNameSchema,
   QUESTION_COUNT,
@@ -25,6 +27,8 @@ export const savedProgressSchema = z
       .min(0)
       .max(QUESTION_COUNT - 1),
     consistencyIssues: z.array(consistencyIssueSchema),
+    // Absent from progress saved before the notes shown were kept: none recorded.
+    consistencyNotes: z.array(consistencyNoteSeenSchema).max(MAX_CONSISTENCY_WARNINGS).default([]),
     agreement: z.enum(['yes', 'no']).nullable(),
     selectedProfile: profileNameSchema.nullable(),
     changeReason: z.string(),

@@ -17,6 +17,7 @@ const confirmationState: AssessmentState = {
   changeReason: 'Long horizon',
   riskAcknowledged: true,
   capacityAcknowledged: true,
+  consistencyNotes: [{ id: 'managing-vs-staying-invested', changedQuestions: [7] }],
   exclusions: 'Tobacco',
   preferences: 'Ethical funds',
   assessment: draftAssessment({ selectedProfile: 'Growth', profileChanged: true }),
@@ -39,6 +40,11 @@ describe('saved progress', () => {
     expect(fromSavedProgress(savedProgressSchema.parse(throughStorage(older))).capacityAcknowledged).toBe(
       false,
     );
+  });
+
+  it('reads progress saved before the contradiction notes were kept as none shown', () => {
+    const { consistencyNotes: _none, ...older } = toSavedProgress(confirmationState, null, now)!;
+    expect(fromSavedProgress(savedProgressSchema.parse(throughStorage(older))).consistencyNotes).toEqual([]);
   });
 
   it('keeps a questionnaire in progress', () => {

@@ -1,27 +1,15 @@
-import type { DataSubject, ErasureResult, SubjectAssessment } from '@risk-profile/contracts';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { DataSubject, ErasureResult } from '@risk-profile/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import {
-  erasureAuditQueryOptions,
-  exportHref,
-  subjectAssessmentsQueryOptions,
-  useEraseSubject,
-} from '../api/data-requests';
-import {
-  formatDate,
-  formatDateTime,
-  OUTCOME_LABELS,
-  plural,
-  REASON_LABELS,
-  STATUS_LABELS,
-} from '../model/labels';
-import { describeSubject, parseSubject } from '../model/subject-query';
+import { errorMessage } from '../../../lib/api-client';
+import { erasureAuditQueryOptions, useEraseSubject } from '../api/data-requests';
+import { formatDateTime, OUTCOME_LABELS, REASON_LABELS } from '../model/labels';
+import { parseSubject } from '../model/subject-query';
+import { SubjectResults } from './subject-results';
 import '../data-requests.css';
 
 /**
@@ -95,157 +83,6 @@ export function DataRequestsPage() {
       ) : null}
       <ErasureAudit />
     </div>
-  );
-}
-
-function SubjectResults({
-  subject,
-  result,
-  onErase,
-  confirming,
-  onCancel,
-  onConfirm,
-  erasing,
-  failure,
-}: {
-  subject: DataSubject;
-  result: ErasureResult | null;
-  onErase: () => void;
-  confirming: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-  erasing: boolean;
-  failure: string | null;
-}) {
-  const query = useQuery(subjectAssessmentsQueryOptions(subject));
-  const who = describeSubject(subject);
-  const items = query.data?.items ?? [];
-  return (
-    <section
-      className="data-requests__section"
-      aria-labelledby="data-requests-found"
-      aria-busy={query.isFetching}
-    >
-      <h2 id="data-requests-found">Assessments of {who}</h2>
-      {result ? <ErasureOutcome result={result} /> : null}
-      {query.isPending ? (
-        <Spinner label="Finding the client's assessments..." />
-      ) : query.isError ? (
-        <Alert tone="error" title="Could not find the client's assessments">
-          {query.error instanceof ApiError && query.error.status === 401
-            ? 'Your session has ended: sign in again.'
-            : errorMessage(query.error)}
-        </Alert>
-      ) : items.length === 0 ? (
-        <p role="status">No assessment matches {who}.</p>
-      ) : (
-        <>
-          <p role="status">{plural(items.length, 'assessment')} found.</p>
-          <ul className="data-requests__list">
-            {items.map((item) => (
-              <SubjectAssessmentCard key={item.id} item={item} />
-            ))}
-          </ul>
-          <div className="data-requests__actions">
-            <a className={buttonClass('outline')} href={exportHref(subject)} download>
-              Export data (ZIP)
-            </a>
-            <Button variant="destructive" onClick={onErase}>
-              Erase
-            </Button>
-          </div>
-          <Dialog
-            open={confirming}
-            onOpenChange={(open) => (open ? undefined : onCancel())}
-            title={`Erase ${plural(items.length, 'assessment')} of ${who}?`}
-            description={`The personal data of ${plural(items.length, 'assessment')} is erased for good: it cannot be read again by anyone. A signed record still inside its retention period is not erased: its processing is restricted instead (no more messages, hidden from its adviser).`}
-            testId="erase-confirm-dialog"
-            footer={
-              <>
-                <Button variant="outline" onClick={onCancel} disabled={erasing}>
-                  Cancel
-                </Button>
-                <Button variant="destructive" onClick={onConfirm} loading={erasing}>
-                  Erase {plural(items.length, 'assessment')}
-                </Button>
-              </>
-            }
-          >
-            {failure ? <Alert tone="error">{failure}</Alert> : null}
-          </Dialog>
-        </>
-      )}
-    </section>
-  );
-}
-
-function SubjectAssessmentCard({ item }: { item: SubjectAssessment }) {
-  return (
-    <li className="data-requests__card">
-      <p className="data-requests__name">
-        {item.clientName}
-        <span className="data-requests__id"> · {item.id}</span>
-      </p>
-      <dl className="data-requests__facts">
-        <div>
-          <dt>Status</dt>
-          <dd>
-            {STATUS_LABELS[item.status]}
-            {item.restrictedAt ? <span className="data-requests__badge">Restricted</span> : null}
-          </dd>
-        </div>
-        <div>
-          <dt>Adviser</dt>
-          <dd>{item.adviserSlug ?? 'None'}</dd>
-        </div>
-        <div>
-          <dt>Started</dt>
-          <dd>{formatDate(item.startedAt)}</dd>
-        </div>
-        <div>
-          <dt>Signed</dt>
-          <dd>{item.signedAt ? formatDate(item.signedAt) : 'Not signed'}</dd>
-        </div>
-        <div>
-          <dt>Kept until</dt>
-          <dd>{formatDate(item.retainedUntil)}</dd>
-        </div>
-        {item.restrictedAt ? (
-          <div>
-            <dt>Restricted since</dt>
-            <dd>{formatDate(item.restrictedAt)}</dd>
-          </div>
-        ) : null}
-      </dl>
-    </li>
-  );
-}
-
-function ErasureOutcome({ result }: { result: ErasureResult }) {
-  const erased = result.items.filter((item) => item.outcome !== 'restricted').length;
-  const restricted = result.items.length - erased;
-  return (
-    <Alert
-      tone={restricted > 0 ? 'warning' : 'success'}
-      title={
-        restricted > 0
-          ? `${plural(erased, 'assessment')} erased; ${plural(restricted, 'signed record')} restricted instead`
-          : `${plural(erased, 'assessment')} erased`
-      }
-      testId="erasure-outcome"
-    >
-      <ul className="data-requests__outcomes">
-        {result.items.map((item) => (
-          <li key={item.assessmentId}>
-            <span className="data-requests__id">{item.assessmentId}</span>: {OUTCOME_LABELS[item.outcome]}
-            {item.reason ? ` (${item.reason})` : ''}
-            {item.outcome === 'restricted' && item.retainedUntil
-              ? `; erased when its retention ends, ${formatDate(item.retainedUntil)}`
-              : ''}
-          </li>
-        ))}
-      </ul>
-    </Alert>
   );
 }
 

@@ -10,14 +10,14 @@ describe('messageProcessors', () => {
   });
 
   it('says nothing leaves the server when both channels write to the outbox folder', () => {
-    const text = messageProcessors({ email: 'outbox', sms: 'outbox', outboxDir: 'data/outbox' });
+    const text = messageProcessors({ email: 'outbox', sms: 'outbox' });
     expect(text).toContain('emails and text messages are not sent');
     expect(text).not.toContain('Vonage');
     expect(text).not.toContain('delivered by');
   });
 
   it('names only the provider that is configured', () => {
-    const text = messageProcessors({ email: 'smtp', sms: 'outbox', outboxDir: 'data/outbox' });
+    const text = messageProcessors({ email: 'smtp', sms: 'outbox' });
     expect(text).toContain('Emails are delivered by the email provider');
     expect(text).toContain('text messages are not sent');
     expect(text).not.toContain('Vonage');

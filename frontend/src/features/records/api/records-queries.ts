@@ -1,5 +1,11 @@
-import { buildPath, ENDPOINT_ROUTES } from '@risk-profile/contracts';
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { buildPath, ENDPOINT_ROUTES, type RecordDelivery, type RecordDetail } from '@risk-profile/contracts';
+import {
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client';
 import {
   type AccessLogFilters,
@@ -58,8 +64,33 @@ export function useResendReport(id: string) {
         path: buildPath(ENDPOINT_ROUTES.adviserResendReport, { id }),
         body: { to },
       }),
-    // The new delivery joins the record's history and the list's report column.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['records', 'adviser'] }),
+    onSuccess: (result) => afterResend(queryClient, id, result.delivery),
+  });
+}
+
+/**
+ * The new delivery joins the open record's history (and its report column, for the adviser's
+ * report) from the resend's answer, not by reading the record again: every read of a record is a
+ * "Record viewed" entry in the access log, and the adviser viewed nothing new. The lists, which
+ * are not logged, are read again.
+ */
+export async function afterResend(
+  queryClient: QueryClient,
+  id: string,
+  delivery: RecordDelivery,
+): Promise<void> {
+  queryClient.setQueryData(
+    ['records', 'adviser', 'record', id],
+    (record: RecordDetail | undefined): RecordDetail | undefined =>
+      record && {
+        ...record,
+        reportDelivery: delivery.kind === 'adviser-report' ? delivery : record.reportDelivery,
+        history: [...record.history, { at: delivery.createdAt, event: 'delivery', delivery }],
+      },
+  );
+  await queryClient.invalidateQueries({
+    queryKey: ['records', 'adviser'],
+    predicate: (query) => query.queryKey[2] !== 'record',
   });
 }
 

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
+import { useTimeZone } from '../../../lib/time-zone';
 import { accessLogQueryOptions } from '../api/records-queries';
 import { formatDateTime } from '../model/format';
 import { ACCESS_LOG_ACTION_LABELS } from '../model/labels';
@@ -26,6 +27,7 @@ export function AccessLog({
   onFiltersChange: (filters: AccessLogFilters) => void;
 }) {
   const query = useInfiniteQuery(accessLogQueryOptions(filters));
+  const zone = useTimeZone();
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const commitActor = useCallback(
     (actor: string) => onFiltersChange({ ...filters, actor: actor || undefined }),
@@ -81,7 +83,7 @@ export function AccessLog({
               {items.map((entry) => (
                 <tr key={entry.id}>
                   <td data-label="When">
-                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                    <time dateTime={entry.at}>{formatDateTime(entry.at, zone)}</time>
                   </td>
                   <td data-label="Who">
                     {entry.actorEmail}

@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox';
 import { Spinner } from '../../../components/ui/spinner';
+import { useTimeZone } from '../../../lib/time-zone';
 import { type RecordScope, recordListQueryOptions } from '../api/records-queries';
 import { formatDate } from '../model/format';
 import {
@@ -140,6 +141,7 @@ export function RecordList({
 }
 
 function RecordRow({ item, scope }: { item: RecordSummary; scope: RecordScope }) {
+  const zone = useTimeZone();
   const badge = reviewBadge(item);
   return (
     <tr>
@@ -170,8 +172,8 @@ function RecordRow({ item, scope }: { item: RecordSummary; scope: RecordScope })
         {profileLabel(item)}
         <span className="records-table__muted"> · {item.riskScore} of 60</span>
       </td>
-      <td data-label="Started">{formatDate(item.startedAt)}</td>
-      <td data-label="Signed">{formatDate(item.signedAt)}</td>
+      <td data-label="Started">{formatDate(item.startedAt, zone)}</td>
+      <td data-label="Signed">{formatDate(item.signedAt, zone)}</td>
       <td data-label="Report">{reportDeliveryLabel(item)}</td>
     </tr>
   );
@@ -179,10 +181,11 @@ function RecordRow({ item, scope }: { item: RecordSummary; scope: RecordScope })
 
 /** Processing restricted (an erasure refused within retention): only administrators see the record. */
 export function RestrictedBadge({ restrictedAt }: { restrictedAt: string }) {
+  const zone = useTimeZone();
   return (
     <span
       className="record-badge record-badge--restricted"
-      title={`Restricted since ${formatDate(restrictedAt)}`}
+      title={`Restricted since ${formatDate(restrictedAt, zone)}`}
     >
       Restricted
     </span>

@@ -15,7 +15,6 @@ import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type RecordScope, recordQueryOptions, reportPdfHref } from '../api/records-queries';
 import { capacityFacts } from '../model/capacity';
-import { formatDate, formatDateTime } from '../model/format';
 import {
   clientContact,
   DELIVERY_STATUS_LABELS,
@@ -23,12 +22,15 @@ import {
   RECORD_STATUS_LABELS,
   reviewBadge,
 } from '../model/labels';
-import { ordinal, predictionText, recordSections } from '../model/record-sections';
+import { consistencyItems, percentileFact } from '../model/record-facts';
+import { predictionText, recordSections } from '../model/record-sections';
 import { CapacityBadges } from './capacity-badges';
 import { LoadFailure } from './query-parts';
 import { RestrictedBadge } from './record-list';
 import { ResendReport } from './resend-report';
 import '../records.css';
+import { useTimeZone } from '../../../lib/time-zone';
+import { formatDate, formatDateTime } from '../model/format';
 
 /** What the adviser's route adds to a record: the review link, which only an adviser can send. */
 export type RecordAction = (record: RecordDetail) => ReactNode;
@@ -108,6 +110,7 @@ function RecordView({
   scope: RecordScope;
   actions?: RecordAction;
 }) {
+  const zone = useTimeZone();
   const signed = record.signed;
   const badge = reviewBadge(record);
   return (
@@ -122,7 +125,7 @@ function RecordView({
             {badge ? (
               <span className="record-badge record-badge--review">
                 {badge}
-                {record.reviewDueAt ? ` since ${formatDate(record.reviewDueAt)}` : ''}
+                {record.reviewDueAt ? ` since ${formatDate(record.reviewDueAt, zone)}` : ''}
               </span>
             ) : null}
             <CapacityBadges summary={record} />
@@ -154,9 +157,9 @@ function RecordView({
             ['Name', record.clientName],
             ['Email', record.clientEmail ?? 'Not given'],
             ['Mobile', record.clientPhone ?? 'Not given'],
-            ['Started', formatDateTime(record.startedAt)],
-            ['Signed', record.signedAt ? formatDateTime(record.signedAt) : 'Not signed yet'],
-            ...(record.reviewDueAt ? ([['Review due', formatDate(record.reviewDueAt)]] as const) : []),
+            ['Started', formatDateTime(record.startedAt, zone)],
+            ['Signed', record.signedAt ? formatDateTime(record.signedAt, zone) : 'Not signed yet'],
+            ...(record.reviewDueAt ? ([['Review due', formatDate(record.reviewDueAt, zone)]] as const) : []),
             ...(scope === 'admin' ? ([['Adviser', record.adviserSlug ?? 'None']] as const) : []),
           ]}
         />
@@ -167,7 +170,9 @@ function RecordView({
         <Facts
           rows={[
             ['Risk score', `${record.riskScore} out of 60`],
-            ...(signed ? ([['Percentile', `${ordinal(signed.percentile)} percentile`]] as const) : []),
+            ...(signed
+              ? ([['Percentile', percentileFact(record.riskScore, signed.percentile)]] as const)
+              : []),
             ['Risk group', `${record.riskGroup} of 5`],
             ...(signed
               ? ([
@@ -246,6 +251,21 @@ function CapacityCard({ record }: { record: RecordDetail }) {
   );
 }
 
+/** The contradiction notes shown during the questionnaire and what the client changed, as the report lists them. */
+function ConsistencyList({ signed }: { signed: SignedRecord }) {
+  const { items, none } = consistencyItems(signed);
+  if (none !== null) return <p>{none}</p>;
+  return (
+    <ul className="record-warnings">
+      {items.map((item) => (
+        <li key={item.key}>
+          <strong>{item.title}:</strong> {item.explanation}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function ProfileChange({ signed }: { signed: SignedRecord }) {
   return (
     <Facts
@@ -261,22 +281,12 @@ function ProfileChange({ signed }: { signed: SignedRecord }) {
 }
 
 function SignedParts({ record, signed }: { record: RecordDetail; signed: SignedRecord }) {
+  const zone = useTimeZone();
   return (
     <>
       <Card aria-labelledby="record-warnings">
         <h2 id="record-warnings">Consistency warnings</h2>
-        {signed.consistencyWarnings.length === 0 ? (
-          <p>None: the answers were consistent.</p>
-        ) : (
-          <ul className="record-warnings">
-            {signed.consistencyWarnings.map((warning) => (
-              <li key={warning.id}>
-                <strong>{warning.title}</strong> (questions {warning.questions.join(', ')}):{' '}
-                {warning.explanation}
-              </li>
-            ))}
-          </ul>
-        )}
+        <ConsistencyList signed={signed} />
       </Card>
 
       <Card aria-labelledby="record-answers">
@@ -332,7 +342,7 @@ function SignedParts({ record, signed }: { record: RecordDetail; signed: SignedR
         <Facts
           rows={[
             ['Assessment id', <code key="id">{record.id}</code>],
-            ['Signed at', formatDateTime(signed.signature.signedAt)],
+            ['Signed at', formatDateTime(signed.signature.signedAt, zone)],
             ['IP address', displayIpAddress(signed.signature.ipAddress)],
             ['User agent', signed.signature.userAgent],
             [
@@ -355,12 +365,13 @@ function SignedParts({ record, signed }: { record: RecordDetail; signed: SignedR
 }
 
 function History({ record }: { record: RecordDetail }) {
+  const zone = useTimeZone();
   if (record.history.length === 0) return <p>Nothing recorded yet.</p>;
   return (
     <ol className="record-history">
       {record.history.map((entry) => (
         <li key={`${entry.at}-${entry.event}-${entry.delivery?.id ?? ''}`}>
-          <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+          <time dateTime={entry.at}>{formatDateTime(entry.at, zone)}</time>
           <span>
             {entry.event === 'drafted'
               ? 'Started (draft saved)'

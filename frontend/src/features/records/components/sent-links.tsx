@@ -2,9 +2,10 @@ import type { SentLink } from '@risk-profile/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Spinner } from '../../../components/ui/spinner';
+import { useTimeZone } from '../../../lib/time-zone';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { sentLinksQueryOptions } from '../api/records-queries';
-import { formatDate, formatDateTime } from '../model/format';
+import { formatDateTime, formatShortDateTime } from '../model/format';
 import { DELIVERY_STATUS_LABELS, RECORD_STATUS_LABELS } from '../model/labels';
 import { LoadFailure, LoadMore } from './query-parts';
 import '../records.css';
@@ -50,6 +51,7 @@ export function SentLinksPage() {
 }
 
 function SentLinkRow({ link }: { link: SentLink }) {
+  const zone = useTimeZone();
   const to = link.method === 'email' ? link.clientEmail : link.clientPhone;
   const expired = Date.parse(link.expiresAt) < Date.now();
   return (
@@ -62,10 +64,10 @@ function SentLinkRow({ link }: { link: SentLink }) {
       </td>
       <td data-label="Channel">{link.method === 'email' ? 'Email' : 'SMS'}</td>
       <td data-label="Sent">
-        <time dateTime={link.requestedAt}>{formatDateTime(link.requestedAt)}</time>
+        <time dateTime={link.requestedAt}>{formatDateTime(link.requestedAt, zone)}</time>
         <span className="records-table__muted">
           {' '}
-          · {expired ? 'expired' : 'expires'} {formatDate(link.expiresAt)}
+          · {expired ? 'expired' : 'expires'} {formatShortDateTime(link.expiresAt, zone)}
         </span>
       </td>
       <td data-label="Delivery">

@@ -2,6 +2,7 @@ import {
   type CapacityRecord,
   capacityAcknowledgementText,
   capacityForLossText,
+  noProfileFitsHorizonText,
   OVERRIDE_GRADE_TEXT,
   type RecordSummary,
   timeHorizonText,
@@ -27,8 +28,10 @@ export const CAPACITY_BADGE_DESCRIPTIONS: Readonly<Record<string, string>> = {
 
 /** The record page's capacity section, as the report shows it. */
 export function capacityFacts(capacity: CapacityRecord): [string, string][] {
+  const noFit = noProfileFitsHorizonText(capacity);
   return [
     ['Time horizon', timeHorizonText(capacity.timeHorizon)],
+    ...(noFit === null ? [] : [['Time horizon fit', noFit] as [string, string]]),
     ['Capacity for loss', capacityForLossText(capacity.capacityForLoss)],
     ['Override', OVERRIDE_GRADE_TEXT[capacity.overrideGrade]],
     ['Warnings acknowledged', capacityAcknowledgementText(capacity)],

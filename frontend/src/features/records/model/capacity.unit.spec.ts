@@ -33,3 +33,19 @@ describe('the capacity section', () => {
     ]);
   });
 });
+
+describe('the capacity section when no profile suits the time horizon', () => {
+  it('says why, and that nothing was acknowledged', () => {
+    const outcome = capacityOutcome(uniformResponses(2, { q7: 3, q13: 1 }), 'Conservative', 'Conservative');
+    const facts = capacityFacts(capacityRecord(outcome, false));
+    expect(facts.find(([label]) => label === 'Time horizon fit')?.[1]).toMatch(
+      /^No Risk Profile suits the client's time horizon: .*cash or term deposits/,
+    );
+    expect(facts.find(([label]) => label === 'Warnings acknowledged')?.[1]).toBe(
+      'No warnings to acknowledge',
+    );
+    expect(
+      capacityFacts(capacityRecord(capacityOutcome(uniformResponses(3), 'Balanced', 'Balanced'), false)),
+    ).toHaveLength(4);
+  });
+});

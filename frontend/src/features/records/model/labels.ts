@@ -14,6 +14,8 @@ export const RECORD_STATUS_LABELS: Readonly<Record<RecordStatus, string>> = {
 export const DELIVERY_STATUS_LABELS: Readonly<Record<DeliveryStatus, string>> = {
   pending: 'Pending',
   sent: 'Sent',
+  // Written to the outbox folder on the server: no mail server or SMS provider is configured.
+  saved: 'Saved in the outbox, not sent',
   failed: 'Failed',
   suppressed: 'Not sent (address suppressed)',
 };

@@ -47,6 +47,10 @@ describe('the report column', () => {
       'Sent',
     );
     expect(reportDeliveryLabel({ status: 'signed', reportDelivery: delivery })).toBe('Failed');
+    // Written to the outbox folder (no mail server configured): saved, never "Sent".
+    expect(reportDeliveryLabel({ status: 'signed', reportDelivery: { ...delivery, status: 'saved' } })).toBe(
+      'Saved in the outbox, not sent',
+    );
   });
 
   it('says why there is none', () => {

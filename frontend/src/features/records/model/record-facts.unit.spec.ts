@@ -1,0 +1,36 @@
+import { consistencyNotesRecord } from '@risk-profile/contracts';
+import { describe, expect, it } from 'vitest';
+import { consistencyItems, percentileFact } from './record-facts';
+
+describe("the record's percentile", () => {
+  it('says what it compares with and how the group relates to it, as the report does', () => {
+    expect(percentileFact(56, 66)).toBe(
+      "66th percentile: higher than 66% of all scores in the questionnaire's norms (scores treated as normal with mean 50 and standard deviation 15). The risk group comes from fixed score bands (group 5 is 56 to 60), not from the percentile.",
+    );
+  });
+});
+
+describe("the record's consistency section", () => {
+  it('lists the notes the client was shown during the questionnaire and what they changed', () => {
+    const consistencyNotes = consistencyNotesRecord([
+      { id: 'buying-in-a-fall-vs-cash-kept-back', changedQuestions: [6] },
+      { id: 'managing-vs-staying-invested', changedQuestions: [7] },
+    ]);
+    const view = consistencyItems({ consistencyNotes, consistencyWarnings: [] });
+    expect(view.none).toBeNull();
+    expect(view.items.map((item) => item.title)).toEqual([
+      `Shown during the questionnaire: ${consistencyNotes[0]!.title} (questions 5 and 6)`,
+      `Shown during the questionnaire: ${consistencyNotes[1]!.title} (questions 7 and 9)`,
+    ]);
+    expect(view.items[0]!.explanation).toMatch(/The client then changed question 6\.$/);
+  });
+
+  it('never says the answers were consistent throughout when the notes were not recorded', () => {
+    expect(consistencyItems({ consistencyNotes: null, consistencyWarnings: [] }).none).toBe(
+      'None at signing: the answers signed are consistent. Notes shown during the questionnaire were not recorded for this assessment.',
+    );
+    expect(consistencyItems({ consistencyNotes: [], consistencyWarnings: [] }).none).toBe(
+      'None: the client was shown no contradiction notes, and the answers signed are consistent.',
+    );
+  });
+});
