@@ -7,3 +7,4 @@ export * from './racing-store';
 export * from './service-under-test';
 export * from './sql';
 export * from './targets';
+export * from './worker-bundle';

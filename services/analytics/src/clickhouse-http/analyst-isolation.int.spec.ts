@@ -1,29 +1,22 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { CLICKHOUSE_HTTP_PATH } from '@risk-profile/contracts';
-import { PgliteSqlClient, type SqlClient } from '@risk-profile/platform';
-import {
-  describeTargets,
-  type ServiceUnderTest,
-  startServiceUnderTest,
-} from '@risk-profile/platform/testing';
+import { describeTargets, type ServiceUnderTest } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { analyticsConfigSchema } from '../config';
-import { type AnalyticsServiceModule, createAnalyticsService } from '../index';
-import { ClickHouseAnalyticsStore } from '../store/clickhouse-analytics-store.adapter';
-import { bundleAnalystWorker } from '../testing/analyst-worker-bundle';
+import type { AnalyticsServiceModule } from '../index';
+import type { ClickHouseAnalyticsStore } from '../store/clickhouse-analytics-store.adapter';
 import { balancedAssessment } from '../testing/assessment-rows';
+import { type ClickHouseHttpHarness, startClickHouseHttp } from '../testing/clickhouse-http-harness';
 import { uuidV7At } from '../testing/generated-sessions';
 import { TestAnalystAuthenticator } from '../testing/test-analyst-authenticator';
-import { TestSessionVerifier } from '../testing/test-session-verifier';
 
 // Issue 40's probe, as tests: what one analyst does never reaches another's answer or the product.
-const dir = mkdtempSync(join(tmpdir(), 'analyst-isolation-'));
 const MAX_RESULT_BYTES = 20_000_000;
 /**
  * Where analysts' queries run: the analysts' engine process on chDB, always; a ClickHouse server
@@ -44,7 +37,8 @@ const TARGETS = [
 ] as const;
 const configFor = (server: boolean) =>
   analyticsConfigSchema.parse({
-    DATA_DIR: dir,
+    // A folder of its own per target: the harness removes it when it stops.
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'analyst-isolation-')),
     ANALYST_MAX_EXECUTION_SECONDS: '2',
     ANALYST_MAX_RESULT_BYTES: String(MAX_RESULT_BYTES),
     ANALYST_MAX_MEMORY_BYTES: '300000000',
@@ -83,10 +77,9 @@ describeTargets(
   (t) => `analysts are isolated from each other and from the product, on ${t.name}`,
   (target) => {
     const config = configFor(target.server);
-    let sql: SqlClient;
     let store: ClickHouseAnalyticsStore;
     let server: ServiceUnderTest;
-    let worker: Awaited<ReturnType<typeof bundleAnalystWorker>>;
+    let harness: ClickHouseHttpHarness | undefined;
     const query = async (who: { email: string; password: string }, text: string, search = '') => {
       const res = await fetch(`${server.url}${CLICKHOUSE_HTTP_PATH}/?${search}`, {
         method: 'POST',
@@ -114,35 +107,11 @@ describeTargets(
       );
 
     beforeAll(async () => {
-      worker = await bundleAnalystWorker();
-      sql = await PgliteSqlClient.open();
-      store = target.server
-        ? await ClickHouseAnalyticsStore.openServer({
-            url: config.CLICKHOUSE_URL!,
-            username: config.CLICKHOUSE_USER,
-            password: config.CLICKHOUSE_PASSWORD,
-            database: config.CLICKHOUSE_DATABASE,
-          })
-        : await ClickHouseAnalyticsStore.openEmbedded(join(dir, 'clickhouse'));
-      server = await startServiceUnderTest(
-        sql,
-        (deps) =>
-          createAnalyticsService(deps, {
-            sessions: new TestSessionVerifier(),
-            config,
-            store,
-            analystAuthenticator: auth,
-            analystWorker: worker.script,
-          }),
-        { background: true },
-      );
+      harness = await startClickHouseHttp({ config, authenticator: auth });
+      ({ server, store } = harness);
     });
     afterAll(async () => {
-      await server?.stop();
-      await store?.close();
-      await sql?.close();
-      rmSync(dir, { recursive: true, force: true });
-      worker?.remove();
+      await harness?.stop();
     });
 
     it("never serves a failed query's output to the next query, of the same analyst, another, or the cache", async () => {

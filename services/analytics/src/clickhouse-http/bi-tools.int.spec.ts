@@ -1,18 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import { CLICKHOUSE_HTTP_PATH } from '@risk-profile/contracts';
-import { PgliteSqlClient, type SqlClient } from '@risk-profile/platform';
-import { type ServiceUnderTest, startServiceUnderTest } from '@risk-profile/platform/testing';
+import type { ServiceUnderTest } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsConfigSchema } from '../config';
-import { createAnalyticsService } from '../index';
-import { ClickHouseAnalyticsStore } from '../store/clickhouse-analytics-store.adapter';
-import { bundleAnalystWorker } from '../testing/analyst-worker-bundle';
 import { BI_TOOL_QUERIES } from '../testing/bi-tool-queries';
+import { type ClickHouseHttpHarness, startClickHouseHttp } from '../testing/clickhouse-http-harness';
 import { TestAnalystAuthenticator } from '../testing/test-analyst-authenticator';
-import { TestSessionVerifier } from '../testing/test-session-verifier';
 
 // One chDB data directory for this file: chDB binds one per process, and each test file runs in a
 // process of its own.
@@ -31,11 +27,9 @@ const showsNoServerPath = (body: string) => {
 };
 
 describe('/clickhouse answers the queries BI tools send on connecting and listing the schema', () => {
-  let sql: SqlClient;
-  let store: ClickHouseAnalyticsStore;
   let server: ServiceUnderTest;
   let client: ClickHouseClient;
-  let worker: Awaited<ReturnType<typeof bundleAnalystWorker>>;
+  let harness: ClickHouseHttpHarness | undefined;
   /** The query in the body, as the tools send it. */
   const post = (query: string, search = '') =>
     fetch(`${server.url}${CLICKHOUSE_HTTP_PATH}/?${search}`, {
@@ -47,21 +41,8 @@ describe('/clickhouse answers the queries BI tools send on connecting and listin
     });
 
   beforeAll(async () => {
-    worker = await bundleAnalystWorker();
-    sql = await PgliteSqlClient.open();
-    store = await ClickHouseAnalyticsStore.openEmbedded(join(dir, 'clickhouse'));
-    server = await startServiceUnderTest(
-      sql,
-      (deps) =>
-        createAnalyticsService(deps, {
-          sessions: new TestSessionVerifier(),
-          config,
-          store,
-          analystAuthenticator: auth,
-          analystWorker: worker.script,
-        }),
-      { background: true },
-    );
+    harness = await startClickHouseHttp({ config, authenticator: auth });
+    ({ server } = harness);
     client = createClient({
       url: server.url,
       pathname: CLICKHOUSE_HTTP_PATH,
@@ -71,11 +52,7 @@ describe('/clickhouse answers the queries BI tools send on connecting and listin
   });
   afterAll(async () => {
     await client?.close();
-    await server?.stop();
-    await store?.close();
-    await sql?.close();
-    rmSync(dir, { recursive: true, force: true });
-    worker?.remove();
+    await harness?.stop();
   });
 
   for (const q of BI_TOOL_QUERIES) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BI_TOOL_QUERIES } from '../testing/bi-tool-queries';
+import { REFUSED_QUERIES } from '../testing/refused-queries';
 import type { ClickHouseError } from './clickhouse-error';
 import { checkReadOnly, type GuardVerdict, parseAst } from './read-only-guard';
 
@@ -151,48 +152,13 @@ describe('read-only guard: what it refused before is still refused', () => {
 
   // The writes, settings, table functions and tables clickhouse-http.int.spec.ts refuses through
   // /clickhouse (there, too, `SELECT 1; DROP TABLE ...` is refused by formatQuery, before the check).
-  for (const sql of REFUSED) {
+  for (const sql of REFUSED_QUERIES) {
     it(`refuses ${JSON.stringify(sql)}`, () => {
       const error = refusal(() => check(sql));
       expect(['READONLY', 'ACCESS_DENIED']).toContain(error.type);
     });
   }
 });
-
-const REFUSED: string[] = [
-  'INSERT INTO analytics.question_events (event_id) VALUES (1)',
-  'ALTER TABLE analytics.question_events DELETE WHERE 1',
-  'DROP TABLE analytics.question_events',
-  'TRUNCATE TABLE analytics.question_events',
-  'CREATE TABLE analytics.x (a Int8) ENGINE = Memory',
-  'OPTIMIZE TABLE analytics.question_events FINAL',
-  'SYSTEM DROP MARK CACHE',
-  'KILL QUERY WHERE 1',
-  'SET max_execution_time = 0',
-  'USE system',
-  'SELECT 1 SETTINGS max_execution_time = 0',
-  "SELECT 1 INTO OUTFILE '/tmp/out.csv'",
-  "SELECT * FROM file('/etc/passwd', 'LineAsString')",
-  "SELECT * FROM url('http://127.0.0.1:1/', 'CSV', 'a String')",
-  "SELECT * FROM s3('http://127.0.0.1:1/b/k.csv')",
-  "SELECT * FROM remote('127.0.0.1', system.one)",
-  "SELECT * FROM mysql('127.0.0.1:3306', 'db', 't', 'u', 'p')",
-  "SELECT * FROM postgresql('127.0.0.1:5432', 'db', 't', 'u', 'p')",
-  "SELECT * FROM executable('ls', 'TSV', 'a String')",
-  "SELECT * FROM input('a String')",
-  "SELECT * FROM merge('system', '.*')",
-  "SELECT * FROM cluster('default', system.one)",
-  "SELECT dictGet('d', 'a', 1)",
-  "SELECT file('/etc/passwd')",
-  'SELECT * FROM system.query_log',
-  'SELECT query FROM system.processes',
-  'SELECT * FROM system.users',
-  'SELECT 1 IN system.processes',
-  'SELECT * FROM view(SELECT * FROM system.users)',
-  'EXPLAIN SYNTAX INSERT INTO analytics.question_events SELECT * FROM analytics.question_events',
-  'SHOW PROCESSLIST',
-  'GRANT SELECT ON *.* TO default',
-];
 
 /** [formatQuery(sql), EXPLAIN AST of it], as chDB 3.4.0 answers them. */
 const PARSED: Record<string, [formatted: string, ast: string]> = {

@@ -1,0 +1,40 @@
+/**
+ * Statements /clickhouse refuses, each for a reason of its own: writes, DDL, SYSTEM, KILL, SET,
+ * settings, files and other hosts by table function or function, and tables outside the analytics
+ * database. The guard's unit spec checks each on its parse; clickhouse-http.int.spec.ts sends each
+ * through /clickhouse and checks that nothing changed.
+ */
+export const REFUSED_QUERIES: readonly string[] = [
+  'INSERT INTO analytics.question_events (event_id) VALUES (1)',
+  'ALTER TABLE analytics.question_events DELETE WHERE 1',
+  'DROP TABLE analytics.question_events',
+  'TRUNCATE TABLE analytics.question_events',
+  'CREATE TABLE analytics.x (a Int8) ENGINE = Memory',
+  'OPTIMIZE TABLE analytics.question_events FINAL',
+  'SYSTEM DROP MARK CACHE',
+  'KILL QUERY WHERE 1',
+  'SET max_execution_time = 0',
+  'USE system',
+  'SELECT 1 SETTINGS max_execution_time = 0',
+  "SELECT 1 INTO OUTFILE '/tmp/out.csv'",
+  "SELECT * FROM file('/etc/passwd', 'LineAsString')",
+  "SELECT * FROM url('http://127.0.0.1:1/', 'CSV', 'a String')",
+  "SELECT * FROM s3('http://127.0.0.1:1/b/k.csv')",
+  "SELECT * FROM remote('127.0.0.1', system.one)",
+  "SELECT * FROM mysql('127.0.0.1:3306', 'db', 't', 'u', 'p')",
+  "SELECT * FROM postgresql('127.0.0.1:5432', 'db', 't', 'u', 'p')",
+  "SELECT * FROM executable('ls', 'TSV', 'a String')",
+  "SELECT * FROM input('a String')",
+  "SELECT * FROM merge('system', '.*')",
+  "SELECT * FROM cluster('default', system.one)",
+  "SELECT dictGet('d', 'a', 1)",
+  "SELECT file('/etc/passwd')",
+  'SELECT * FROM system.query_log',
+  'SELECT query FROM system.processes',
+  'SELECT * FROM system.users',
+  'SELECT 1 IN system.processes',
+  'SELECT * FROM view(SELECT * FROM system.users)',
+  'EXPLAIN SYNTAX INSERT INTO analytics.question_events SELECT * FROM analytics.question_events',
+  'SHOW PROCESSLIST',
+  'GRANT SELECT ON *.* TO default',
+];
