@@ -21,36 +21,10 @@ const LONG_MONTHS = [
   'November',
   'December',
 ] as const;
-/** en-AU's abbreviations ("Sept"), as the product's en-AU dates have always read. */
-const SHORT_MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sept',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
 /** 'MMM' of the admin pages' 'MMM d, yyyy h:mm a' (the specification's format). */
-const ADMIN_MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
+const ADMIN_MONTHS = LONG_MONTHS.map((month) => month.slice(0, 3));
+/** en-AU's abbreviations ("Sept"), as the product's en-AU dates have always read. */
+const SHORT_MONTHS = ADMIN_MONTHS.map((month) => (month === 'Sep' ? 'Sept' : month));
 
 /** The wall-clock parts of an instant in a zone, and the zone's abbreviation at that instant. */
 export interface ZonedParts {
