@@ -5,6 +5,7 @@ export * from './files-holding';
 export * from './instances';
 export * from './racing-store';
 export * from './service-under-test';
+export * from './session-cookie';
 export * from './sql';
 export * from './targets';
 export * from './worker-bundle';

@@ -17,18 +17,13 @@ import {
   topicOf,
   type UserRole,
 } from '@risk-profile/contracts';
-import {
-  openSessions,
-  PgliteSqlClient,
-  type Sessions,
-  type SqlClient,
-  sessionStateWrites,
-} from '@risk-profile/platform';
+import { openSessions, PgliteSqlClient, type Sessions, type SqlClient } from '@risk-profile/platform';
 import {
   describeTargets,
   eventually,
   type ServiceUnderTest,
   sqlTargets,
+  staffCookie,
   startServiceUnderTest,
 } from '@risk-profile/platform/testing';
 import { strFromU8, unzipSync } from 'fflate';
@@ -143,19 +138,12 @@ describeTargets(
       service.bus.publish(topicOf(event), [{ id: event.id, key: integrationEventKey(event), value: event }]);
     const get = (path: string, cookie: string) => fetch(`${service.url}${path}`, { headers: { cookie } });
 
-    async function signIn(role: UserRole, adviserSlug: string | null, email: string): Promise<string> {
-      const id = randomUUID();
-      await sessionStateWrites.upsertUser(sql, id, { sessionVersion: 1, disabled: false });
-      const { token } = sessions.tokens.issue({
-        id,
-        role,
-        email,
-        name: email,
-        adviserSlug,
-        sessionVersion: 1,
-      });
-      return `${sessions.cookie.name}=${token}`;
-    }
+    const signIn = (role: UserRole, adviserSlug: string | null, email: string) =>
+      staffCookie(
+        sql,
+        { tokens: sessions.tokens, cookieName: sessions.cookie.name },
+        { role, adviserSlug, email },
+      );
 
     const deliveriesOf = async (where: string, params: unknown[]) =>
       (

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,12 +10,13 @@ import {
   topicOf,
   type UserRole,
 } from '@risk-profile/contracts';
-import { openSessions, type Sessions, type SqlClient, sessionStateWrites } from '@risk-profile/platform';
+import { openSessions, type Sessions, type SqlClient } from '@risk-profile/platform';
 import {
   describeTargets,
   eventually,
   type ServiceUnderTest,
   sqlTargets,
+  staffCookie,
   startServiceUnderTest,
 } from '@risk-profile/platform/testing';
 import { strFromU8, unzipSync } from 'fflate';
@@ -55,19 +55,12 @@ describeTargets(
       expect(res.status, `${path}: ${text}`).toBe(200);
       return { body: JSON.parse(text) as T, text };
     }
-    async function signIn(role: UserRole, adviserSlug: string | null, email: string): Promise<string> {
-      const id = randomUUID();
-      await sessionStateWrites.upsertUser(sql, id, { sessionVersion: 1, disabled: false });
-      const { token } = sessions.tokens.issue({
-        id,
-        role,
-        email,
-        name: email,
-        adviserSlug,
-        sessionVersion: 1,
-      });
-      return `${sessions.cookie.name}=${token}`;
-    }
+    const signIn = (role: UserRole, adviserSlug: string | null, email: string) =>
+      staffCookie(
+        sql,
+        { tokens: sessions.tokens, cookieName: sessions.cookie.name },
+        { role, adviserSlug, email },
+      );
 
     beforeAll(async () => {
       sql = await target.open();

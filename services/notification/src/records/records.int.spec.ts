@@ -17,12 +17,13 @@ import {
   type UserRole,
 } from '@risk-profile/contracts';
 import { uniformResponses } from '@risk-profile/contracts/testing';
-import { openSessions, type Sessions, type SqlClient, sessionStateWrites } from '@risk-profile/platform';
+import { openSessions, type Sessions, type SqlClient } from '@risk-profile/platform';
 import {
   describeTargets,
   eventually,
   type ServiceUnderTest,
   sqlTargets,
+  staffCookie,
   startServiceUnderTest,
 } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,19 +121,12 @@ describeTargets(
     const resend = (id: string, to: string, cookie: string) =>
       service.post(`/api/adviser/assessments/${id}/resend`, { to }, { cookie });
 
-    async function signIn(role: UserRole, adviserSlug: string | null, email: string): Promise<string> {
-      const id = randomUUID();
-      await sessionStateWrites.upsertUser(sql, id, { sessionVersion: 1, disabled: false });
-      const { token } = sessions.tokens.issue({
-        id,
-        role,
-        email,
-        name: email,
-        adviserSlug,
-        sessionVersion: 1,
-      });
-      return `${sessions.cookie.name}=${token}`;
-    }
+    const signIn = (role: UserRole, adviserSlug: string | null, email: string) =>
+      staffCookie(
+        sql,
+        { tokens: sessions.tokens, cookieName: sessions.cookie.name },
+        { role, adviserSlug, email },
+      );
 
     /** Publishes the events and waits until the read model holds the assessment as signed. */
     async function signedRecord(event: AssessmentSignedV1): Promise<AssessmentSignedV1> {
