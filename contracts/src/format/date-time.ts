@@ -100,6 +100,12 @@ export function formatAdminDateTime(instant: string | Date, timeZone: string): s
   return `${ADMIN_MONTHS[p.month - 1]} ${p.day}, ${p.year} ${clock12(p)} ${p.hour < 12 ? 'AM' : 'PM'} ${p.zone}`;
 }
 
+/** "9:34 am AEDT": a time of day today, where the day goes without saying (when a draft was saved). */
+export function formatTimeOfDay(instant: string | Date, timeZone: string): string {
+  const p = zonedParts(instant, timeZone);
+  return `${clock12(p)} ${p.hour < 12 ? 'am' : 'pm'} ${p.zone}`;
+}
+
 /** "2026-11-28": the day in the zone, for file names. */
 export function calendarDate(instant: string | Date, timeZone: string): string {
   const p = zonedParts(instant, timeZone);

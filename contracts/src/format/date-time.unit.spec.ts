@@ -5,6 +5,7 @@ import {
   formatLongDateTime,
   formatShortDate,
   formatShortDateTime,
+  formatTimeOfDay,
   isKnownTimeZone,
 } from './date-time';
 
@@ -18,6 +19,8 @@ describe('dates in the firm zone', () => {
     expect(formatShortDate(SIGNED, 'Australia/Sydney')).toBe('28 Nov 2026 AEDT');
     expect(formatAdminDateTime(SIGNED, 'Australia/Sydney')).toBe('Nov 28, 2026 9:34 AM AEDT');
     expect(calendarDate(SIGNED, 'Australia/Sydney')).toBe('2026-11-28');
+    expect(formatTimeOfDay(SIGNED, 'Australia/Sydney')).toBe('9:34 am AEDT');
+    expect(formatTimeOfDay('2026-11-28T00:05:00Z', 'UTC')).toBe('12:05 am UTC');
   });
 
   it('follows daylight saving and another zone', () => {

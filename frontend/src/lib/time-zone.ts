@@ -3,6 +3,7 @@ import {
   formatLongDateTime,
   formatShortDate,
   formatShortDateTime,
+  formatTimeOfDay,
 } from '@risk-profile/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from './api-client';
@@ -32,6 +33,8 @@ export interface DateFormats {
   day(iso: string | null): string;
   /** "Nov 28, 2026 9:34 AM AEDT": the admin pages' 'MMM d, yyyy h:mm a' */
   admin(iso: string | null): string;
+  /** "9:34 am AEDT": a time today, where the day goes without saying */
+  time(iso: string | null): string;
 }
 
 const PENDING = '…';
@@ -49,6 +52,7 @@ export function dateFormats(timeZone: string | undefined): DateFormats {
     short: writer(formatShortDateTime),
     day: writer(formatShortDate),
     admin: writer(formatAdminDateTime),
+    time: writer(formatTimeOfDay),
   };
 }
 

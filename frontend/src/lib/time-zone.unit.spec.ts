@@ -12,6 +12,7 @@ describe("the pages' dates", () => {
     expect(dates.short('2026-12-11T22:36:00.000Z')).toBe('12 Dec 2026, 9:36 am AEDT');
     expect(dates.day(SIGNED)).toBe('28 Nov 2026 AEDT');
     expect(dates.admin(SIGNED)).toBe('Nov 28, 2026 9:34 AM AEDT');
+    expect(dates.time(SIGNED)).toBe('9:34 am AEDT');
   });
 
   it('say so when there is no date, and wait for the zone rather than guess it', () => {

@@ -4,6 +4,7 @@ import {
   adminReportPdfEndpoint,
   adviserReportPdfEndpoint,
   adviserResendReportEndpoint,
+  calendarDate,
   exportAdminRecordsEndpoint,
   getAdminRecordEndpoint,
   getAdviserRecordEndpoint,
@@ -45,7 +46,7 @@ export interface RecordRouteDeps {
   sessions: SessionVerifier;
   clock: () => Date;
   reviewIntervalMonths: number;
-  /** Dates in the report on demand, as in the emailed one (REPORT_TIME_ZONE). */
+  /** Dates in the report on demand, as in the emailed one, and the export's file name (REPORT_TIME_ZONE). */
   timeZone: string;
   /** Wakes the sender for a resent report. */
   onRecorded: () => void;
@@ -258,7 +259,8 @@ export function mountRecordRoutes(app: Express, deps: RecordRouteDeps): void {
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader(
       'Content-Disposition',
-      `attachment; filename="assessments-${now.toISOString().slice(0, 10)}.csv"`,
+      // The day in the firm's zone, as the report's file name: not UTC's.
+      `attachment; filename="assessments-${calendarDate(now, deps.timeZone)}.csv"`,
     );
     res.setHeader('Cache-Control', 'no-store');
     res.write(UTF8_BOM + csvRow(CSV_HEADER));

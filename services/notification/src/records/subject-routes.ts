@@ -1,4 +1,5 @@
 import {
+  calendarDate,
   type DataSubject,
   dataSubjectKey,
   dataSubjectKeysOf,
@@ -36,7 +37,7 @@ export interface SubjectRouteDeps {
   sql: SqlClient;
   sessions: SessionVerifier;
   clock: () => Date;
-  /** Dates in the reports, as in the emailed ones (REPORT_TIME_ZONE). */
+  /** Dates in the reports, as in the emailed ones, and the export's file name (REPORT_TIME_ZONE). */
   timeZone: string;
   retention: Retention;
 }
@@ -354,7 +355,8 @@ export function mountSubjectRoutes(app: Express, deps: SubjectRouteDeps): void {
     res.setHeader('Content-Type', 'application/zip');
     res.setHeader(
       'Content-Disposition',
-      `attachment; filename="client-data-${now.toISOString().slice(0, 10)}.zip"`,
+      // The day in the firm's zone, as the reports' file names inside: not UTC's.
+      `attachment; filename="client-data-${calendarDate(now, deps.timeZone)}.zip"`,
     );
     res.setHeader('Cache-Control', 'no-store');
     res.end(Buffer.from(zip));

@@ -1,7 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
+import { displaySettingsQueryOptions } from '../../../lib/time-zone';
 import { rowLimitQueryOptions } from '../api/analyst-queries';
 import { fetchCsv, runQuery } from '../api/clickhouse';
 import { queryParameters } from '../model/query-parameters';
@@ -38,9 +39,17 @@ export function QueryPage() {
   );
 
   const run = useMutation({ mutationFn: () => runQuery(sql, bound) });
+  const queryClient = useQueryClient();
   const csv = useMutation({
-    mutationFn: () => fetchCsv(sql, bound),
-    onSuccess: (blob) => saveFile(blob, csvFileName(new Date())),
+    mutationFn: async () => {
+      // The file is named on the firm's clock, as the other exports are.
+      const [blob, settings] = await Promise.all([
+        fetchCsv(sql, bound),
+        queryClient.ensureQueryData(displaySettingsQueryOptions),
+      ]);
+      return { blob, timeZone: settings.timeZone };
+    },
+    onSuccess: ({ blob, timeZone }) => saveFile(blob, csvFileName(new Date(), timeZone)),
   });
   const empty = sql.trim() === '';
   const start = () => {

@@ -1,3 +1,4 @@
+import { calendarDate, zonedParts } from '@risk-profile/contracts';
 import { failureReason } from '../../../lib/api-client';
 
 /** Rows per page of the result table: the query returns them all, the page shows them in steps. */
@@ -160,7 +161,13 @@ export function isNumericType(type: string): boolean {
   return /^(Nullable\()?(LowCardinality\()?(U?Int\d+|Float\d+|Decimal)/.test(type);
 }
 
-/** The downloaded file's name: the time it was run, to the second, which sorts and never clashes. */
-export function csvFileName(at: Date): string {
-  return `analytics-${at.toISOString().slice(0, 19).replaceAll(':', '-')}.csv`;
+/**
+ * The downloaded file's name: the time it was run, to the second, which sorts and never clashes,
+ * on the firm's clock (REPORT_TIME_ZONE) as every date the product writes: not UTC's.
+ */
+export function csvFileName(at: Date, timeZone: string): string {
+  const p = zonedParts(at, timeZone);
+  // Every zone's offset is whole minutes: the seconds are UTC's.
+  const time = [p.hour, p.minute, at.getUTCSeconds()].map((n) => String(n).padStart(2, '0')).join('-');
+  return `analytics-${calendarDate(at, timeZone)}T${time}.csv`;
 }

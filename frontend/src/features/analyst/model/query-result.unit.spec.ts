@@ -104,8 +104,14 @@ describe('answers and formats', () => {
     expect(exceptionAtEnd('a,b\n1,2\n')).toBeNull();
   });
 
-  it('names the CSV file by the time it was made', () => {
-    expect(csvFileName(new Date('2026-11-26T05:10:07.123Z'))).toBe('analytics-2026-11-26T05-10-07.csv');
+  it("names the CSV file by the time it was made, on the firm's clock (issue 42, item 6)", () => {
+    // 10:34:07 pm on the 27th in UTC is 9:34:07 am on the 28th in Sydney.
+    expect(csvFileName(new Date('2026-11-27T22:34:07.123Z'), 'Australia/Sydney')).toBe(
+      'analytics-2026-11-28T09-34-07.csv',
+    );
+    expect(csvFileName(new Date('2026-11-26T05:10:07.123Z'), 'UTC')).toBe(
+      'analytics-2026-11-26T05-10-07.csv',
+    );
   });
 
   it('shows cells as text, NULL for null', () => {

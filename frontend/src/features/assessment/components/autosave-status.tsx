@@ -1,12 +1,14 @@
 import { AlertDialog } from 'radix-ui';
 import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
+import { useDates } from '../../../lib/time-zone';
 import type { Autosave } from '../hooks/use-autosave';
-import { formatTime } from '../model/format';
 import { isAutosaveStep, type Step } from '../model/steps';
 
 export function AutosaveStatus({ step, autosave }: { step: Step; autosave: Autosave }) {
   const { enabled, lastSavedAt } = autosave;
+  // The firm's zone, named, as every date on the pages: never the device's own.
+  const dates = useDates();
   if (!isAutosaveStep(step)) return null;
   return (
     <>
@@ -17,7 +19,7 @@ export function AutosaveStatus({ step, autosave }: { step: Step; autosave: Autos
         />
         <span>
           Autosave {enabled ? 'on' : 'off'}
-          {lastSavedAt ? ` · Last saved ${formatTime(lastSavedAt)}` : ''}
+          {lastSavedAt ? ` · Last saved ${dates.time(lastSavedAt.toISOString())}` : ''}
         </span>
         {/* Keyboard shortcuts: hidden on phones and touch screens (assessment.css). */}
         <span className="autosave-status__keys">

@@ -2,7 +2,7 @@ import type { Adviser } from '@risk-profile/contracts';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { appConfig } from '../../../lib/env';
-import { formatDateTime } from '../model/format';
+import { useDates } from '../../../lib/time-zone';
 import { reportRecipients } from '../model/report-recipients';
 
 export interface SuccessStepProps {
@@ -16,6 +16,8 @@ export interface SuccessStepProps {
 }
 
 export function SuccessStep(props: SuccessStepProps) {
+  // The firm's zone, named, as in the emailed report: never the device's own.
+  const dates = useDates();
   return (
     <div className="stack stack--lg">
       <Card className="success" aria-labelledby="success-title">
@@ -41,7 +43,7 @@ export function SuccessStep(props: SuccessStepProps) {
         <p data-testid="report-recipients">
           {reportRecipients(props.clientEmail, props.clientPhone, props.adviser, appConfig.delivery)}
         </p>
-        {props.signedAt ? <p className="success__meta">Signed {formatDateTime(props.signedAt)}</p> : null}
+        {props.signedAt ? <p className="success__meta">Signed {dates.short(props.signedAt)}</p> : null}
         <p className="success__meta">
           Thank you for completing your Risk Profile. You can now close this page.
         </p>

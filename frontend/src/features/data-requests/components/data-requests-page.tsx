@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { useTimeZone } from '../../../lib/time-zone';
 import { erasureAuditQueryOptions, useEraseSubject } from '../api/data-requests';
 import { formatDateTime, OUTCOME_LABELS, REASON_LABELS } from '../model/labels';
 import { parseSubject } from '../model/subject-query';
@@ -88,6 +89,7 @@ export function DataRequestsPage() {
 
 function ErasureAudit() {
   const query = useInfiniteQuery(erasureAuditQueryOptions());
+  const zone = useTimeZone();
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section className="data-requests__section" aria-labelledby="data-requests-audit">
@@ -114,7 +116,7 @@ function ErasureAudit() {
                 <dl className="data-requests__facts">
                   <div>
                     <dt>When</dt>
-                    <dd>{formatDateTime(entry.at)}</dd>
+                    <dd>{formatDateTime(entry.at, zone)}</dd>
                   </div>
                   <div>
                     <dt>By</dt>

@@ -6,6 +6,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useTimeZone } from '../../../lib/time-zone';
 import { exportHref, subjectAssessmentsQueryOptions } from '../api/data-requests';
 import { formatDate, OUTCOME_LABELS, plural, STATUS_LABELS } from '../model/labels';
 import { describeSubject } from '../model/subject-query';
@@ -111,6 +112,7 @@ const erasable = (item: SubjectAssessment, now: number): boolean =>
   item.restrictedAt === null || Date.parse(item.retainedUntil) <= now;
 
 function SubjectAssessmentCard({ item }: { item: SubjectAssessment }) {
+  const zone = useTimeZone();
   return (
     <li className="data-requests__card">
       <p className="data-requests__name">
@@ -131,20 +133,20 @@ function SubjectAssessmentCard({ item }: { item: SubjectAssessment }) {
         </div>
         <div>
           <dt>Started</dt>
-          <dd>{formatDate(item.startedAt)}</dd>
+          <dd>{formatDate(item.startedAt, zone)}</dd>
         </div>
         <div>
           <dt>Signed</dt>
-          <dd>{item.signedAt ? formatDate(item.signedAt) : 'Not signed'}</dd>
+          <dd>{item.signedAt ? formatDate(item.signedAt, zone) : 'Not signed'}</dd>
         </div>
         <div>
           <dt>Kept until</dt>
-          <dd>{formatDate(item.retainedUntil)}</dd>
+          <dd>{formatDate(item.retainedUntil, zone)}</dd>
         </div>
         {item.restrictedAt ? (
           <div>
             <dt>Restricted since</dt>
-            <dd>{formatDate(item.restrictedAt)}</dd>
+            <dd>{formatDate(item.restrictedAt, zone)}</dd>
           </div>
         ) : null}
       </dl>
@@ -153,6 +155,7 @@ function SubjectAssessmentCard({ item }: { item: SubjectAssessment }) {
 }
 
 function ErasureOutcome({ result }: { result: ErasureResult }) {
+  const zone = useTimeZone();
   const erased = result.items.filter((item) => item.outcome !== 'restricted').length;
   const restricted = result.items.length - erased;
   return (
@@ -171,7 +174,7 @@ function ErasureOutcome({ result }: { result: ErasureResult }) {
             <span className="data-requests__id">{item.assessmentId}</span>: {OUTCOME_LABELS[item.outcome]}.
             {item.reason ? ` ${item.reason}` : ''}
             {item.outcome === 'restricted' && item.retainedUntil
-              ? ` It is erased when its retention ends, on ${formatDate(item.retainedUntil)}.`
+              ? ` It is erased when its retention ends, on ${formatDate(item.retainedUntil, zone)}.`
               : ''}
           </li>
         ))}

@@ -1,4 +1,5 @@
 import type { ErasureReason, ErasureResult, RecordStatus } from '@risk-profile/contracts';
+import { dateFormats } from '../../../lib/time-zone';
 
 type Outcome = ErasureResult['items'][number]['outcome'];
 
@@ -21,18 +22,14 @@ export const STATUS_LABELS: Record<RecordStatus, string> = {
 
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
-// One formatter each, as in the records feature (features stay independent of one another).
-const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-AU', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
+/*
+ * Dates in the firm's zone (the server's REPORT_TIME_ZONE, lib/time-zone), named, as on the other
+ * admin pages and in the reports: never the browser's own zone. "…" until the zone is known.
+ */
 
-/** "25 Nov 2026", in the reader's own time zone. */
-export const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
-/** "25 Nov 2026, 3:04 pm AEDT". */
-export const formatDateTime = (iso: string): string => dateTimeFormat.format(new Date(iso));
+/** "25 Nov 2026 AEDT": a day (a start, a signature, the end of a retention). */
+export const formatDate = (iso: string, timeZone: string | undefined): string =>
+  dateFormats(timeZone).day(iso);
+/** "25 Nov 2026, 3:04 pm AEDT": when the time of day matters (an erasure). */
+export const formatDateTime = (iso: string, timeZone: string | undefined): string =>
+  dateFormats(timeZone).short(iso);
