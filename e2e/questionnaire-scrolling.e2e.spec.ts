@@ -65,8 +65,8 @@ describeTarget('the questionnaire scrolls to what the client should read', brows
       await answerQuestion(page, 6, 5);
       const flag = questionCard(page, 6).locator('.question-card__flag');
       await flag.waitFor();
-      // A fixed wait, as only time shows that something did not happen: past the 600 ms
-      // auto-advance, the page has not moved on to question 7, and the flag is on screen.
+      // A fixed wait, longer than the auto-advance delay, because only time shows that something
+      // did not happen: the page has not moved on to question 7, and the flag is on screen.
       await page.waitForTimeout(1000);
       await settled(page);
       expect(await readable(page, flag), 'the flag is on screen').toBe(true);

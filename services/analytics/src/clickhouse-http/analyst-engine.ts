@@ -57,6 +57,7 @@ export interface EngineEndpoint {
  */
 export class HttpAnalystEngine implements AnalystEngine {
   private inUse = 0;
+  private readonly settings = new Map<string, Promise<string | undefined>>();
   private readonly agents = {
     http: new http.Agent({ keepAlive: true }),
     https: new https.Agent({ keepAlive: true }),
@@ -87,8 +88,23 @@ export class HttpAnalystEngine implements AnalystEngine {
     this.inUse--;
   }
 
-  async setting(name: string): Promise<string | undefined> {
-    return firstLine(await this.text(SETTING_QUERY, { name }));
+  /**
+   * An analyst's settings are fixed (the worker's sessions, the server profile's constraints), and
+   * BI tools send the same URL settings with every query: each is asked once, not per query.
+   */
+  setting(name: string): Promise<string | undefined> {
+    let value = this.settings.get(name);
+    if (!value) {
+      value = this.text(SETTING_QUERY, { name }).then(firstLine);
+      // Only settings that exist are kept (the names a caller may send are unbounded); a failed
+      // lookup (the engine restarting) is asked again next time.
+      value.then(
+        (found) => found === undefined && this.settings.delete(name),
+        () => this.settings.delete(name),
+      );
+      this.settings.set(name, value);
+    }
+    return value;
   }
 
   async close(): Promise<void> {

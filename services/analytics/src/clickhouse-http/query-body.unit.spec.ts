@@ -56,8 +56,8 @@ function* zeros(count: number): Generator<Buffer> {
 }
 
 /**
- * 1 GiB of zeros as gzip, about 1 MB (under the limit): 64 gzip members of 16 MiB of zeros each
- * (RFC 1952 lets members follow one another), built once and sent 64 times, never inflated here.
+ * A gzip body far smaller than the limit that inflates far past it: one member of zeros built
+ * once and sent many times (RFC 1952 lets members follow one another), never inflated here.
  */
 const BOMB_MEMBER = zlib.gzipSync(Buffer.alloc(16 * MiB), { level: 9 });
 function* gzipBomb(): Generator<Buffer> {
