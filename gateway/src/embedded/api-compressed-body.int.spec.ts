@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { ENDPOINTS } from '@risk-profile/contracts';
 import { silentLogger } from '@risk-profile/platform';
+import { peakRssGrowth } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './start-embedded';
 
@@ -40,43 +41,37 @@ interface Answer {
  * POSTs `body` from a generator, without credentials: chunked, or with its Content-Length when
  * `declareLength`. The answer may come before the upload is finished; sending goes on regardless.
  */
-function postStreamed(url: string, body: Buffer, declareLength: boolean): Promise<Answer> {
-  const before = process.memoryUsage.rss();
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, 5);
+async function postStreamed(url: string, body: Buffer, declareLength: boolean): Promise<Answer> {
   const started = performance.now();
-  return new Promise<Answer>((resolve, reject) => {
-    const req = request(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'content-encoding': 'gzip',
-        ...(declareLength ? { 'content-length': String(body.length) } : { 'transfer-encoding': 'chunked' }),
-      },
-    });
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      // The server may close the connection once it has answered; the answer is what counts.
-      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') reject(error);
-    });
-    req.on('response', (res) => {
-      const ms = performance.now() - started;
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        clearInterval(sampler);
-        peak = Math.max(peak, process.memoryUsage.rss());
-        resolve({
-          status: res.statusCode ?? 0,
-          body: Buffer.concat(chunks).toString(),
-          ms,
-          rssGrowth: peak - before,
+  const { result, growth } = await peakRssGrowth(
+    () =>
+      new Promise<Omit<Answer, 'rssGrowth'>>((resolve, reject) => {
+        const req = request(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-encoding': 'gzip',
+            ...(declareLength
+              ? { 'content-length': String(body.length) }
+              : { 'transfer-encoding': 'chunked' }),
+          },
         });
-      });
-    });
-    Readable.from(pieces(body), { objectMode: false }).pipe(req);
-  });
+        req.on('error', (error: NodeJS.ErrnoException) => {
+          // The server may close the connection once it has answered; the answer is what counts.
+          if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') reject(error);
+        });
+        req.on('response', (res) => {
+          const ms = performance.now() - started;
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), ms }),
+          );
+        });
+        Readable.from(pieces(body), { objectMode: false }).pipe(req);
+      }),
+  );
+  return { ...result, rssGrowth: growth };
 }
 
 describe('/api with a compressed body that inflates far past the body limit', () => {

@@ -3,6 +3,7 @@ export * from './environment';
 export * from './eventually';
 export * from './files-holding';
 export * from './instances';
+export * from './memory';
 export * from './racing-store';
 export * from './service-under-test';
 export * from './session-cookie';

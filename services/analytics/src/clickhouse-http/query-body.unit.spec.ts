@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { peakRssGrowth } from '@risk-profile/platform/testing';
 import type { Request } from 'express';
 import { describe, expect, it } from 'vitest';
 import { ClickHouseError, httpStatusOf } from './clickhouse-error';
@@ -62,27 +63,6 @@ function* zeros(count: number): Generator<Buffer> {
 const BOMB_MEMBER = zlib.gzipSync(Buffer.alloc(16 * MiB), { level: 9 });
 function* gzipBomb(): Generator<Buffer> {
   for (let i = 0; i < 64; i++) yield BOMB_MEMBER;
-}
-
-/** Runs `work` while sampling the process's RSS; the peak growth over the RSS before it. */
-async function peakRssGrowth<T>(work: () => Promise<T>): Promise<{ result: T; growth: number; ms: number }> {
-  global.gc?.();
-  const before = process.memoryUsage.rss();
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, 5);
-  const started = performance.now();
-  try {
-    const result = await work();
-    return {
-      result,
-      growth: Math.max(peak, process.memoryUsage.rss()) - before,
-      ms: performance.now() - started,
-    };
-  } finally {
-    clearInterval(sampler);
-  }
 }
 
 describe('readQueryBody', () => {
