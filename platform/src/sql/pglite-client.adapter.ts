@@ -6,7 +6,9 @@ import { promisify } from 'node:util';
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import pgUtils from 'pg/lib/utils.js';
+import { isStalePlan, PreparedStatements } from './pglite-statements';
 import type { QueryResult, SqlClient, SqlExecutor } from './sql-client.port';
+import { WalGroupSync } from './wal-group-sync';
 
 /** int8 as a JS number in every adapter (our counters stay far below 2^53). */
 const parsers = { [types.INT8]: (value: string) => Number(value) };
@@ -37,7 +39,8 @@ const EMBEDDED_SETTINGS = [
  * is recycled. `wal_sync_method = fsync` because the module's fdatasync is a no-op whatever the
  * file system; fsync goes through the file system's stream operations, where ours is. Ours is an
  * fdatasync: it writes the data and whatever metadata reading it back needs (a file's size),
- * which is all PostgreSQL relies on, without the journal write an mtime change costs.
+ * which is all PostgreSQL relies on, without the journal write an mtime change costs. The WAL's
+ * syncs are grouped and run off the event loop (WalGroupSync); every other file's run in place.
  */
 const DURABLE_START_PARAMS = [
   ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
@@ -45,21 +48,54 @@ const DURABLE_START_PARAMS = [
   'wal_sync_method=fsync',
 ];
 
+type NodeFsStream = { nfd: number; node: unknown };
 interface NodeFsModule {
-  NODEFS: { stream_ops: { fsync?: (stream: { nfd: number }) => number } };
+  NODEFS: {
+    realPath(node: unknown): string;
+    stream_ops: {
+      fsync?: (stream: NodeFsStream) => number;
+      write: (stream: NodeFsStream, ...rest: unknown[]) => number;
+    };
+  };
 }
 
-/** NODEFS with an fsync that reaches the host file's descriptor (as fdatasync, see above). */
+/**
+ * NODEFS with an fsync that reaches the host file (as fdatasync, see above): the WAL's through
+ * the group commit, any other file's at once.
+ */
 class DurableNodeFS extends NodeFS {
+  constructor(
+    dataDir: string,
+    private readonly wal: WalGroupSync,
+  ) {
+    super(dataDir);
+  }
+
   override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]) {
     const result = await super.init(pg, opts);
     const preRun = result.emscriptenOpts.preRun ?? [];
+    const wal = this.wal;
     result.emscriptenOpts.preRun = [
       ...(Array.isArray(preRun) ? preRun : [preRun]),
       (module: unknown) => {
-        (module as NodeFsModule).NODEFS.stream_ops.fsync = (stream) => {
-          fdatasyncSync(stream.nfd);
+        const { NODEFS } = module as NodeFsModule;
+        const paths = new WeakMap<object, string>();
+        const pathOf = (stream: NodeFsStream) => {
+          let path = paths.get(stream);
+          if (path === undefined) {
+            path = NODEFS.realPath(stream.node);
+            paths.set(stream, path);
+          }
+          return path;
+        };
+        NODEFS.stream_ops.fsync = (stream) => {
+          if (!wal.deferFsync(pathOf(stream))) fdatasyncSync(stream.nfd);
           return 0;
+        };
+        const write = NODEFS.stream_ops.write;
+        NODEFS.stream_ops.write = (stream, ...rest) => {
+          wal.beforeWrite(pathOf(stream));
+          return write(stream, ...rest);
         };
       },
     ];
@@ -86,7 +122,13 @@ function toResult<R>(result: { rows: unknown[]; affectedRows?: number }): QueryR
 export class PgliteSqlClient implements SqlClient {
   readonly kind = 'pglite' as const;
 
-  private constructor(private readonly db: PGlite) {}
+  private constructor(
+    private readonly db: PGlite,
+    /** Durable mode's group commit; none in memory or with durability off. */
+    private readonly wal: WalGroupSync | null,
+  ) {}
+
+  private readonly statements = new PreparedStatements();
 
   /** `dataDir` undefined keeps the database in memory (tests). */
   static async open(dataDir?: string, options: PgliteOpenOptions = {}): Promise<PgliteSqlClient> {
@@ -94,14 +136,14 @@ export class PgliteSqlClient implements SqlClient {
       mkdirSync(dataDir, { recursive: true });
       if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(dataDir);
     }
-    const durable = dataDir !== undefined && (options.durable ?? true);
+    const wal = dataDir !== undefined && (options.durable ?? true) ? new WalGroupSync() : null;
     const db = await PGlite.create({
       dataDir,
       parsers,
       postgresqlconf: EMBEDDED_SETTINGS,
-      ...(durable ? { fs: new DurableNodeFS(dataDir), startParams: DURABLE_START_PARAMS } : {}),
+      ...(wal ? { fs: new DurableNodeFS(dataDir!, wal), startParams: DURABLE_START_PARAMS } : {}),
     });
-    return new PgliteSqlClient(db);
+    return new PgliteSqlClient(db, wal);
   }
 
   /**
@@ -110,15 +152,17 @@ export class PgliteSqlClient implements SqlClient {
    */
   static async restore(dataDir: string, archive: Blob): Promise<void> {
     mkdirSync(dataDir, { recursive: true });
+    const wal = new WalGroupSync();
     const db = await PGlite.create({
       dataDir,
       loadDataDir: archive,
       postgresqlconf: EMBEDDED_SETTINGS,
-      fs: new DurableNodeFS(dataDir),
+      fs: new DurableNodeFS(dataDir, wal),
       startParams: DURABLE_START_PARAMS,
     });
     await db.query('CHECKPOINT');
     await db.close();
+    wal.flushNow();
   }
 
   /**
@@ -138,35 +182,71 @@ export class PgliteSqlClient implements SqlClient {
   ): Promise<QueryResult<R>> {
     await this.db._checkReady();
     // Like PGlite's own query: after any open transaction, never inside it.
-    return this.db._runExclusiveTransaction(() => this.run<R>(text, params, false));
-  }
-
-  async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    return this.db.transaction(async () =>
-      fn({ query: <R>(text: string, params: readonly unknown[] = []) => this.run<R>(text, params, true) }),
-    );
+    const result = await this.db._runExclusiveTransaction(() => this.run<R>(text, params, false));
+    await this.wal?.durable();
+    return result;
   }
 
   /**
-   * One statement as one message (parse, bind, describe, execute, sync) in one call into the
-   * WASM module. PGlite's query() makes five calls, the first two only to learn the parameters'
-   * types so it can serialise them; here they are prepared as node-postgres prepares them (text,
-   * the server infers the types), so both adapters send the same values, for less CPU a statement
-   * (docs/architecture.md, "Embedded PostgreSQL"). Results are parsed by PGlite's own parser with
-   * this database's type parsers, exactly as its query() does.
+   * Like PostgreSQL, which shows a commit to nobody before its WAL is flushed, no statement's
+   * answer (a read included) is handed back before every commit it could have seen is durable;
+   * the wait is outside PGlite's lock, so the next statements run meanwhile and share the flush.
    */
-  private run<R>(text: string, params: readonly unknown[], inTransaction: boolean): Promise<QueryResult<R>> {
+  async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const result = await this.db.transaction(async () =>
+      fn({ query: <R>(text: string, params: readonly unknown[] = []) => this.run<R>(text, params, true) }),
+    );
+    await this.wal?.durable();
+    return result;
+  }
+
+  /**
+   * One statement as one message (bind, describe, execute, sync, after a parse the first time a
+   * text is seen: PreparedStatements) in one call into the WASM module. PGlite's query() makes
+   * five calls, the first two only to learn the parameters' types so it can serialise them; here
+   * they are prepared as node-postgres prepares them (text, the server infers the types), so both
+   * adapters send the same values, for less CPU a statement (ADR 0002). Results are parsed by
+   * PGlite's own parser with this database's type parsers, exactly as its query() does.
+   */
+  private async run<R>(
+    text: string,
+    params: readonly unknown[],
+    inTransaction: boolean,
+  ): Promise<QueryResult<R>> {
+    try {
+      return await this.runPrepared<R>(text, params, inTransaction);
+    } catch (error) {
+      // Outside a transaction, a plan a migration made stale is simply made again.
+      if (inTransaction || !isStalePlan(error)) throw error;
+      return this.runPrepared<R>(text, params, inTransaction);
+    }
+  }
+
+  private runPrepared<R>(
+    text: string,
+    params: readonly unknown[],
+    inTransaction: boolean,
+  ): Promise<QueryResult<R>> {
     const { serialize } = protocol;
     const values = params.map((value) => pgUtils.prepareValue(value));
-    const message = Buffer.concat([
-      serialize.parse({ text }),
-      serialize.bind({ values }),
-      serialize.describe({ type: 'P' }),
-      serialize.execute({}),
-      serialize.sync(),
-    ]);
     return this.db._runExclusiveQuery(async () => {
-      const { messages } = await this.db.execProtocol(message, { syncToFs: false });
+      const plan = this.statements.plan(text);
+      const message = Buffer.concat([
+        ...plan.close.map((name) => serialize.close({ type: 'S', name })),
+        ...(plan.parse ? [serialize.parse({ name: plan.name, text })] : []),
+        serialize.bind({ statement: plan.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]);
+      let messages: Awaited<ReturnType<PGlite['execProtocol']>>['messages'];
+      try {
+        ({ messages } = await this.db.execProtocol(message, { syncToFs: false }));
+      } catch (error) {
+        this.statements.failed(text);
+        throw error;
+      }
+      this.statements.succeeded(text);
       if (!inTransaction) await this.db.syncToFs();
       const [result] = parse.parseResults(messages, this.db.parsers);
       return toResult<R>(result ?? { rows: [] });
@@ -175,10 +255,12 @@ export class PgliteSqlClient implements SqlClient {
 
   async exec(script: string): Promise<void> {
     await this.db.exec(script);
+    await this.wal?.durable();
   }
 
   async close(): Promise<void> {
     if (!this.db.closed) await this.db.close();
+    this.wal?.flushNow();
   }
 }
 

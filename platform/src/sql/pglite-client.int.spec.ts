@@ -42,4 +42,51 @@ describe('PGlite on disk', () => {
       await other.close();
     }
   });
+
+  it('keeps every commit acknowledged together while its WAL flushes are shared (group commit)', async () => {
+    const dataDir = join(dir, 'grouped');
+    const db = await PgliteSqlClient.open(dataDir);
+    await db.exec('CREATE TABLE done (writer int, n int)');
+    await Promise.all(
+      Array.from({ length: 10 }, (_, writer) =>
+        (async () => {
+          for (let n = 0; n < 20; n++) {
+            await db.transaction(async (tx) => {
+              await tx.query('INSERT INTO done VALUES ($1, $2)', [writer, n]);
+            });
+          }
+        })(),
+      ),
+    );
+    await db.close();
+    const again = await PgliteSqlClient.open(dataDir);
+    try {
+      expect((await again.query('SELECT count(*)::int AS n FROM done')).rows).toEqual([{ n: 200 }]);
+    } finally {
+      await again.close();
+    }
+  });
+});
+
+describe('PGlite statements, prepared once per text', () => {
+  it('runs a text again after it failed, and after a migration changed the columns it returns', async () => {
+    const db = await PgliteSqlClient.open();
+    try {
+      await db.exec('CREATE TABLE t (a int)');
+      await db.query('INSERT INTO t VALUES ($1)', [1]);
+      await expect(db.query('INSERT INTO t VALUES ($1)', ['not a number'])).rejects.toThrow(/integer/);
+      await db.query('INSERT INTO t VALUES ($1)', [2]);
+      expect((await db.query('SELECT * FROM t ORDER BY a')).rows).toEqual([{ a: 1 }, { a: 2 }]);
+      await db.exec('ALTER TABLE t ADD COLUMN b text');
+      expect((await db.query('SELECT * FROM t ORDER BY a')).rows).toEqual([
+        { a: 1, b: null },
+        { a: 2, b: null },
+      ]);
+      await expect(db.query('SELECT nope FROM t')).rejects.toThrow(/nope/);
+      await db.exec('ALTER TABLE t ADD COLUMN nope int');
+      expect((await db.query('SELECT nope FROM t')).rows).toEqual([{ nope: null }, { nope: null }]);
+    } finally {
+      await db.close();
+    }
+  });
 });
