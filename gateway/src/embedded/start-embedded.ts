@@ -119,7 +119,7 @@ export async function startEmbedded(
       publicUrl: () => gatewayConfig.PUBLIC_URL ?? `http://localhost:${listeningPort ?? gatewayConfig.PORT}`,
     });
     // The assessment service asks the adviser service's internal lookup, in process.
-    const advisers = httpAdviserDirectory(singleOrigin(inProcessOrigin(adviser.app)));
+    const advisers = httpAdviserDirectory(singleOrigin(inProcessOrigin(adviser.app)), { timeoutMs: null });
     modules.push(await createAssessmentService(platform, assessmentConfig, { advisers, sessions }), adviser);
     if (!options.withoutNotifications) {
       modules.push(

@@ -4,9 +4,10 @@ import type { Logger } from '../logging/logger';
 export interface HttpUpstream {
   /**
    * GET `path`. Only for requests that are safe to send twice: a pool sends it to the next
-   * address when one fails with a network error or does not answer within `timeoutMs`.
+   * address when one fails with a network error or does not answer within `timeoutMs` (2 s;
+   * null waits as long as the answer takes, for a service in this process).
    */
-  get(path: string, options?: { timeoutMs?: number }): Promise<Response>;
+  get(path: string, options?: { timeoutMs?: number | null }): Promise<Response>;
 }
 
 export interface UpstreamPoolOptions {
@@ -161,7 +162,7 @@ export function createUpstreamPool(addresses: readonly string[], options: Upstre
       let failure: unknown;
       for (const address of attempts()) {
         try {
-          const res = await fetch(new URL(path, address), { signal: AbortSignal.timeout(timeoutMs) });
+          const res = await fetch(new URL(path, address), timeoutSignal(timeoutMs));
           markUp(address);
           return res;
         } catch (error) {
@@ -182,9 +183,13 @@ export function createUpstreamPool(addresses: readonly string[], options: Upstre
 export function singleOrigin(origin: () => Promise<string> | string): HttpUpstream {
   return {
     async get(path, { timeoutMs = 2_000 } = {}) {
-      return fetch(new URL(path, await origin()), { signal: AbortSignal.timeout(timeoutMs) });
+      return fetch(new URL(path, await origin()), timeoutSignal(timeoutMs));
     },
   };
+}
+
+function timeoutSignal(timeoutMs: number | null): RequestInit {
+  return timeoutMs === null ? {} : { signal: AbortSignal.timeout(timeoutMs) };
 }
 
 /** Codes of a connection that could not be made or was dropped (Node's and undici's, fetch's cause). */

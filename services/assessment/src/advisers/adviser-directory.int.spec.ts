@@ -5,22 +5,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVISER_CHECK_UNAVAILABLE } from '../draft-assessment/draft-assessment.route';
 import { type AssessmentTestServer, startAssessmentServer } from '../testing/assessment-test-server';
 import { adviserContact, yesBody } from '../testing/fixtures';
-import { httpAdviserDirectory, KNOWN_TTL_MS, UNKNOWN_TTL_MS } from './adviser-directory';
+import { httpAdviserDirectory, KNOWN_TTL_MS, STALE_IF_ERROR_MS, UNKNOWN_TTL_MS } from './adviser-directory';
 
 const adviserBody = (slug: string) => ({ ...adviserContact(slug), extra: 'ignored' });
 
 /** Stands in for the adviser service's public lookup, counting what it is asked. */
-function adviserLookup(known: string[], status = 200) {
+function adviserLookup(known: string[], status = 200, delayMs = 0) {
   const asked: string[] = [];
-  const server: Server = createServer((req, res) => {
+  const answer = { status };
+  const server: Server = createServer(async (req, res) => {
     const slug = decodeURIComponent(req.url?.split('/').pop() ?? '');
     asked.push(slug);
-    if (status !== 200) return void res.writeHead(status).end();
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (answer.status !== 200) return void res.writeHead(answer.status).end();
     res.writeHead(known.includes(slug) ? 200 : 404, { 'content-type': 'application/json' });
     res.end(JSON.stringify(known.includes(slug) ? adviserBody(slug) : { error: 'Adviser not found.' }));
   });
   return {
     asked,
+    answer,
     start: () =>
       new Promise<string>((resolve) =>
         server.listen(0, '127.0.0.1', () =>
@@ -38,7 +41,7 @@ describe('the adviser directory over HTTP', () => {
     const service = adviserLookup(['demo-adviser']);
     const url = await service.start();
     let now = 0;
-    const directory = httpAdviserDirectory(at(url), () => now);
+    const directory = httpAdviserDirectory(at(url), { now: () => now });
     try {
       expect(await directory.find('demo-adviser')).toEqual(adviserContact('demo-adviser'));
       expect(await directory.find('demo-adviser')).toEqual(adviserContact('demo-adviser'));
@@ -51,6 +54,48 @@ describe('the adviser directory over HTTP', () => {
       now = KNOWN_TTL_MS + 1;
       await directory.find('demo-adviser');
       expect(service.asked.at(-1)).toBe('demo-adviser');
+    } finally {
+      await service.stop();
+    }
+  });
+
+  it('asks once for drafts that arrive together for one slug', async () => {
+    const service = adviserLookup(['demo-adviser'], 200, 50);
+    const directory = httpAdviserDirectory(at(await service.start()));
+    try {
+      const found = await Promise.all(Array.from({ length: 20 }, () => directory.find('demo-adviser')));
+      expect(found).toEqual(Array.from({ length: 20 }, () => adviserContact('demo-adviser')));
+      expect(service.asked).toEqual(['demo-adviser']);
+    } finally {
+      await service.stop();
+    }
+  });
+
+  it('keeps using a known adviser for an hour after expiry while the service cannot answer, never an unknown one', async () => {
+    const service = adviserLookup(['demo-adviser']);
+    let now = 0;
+    const directory = httpAdviserDirectory(at(await service.start()), { now: () => now });
+    try {
+      await directory.find('demo-adviser');
+      await directory.find('nobody');
+      service.answer.status = 500;
+      now = KNOWN_TTL_MS + 1;
+      expect(await directory.find('demo-adviser')).toEqual(adviserContact('demo-adviser'));
+      await expect(directory.find('nobody')).rejects.toThrow(/answered 500/);
+      now = KNOWN_TTL_MS + STALE_IF_ERROR_MS + 1;
+      await expect(directory.find('demo-adviser')).rejects.toThrow(/answered 500/);
+    } finally {
+      await service.stop();
+    }
+  });
+
+  it('gives up after 2 s on a service across the network, and waits for one in this process', async () => {
+    const service = adviserLookup(['demo-adviser'], 200, 2_300);
+    const url = await service.start();
+    try {
+      await expect(httpAdviserDirectory(at(url)).find('demo-adviser')).rejects.toThrow(/timeout|aborted/i);
+      const inProcess = httpAdviserDirectory(at(url), { timeoutMs: null });
+      expect(await inProcess.find('demo-adviser')).toEqual(adviserContact('demo-adviser'));
     } finally {
       await service.stop();
     }
