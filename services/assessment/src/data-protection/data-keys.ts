@@ -109,6 +109,11 @@ export class DataKeys {
     return found;
   }
 
+  /** Drops a cached key whose row a rolled-back transaction never stored. */
+  forget(assessmentId: string): void {
+    this.cache.delete(assessmentId);
+  }
+
   /** Returns whether a key was deleted. */
   async delete(assessmentId: string): Promise<boolean> {
     this.cache.delete(assessmentId);

@@ -1,4 +1,4 @@
-import { type EventStore, migrate, type SqlClient } from '@risk-profile/platform';
+import { type EventStore, migrate, PostgresEventStore, type SqlClient } from '@risk-profile/platform';
 import { DataKeys } from './data-keys';
 import { dataProtectionMigrations } from './data-protection.migrations';
 import { ErasureAudit } from './erasure-audit';
@@ -28,6 +28,12 @@ export async function openDataProtection(
     keys,
     index,
     audit: new ErasureAudit(sql),
-    store: new ProtectedEventStore(eventStore, keys, index),
+    store: new ProtectedEventStore(
+      eventStore,
+      keys,
+      index,
+      // The PostgreSQL event store shares the service's database; KurrentDB is elsewhere.
+      eventStore instanceof PostgresEventStore ? { sql, store: eventStore } : undefined,
+    ),
   };
 }

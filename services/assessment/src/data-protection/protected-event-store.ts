@@ -3,7 +3,9 @@ import type {
   EventStore,
   ExpectedVersion,
   NewEvent,
+  PostgresEventStore,
   ReadAllOptions,
+  SqlClient,
   StoredEvent,
 } from '@risk-profile/platform';
 import type { AssessmentEvent } from '../domain/assessment.events';
@@ -75,6 +77,11 @@ export class ProtectedEventStore implements EventStore {
     private readonly inner: EventStore,
     private readonly keys: DataKeys,
     private readonly index: SubjectIndex,
+    /**
+     * The database of `inner` when it also holds the key and index tables: a new assessment's
+     * key, events and index row then commit as one transaction instead of three.
+     */
+    private readonly sameDatabase?: { sql: SqlClient; store: PostgresEventStore },
   ) {}
 
   async appendToStream(
@@ -88,16 +95,28 @@ export class ProtectedEventStore implements EventStore {
       if (assessmentId !== undefined) await this.indexAll(events);
       return result;
     }
+    if (options.expectedVersion === 'no_stream' && this.sameDatabase) {
+      const { sql, store } = this.sameDatabase;
+      const result = await sql
+        .transaction(async (tx) => {
+          const dataKey = await this.keys.within(tx).create(assessmentId);
+          const stored = encryptAll(streamId, events, dataKey);
+          const appended = await store.appendWith(tx, streamId, stored, options);
+          await this.indexAll(events, this.index.within(tx));
+          return appended;
+        })
+        .catch((error: unknown) => {
+          this.keys.forget(assessmentId);
+          throw error;
+        });
+      this.index.remember(assessmentId);
+      return result;
+    }
     const dataKey =
       options.expectedVersion === 'no_stream'
         ? await this.keys.create(assessmentId)
         : await this.keys.getOrCreate(assessmentId);
-    const stored = events.map((event) =>
-      isPersonalEventType(event.type)
-        ? { ...event, ...encryptEvent(streamId, event.type, event.data as Record<string, unknown>, dataKey) }
-        : event,
-    );
-    const result = await this.inner.appendToStream(streamId, stored, options);
+    const result = await this.inner.appendToStream(streamId, encryptAll(streamId, events, dataKey), options);
     await this.indexAll(events);
     return result;
   }
@@ -135,9 +154,17 @@ export class ProtectedEventStore implements EventStore {
    * signature, a restriction) reach the index through the relay, off the request's path: every
    * erasure decides on the stream as stored, never on the index alone.
    */
-  private async indexAll(events: readonly NewEvent[]): Promise<void> {
+  private async indexAll(events: readonly NewEvent[], index = this.index): Promise<void> {
     for (const event of events) {
-      if (event.type !== 'AssessmentSigned') await this.index.apply(event as AssessmentEvent);
+      if (event.type !== 'AssessmentSigned') await index.apply(event as AssessmentEvent);
     }
   }
+}
+
+function encryptAll(streamId: string, events: readonly NewEvent[], dataKey: Buffer): NewEvent[] {
+  return events.map((event) =>
+    isPersonalEventType(event.type)
+      ? { ...event, ...encryptEvent(streamId, event.type, event.data as Record<string, unknown>, dataKey) }
+      : event,
+  );
 }

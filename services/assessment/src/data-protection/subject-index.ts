@@ -66,6 +66,12 @@ export class SubjectIndex {
     return new SubjectIndex(executor, this.hmacKey);
   }
 
+  /** A draft indexed through `within(...)` whose transaction committed: the relay may skip it. */
+  remember(assessmentId: string): void {
+    if (this.recentDrafts.size >= RECENT_DRAFTS) this.recentDrafts.clear();
+    this.recentDrafts.add(assessmentId);
+  }
+
   hash(subjectKey: string): string {
     return createHmac('sha256', this.hmacKey).update(subjectKey, 'utf8').digest('base64url');
   }
@@ -90,8 +96,7 @@ export class SubjectIndex {
              phone_hash = coalesce(EXCLUDED.phone_hash, assessment_subjects.phone_hash)`,
           [d.assessmentId, hashOf('email:'), hashOf('phone:'), d.draftedAt, d.linkId ?? null, d.adviserSlug],
         );
-        if (this.recentDrafts.size >= RECENT_DRAFTS) this.recentDrafts.clear();
-        this.recentDrafts.add(d.assessmentId);
+        this.remember(d.assessmentId);
         return;
       }
       case 'AssessmentSigned':
