@@ -1,61 +1,169 @@
 // Complete assessments (draft + sign) per second through the gateway, at 20 concurrent clients,
-// with p50/p99 latency. The product runs as the real embedded bundle in a child process (the
-// load generator gets its own core); once on embedded PGlite, and once on the PostgreSQL server
-// when TEST_DATABASE_URL or DATABASE_URL is set. Embedded runs twice: with each commit synced to
-// the disk (EMBEDDED_FSYNC, the default) and without, to show what durability costs. The rate limiter is off for the run (it would
-// otherwise answer 429 to one IP sending thousands of requests a minute).
-// Usage: node scripts/run-ts.mjs bench/assessments.bench.ts   (after npm run build)
-import { mkdtempSync, rmSync } from 'node:fs';
+// with p50/p99 latency, for today's build against a baseline build in the same run. The product
+// runs as the built embedded bundle in a child process (the load generator keeps its own core), in
+// each mode: embedded with every commit synced before it is acknowledged (EMBEDDED_FSYNC, the
+// default), embedded without, and on the PostgreSQL server when TEST_DATABASE_URL or DATABASE_URL
+// is set (a fresh database per run, so the two builds' schemas never meet). Rounds alternate the
+// builds (baseline, today, today, baseline, ...) so the machine's drift falls on both; each mode
+// prints the median rate of each build and their ratio. The rate limits are off for the run.
+//
+// The baseline is the commit BENCH_BASELINE (default a0015fd, the last build before the
+// workspace and compliance issues), checked out as a git worktree under node_modules/.cache and
+// built there on first use (npm ci, npm run build); BENCH_BASELINE=none measures today's only.
+// Usage: npm run bench -- assessments   (BENCH_ROUNDS=4 rounds a mode, BENCH_SECONDS=15 each,
+// BENCH_MODES=synced,unsynced,server to choose modes)
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeLoad, runAssessmentLoad } from './support/assessment-load';
+import pg from 'pg';
+import { describeLoad, type LoadResult, percentile, runAssessmentLoad } from './support/assessment-load';
 import { startProduct } from './support/product';
 
+// npm run bench runs from the repository's root.
+const root = process.cwd();
 const CONCURRENCY = 20;
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
 const WARMUP_MS = 3_000;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const BASELINE = process.env.BENCH_BASELINE ?? 'a0015fd';
 
-async function run(label: string, env: Record<string, string>): Promise<void> {
-  const { url, stop } = await startProduct('dist/server/embedded.mjs', {
-    RATE_LIMIT_PER_MINUTE: '0',
-    SIGN_RATE_LIMIT_PER_HOUR: '0',
-    ...env,
-  });
+interface Build {
+  name: string;
+  dir: string;
+}
+
+/** The baseline commit's checkout, built once and kept for later runs. */
+function baselineBuild(): Build | null {
+  if (BASELINE === 'none') return null;
+  const dir = join(root, 'node_modules', '.cache', 'risk-profile', `bench-${BASELINE}`);
+  if (!existsSync(join(dir, 'dist', 'server', 'embedded.mjs'))) {
+    console.log(`Building ${BASELINE} in ${dir} (once)...`);
+    rmSync(dir, { recursive: true, force: true });
+    execFileSync('git', ['worktree', 'prune'], { cwd: root });
+    execFileSync('git', ['worktree', 'add', '--detach', dir, BASELINE], { cwd: root, stdio: 'ignore' });
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: dir,
+      stdio: 'inherit',
+    });
+    execFileSync('npm', ['run', 'build'], { cwd: dir, stdio: 'ignore' });
+  }
+  return { name: BASELINE, dir };
+}
+
+/** A fresh database on the server for one run; dropped afterwards. */
+async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bench_assessments_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+interface Mode {
+  label: string;
+  env(): Promise<{ env: Record<string, string>; cleanUp(): Promise<void> }>;
+}
+
+async function runOnce(build: Build, mode: Mode): Promise<LoadResult> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-assessments-'));
+  const { env, cleanUp } = await mode.env();
+  const { url, stop } = await startProduct(
+    'dist/server/embedded.mjs',
+    { RATE_LIMIT_PER_MINUTE: '0', SIGN_RATE_LIMIT_PER_HOUR: '0', DATA_DIR: dataDir, ...env },
+    60_000,
+    build.dir,
+  );
   try {
-    const result = await runAssessmentLoad(url, {
+    return await runAssessmentLoad(url, {
       concurrency: CONCURRENCY,
       durationMs: DURATION_MS,
       warmupMs: WARMUP_MS,
     });
-    console.log(describeLoad(label, result));
   } finally {
     await stop();
-  }
-}
-
-console.log(
-  `${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s measured after ${WARMUP_MS / 1000} s warm-up`,
-);
-console.log('Targets: >= 200 complete assessments/s embedded, p99 < 100 ms\n');
-for (const [label, fsync] of [
-  ['Embedded (PGlite, commits synced to disk)', 'true'],
-  ['Embedded (PGlite, EMBEDDED_FSYNC=false)', 'false'],
-] as const) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-assessments-'));
-  try {
-    await run(label, { DATA_DIR: dataDir, EMBEDDED_FSYNC: fsync });
-  } finally {
+    await cleanUp();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+const rate = (r: LoadResult) => r.completed / r.seconds;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+const none = async () => {};
+const modes: Mode[] = [
+  {
+    label: 'embedded (PGlite), every commit synced',
+    env: async () => ({ env: { EMBEDDED_FSYNC: 'true' }, cleanUp: none }),
+  },
+  {
+    label: 'embedded (PGlite), EMBEDDED_FSYNC=false',
+    env: async () => ({ env: { EMBEDDED_FSYNC: 'false' }, cleanUp: none }),
+  },
+];
 if (serverUrl) {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-assessments-pg-'));
-  try {
-    await run('PostgreSQL server', { DATA_DIR: dir, DATABASE_URL: serverUrl, DATABASE_POOL_SIZE: '20' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  modes.push({
+    label: 'PostgreSQL server',
+    env: async () => {
+      const db = await freshDatabase(serverUrl);
+      return { env: { DATABASE_URL: db.url, DATABASE_POOL_SIZE: '20' }, cleanUp: db.drop };
+    },
+  });
+}
+
+// BENCH_MODES=synced,unsynced,server runs only those modes.
+const only = process.env.BENCH_MODES?.split(',');
+const keys = ['synced', 'unsynced', 'server'];
+const chosen = modes.filter((_, n) => !only || only.includes(keys[n]!));
+const today: Build = { name: 'today', dir: root };
+const baseline = baselineBuild();
+console.log(
+  `${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s measured after ${WARMUP_MS / 1000} s warm-up, ${ROUNDS} rounds a mode${baseline ? `, alternating with ${baseline.name}` : ''}`,
+);
+console.log(
+  'Targets: embedded synced >= 0.9x the baseline and p99 per request < 250 ms; server >= 1.0x; no 5xx\n',
+);
+if (!serverUrl) console.log('PostgreSQL server: skipped (set TEST_DATABASE_URL)\n');
+
+for (const mode of chosen) {
+  const results = new Map<string, LoadResult[]>([
+    [today.name, []],
+    ...(baseline ? [[baseline.name, []] as [string, LoadResult[]]] : []),
+  ]);
+  for (let round = 0; round < ROUNDS; round++) {
+    // ABBA order: whichever build runs first in a pair alternates.
+    const order = baseline ? (round % 2 === 0 ? [baseline, today] : [today, baseline]) : [today];
+    for (const build of order) {
+      const result = await runOnce(build, mode);
+      results.get(build.name)!.push(result);
+      console.log(describeLoad(`${mode.label}, ${build.name}, round ${round + 1}`, result));
+    }
   }
-} else {
-  console.log('\nPostgreSQL server: skipped (set TEST_DATABASE_URL)');
+  const summary = [...results].map(([name, runs]) => {
+    const p99 = median(runs.map((r) => percentile(r.requestMs, 99)));
+    const failed = runs.reduce((sum, r) => sum + r.failures, 0);
+    return { name, rate: median(runs.map(rate)), p99, failed };
+  });
+  console.log(`\n${mode.label}:`);
+  for (const s of summary) {
+    console.log(
+      `  ${s.name}: median ${s.rate.toFixed(1)}/s, median p99 per request ${s.p99.toFixed(0)} ms, ${s.failed} failed`,
+    );
+  }
+  if (baseline) {
+    const [t, b] = [
+      summary.find((s) => s.name === today.name)!,
+      summary.find((s) => s.name === baseline.name)!,
+    ];
+    console.log(`  ratio today / ${baseline.name}: ${(t.rate / b.rate).toFixed(2)}\n`);
+  }
 }

@@ -26,6 +26,8 @@ export async function startProduct(
   script: string | readonly string[],
   env: Record<string, string>,
   timeoutMs = 60_000,
+  /** Where the product runs from (another build's checkout); this one's by default. */
+  cwd?: string,
 ): Promise<RunningProduct> {
   const port = await freePort();
   // BENCH_NODE_ARGS passes flags to the product's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
@@ -34,6 +36,7 @@ export async function startProduct(
   const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
+    ...(cwd ? { cwd } : {}),
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {

@@ -50,7 +50,7 @@ const MIGRATIONS: readonly Migration[] = [
  * stream waits for the row lock (or the speculative insert) and then re-checks, so exactly one
  * of several racing appends with one expected version gets a row.
  */
-const CLAIM = {
+const CLAIMS = {
   noStream: `INSERT INTO es_streams (stream_id, version) VALUES ($1, $2::bigint - 1)
     ON CONFLICT (stream_id) DO NOTHING RETURNING version`,
   exact: `UPDATE es_streams SET version = version + $2::bigint
@@ -65,30 +65,39 @@ const CLAIM = {
  * costly on PGlite. Several events come as arrays; ORDER BY makes
  * global_position follow stream_version within the append.
  */
-function appendSql(claim: string, many: boolean): string {
+function appendSql(claim: string, many: boolean, alongside: readonly string[] = []): string {
   const select = many
     ? `SELECT $1, claim.version - $2::bigint + e.ord, e.id::uuid, e.type, e.data::jsonb, e.meta::jsonb
        FROM claim, unnest($3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS e(id, type, data, meta, ord)
        ORDER BY e.ord`
     : 'SELECT $1, claim.version, $3::uuid, $4::text, $5::jsonb, $6::jsonb FROM claim';
-  return `WITH claim AS (${claim})
+  const also = alongside.map((statement, n) => `, alongside_${n} AS (${statement})`).join('');
+  return `WITH claim AS (${claim})${also}
     INSERT INTO es_events (stream_id, stream_version, event_id, type, data, metadata) ${select}
     RETURNING transaction_id::text AS tx, global_position, stream_version`;
 }
 
+/**
+ * A row written by the append's own statement, so it commits with the events in one round trip:
+ * an INSERT that selects `FROM claim` (the CTE that holds the stream's new version), so it is
+ * written only when the append succeeds. `sql` gets a function that binds a value and answers its
+ * placeholder.
+ */
+export type AlongsideInsert = (bind: (value: unknown) => string) => string;
+
 /** Every append runs one of these six texts, prepared once per server connection. */
 const APPEND = {
   noStream: [
-    prepared('es_append_no_stream_1', appendSql(CLAIM.noStream, false)),
-    prepared('es_append_no_stream_n', appendSql(CLAIM.noStream, true)),
+    prepared('es_append_no_stream_1', appendSql(CLAIMS.noStream, false)),
+    prepared('es_append_no_stream_n', appendSql(CLAIMS.noStream, true)),
   ],
   exact: [
-    prepared('es_append_exact_1', appendSql(CLAIM.exact, false)),
-    prepared('es_append_exact_n', appendSql(CLAIM.exact, true)),
+    prepared('es_append_exact_1', appendSql(CLAIMS.exact, false)),
+    prepared('es_append_exact_n', appendSql(CLAIMS.exact, true)),
   ],
   any: [
-    prepared('es_append_any_1', appendSql(CLAIM.any, false)),
-    prepared('es_append_any_n', appendSql(CLAIM.any, true)),
+    prepared('es_append_any_1', appendSql(CLAIMS.any, false)),
+    prepared('es_append_any_n', appendSql(CLAIMS.any, true)),
   ],
 } as const;
 
@@ -148,6 +157,15 @@ export class PostgresEventStore implements EventStore {
     return this.appendWith(this.sql, streamId, events, options);
   }
 
+  /** An append whose own statement also writes `alongside` rows (AlongsideInsert). */
+  appendToStreamWith(
+    streamId: string,
+    events: readonly NewEvent[],
+    options: { expectedVersion: ExpectedVersion; alongside: readonly AlongsideInsert[] },
+  ): Promise<AppendResult> {
+    return this.appendWith(this.sql, streamId, events, options);
+  }
+
   /**
    * Appends through the given executor, e.g. inside the caller's transaction: the events then
    * commit, and become readable in global order, with that transaction.
@@ -156,7 +174,10 @@ export class PostgresEventStore implements EventStore {
     executor: SqlExecutor,
     streamId: string,
     events: readonly NewEvent[],
-    { expectedVersion }: { expectedVersion: ExpectedVersion },
+    {
+      expectedVersion,
+      alongside = [],
+    }: { expectedVersion: ExpectedVersion; alongside?: readonly AlongsideInsert[] },
   ): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError(`Stream ${streamId}: an append needs at least one event`);
     const [texts, expected] =
@@ -172,8 +193,33 @@ export class PostgresEventStore implements EventStore {
       events.map((e) => JSON.stringify(e.metadata ?? {})),
     ];
     const single = events.length === 1;
-    const text = single ? texts[0] : texts[1];
-    const params = [streamId, events.length, ...(single ? columns.map((c) => c[0]) : columns), ...expected];
+    const params: unknown[] = [
+      streamId,
+      events.length,
+      ...(single ? columns.map((c) => c[0]) : columns),
+      ...expected,
+    ];
+    const text =
+      alongside.length === 0
+        ? single
+          ? texts[0]
+          : texts[1]
+        : appendSql(
+            CLAIMS[
+              expectedVersion === 'no_stream' || expectedVersion === -1
+                ? 'noStream'
+                : expectedVersion === 'any'
+                  ? 'any'
+                  : 'exact'
+            ],
+            !single,
+            alongside.map((insert) =>
+              insert((value) => {
+                params.push(value);
+                return `$${params.length}`;
+              }),
+            ),
+          );
     let rows: { tx: string; global_position: number; stream_version: number }[];
     try {
       ({ rows } = await executor.query(text, params));

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@risk-profile/platform';
+import type { AlongsideInsert, SqlExecutor } from '@risk-profile/platform';
 import { MasterKey } from './master-key';
 
 /**
@@ -109,9 +109,25 @@ export class DataKeys {
     return found;
   }
 
-  /** Drops a cached key whose row a rolled-back transaction never stored. */
-  forget(assessmentId: string): void {
-    this.cache.delete(assessmentId);
+  /**
+   * A new assessment's key, and the insert that stores it in the append's own statement (the
+   * key is cached once that statement has succeeded: `remember`). No ON CONFLICT: a key row
+   * already there fails the whole statement rather than leave events under a key nobody stored.
+   */
+  newKeyAlongside(assessmentId: string): { key: Buffer; insert: AlongsideInsert } {
+    const key = MasterKey.newDataKey();
+    const wrapped = this.master.wrap(key, assessmentId);
+    return {
+      key,
+      insert: (bind) =>
+        `INSERT INTO assessment_data_keys (assessment_id, wrapped_key, master_key_id)
+         SELECT ${bind(assessmentId)}::uuid, ${bind(wrapped)}::text, ${bind(this.master.id)}::text FROM claim`,
+    };
+  }
+
+  /** A key stored by an append's own statement, cached as `create` caches it. */
+  remember(assessmentId: string, key: Buffer): void {
+    this.cache.set(assessmentId, key);
   }
 
   /** Returns whether a key was deleted. */

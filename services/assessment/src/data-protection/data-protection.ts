@@ -33,7 +33,7 @@ export async function openDataProtection(
       keys,
       index,
       // The PostgreSQL event store shares the service's database; KurrentDB is elsewhere.
-      eventStore instanceof PostgresEventStore ? { sql, store: eventStore } : undefined,
+      eventStore instanceof PostgresEventStore ? eventStore : undefined,
     ),
   };
 }

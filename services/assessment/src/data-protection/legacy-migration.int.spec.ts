@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createSessionTokens,
-  PostgresEventStore,
-  type SqlClient,
-  sessionCookie,
-  sessionStateWrites,
-} from '@risk-profile/platform';
+import { PostgresEventStore, type SqlClient } from '@risk-profile/platform';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   type AssessmentTestServer,
   startAssessmentServer,
-  TEST_PUBLIC_URL,
-  TEST_SESSION_SECRET,
+  testStaffCookie,
 } from '../testing/assessment-test-server';
-import { yesBody } from '../testing/fixtures';
+import { STORED_BALANCED_FIGURES, yesBody } from '../testing/fixtures';
 import { tablesHolding } from '../testing/personal-data-scan';
 import { ERASED } from './personal-fields';
 
@@ -31,16 +24,7 @@ function legacyEvents(assessmentId: string, who: { name: string; email: string }
         clientEmail: who.email,
         clientPhone: null,
         responses: yesBody().responses,
-        riskScore: 30,
-        riskGroup: 'balanced',
-        percentile: 50,
-        originalProfile: 'Balanced',
-        predictedGroup: 'balanced',
-        selectedProfile: 'Balanced',
-        profileChanged: false,
-        profileChangeReason: null,
-        riskAcknowledged: false,
-        consistencyWarnings: [],
+        ...STORED_BALANCED_FIGURES,
         investmentExclusions: `${who.name} excludes tobacco`,
         investmentPreferences: '',
         adviserSlug: 'demo-adviser',
@@ -118,21 +102,15 @@ describeTargets(
     });
 
     it('indexes them, so an erasure finds and erases them: afterwards neither kind is readable', async () => {
-      const cookieName = sessionCookie(TEST_PUBLIC_URL).name;
-      const id = randomUUID();
-      await sessionStateWrites.upsertUser(sql, id, { sessionVersion: 1, disabled: false });
-      const token = createSessionTokens(TEST_SESSION_SECRET, () => T0).issue({
-        id,
+      const cookie = await testStaffCookie(sql, T0, {
+        role: 'admin',
         email: 'dpo@firm.example',
         name: 'Data Officer',
-        role: 'admin',
-        adviserSlug: null,
-        sessionVersion: 1,
-      }).token;
+      });
       const response = await server.post(
         '/api/admin/data-requests/erasures',
         { email: who.email },
-        { cookie: `${cookieName}=${token}` },
+        { cookie },
       );
       expect(response.status).toBe(200);
       // A signed record inside retention is restricted, not erased; seven years on it is erased.
@@ -142,7 +120,7 @@ describeTargets(
       const draftOnly = await server.post(
         '/api/admin/data-requests/erasures',
         { email: other.email },
-        { cookie: `${cookieName}=${token}` },
+        { cookie },
       );
       expect(
         ((await draftOnly.json()) as { items: { outcome: string }[] }).items.map((i) => i.outcome),

@@ -5,10 +5,9 @@ import type {
   NewEvent,
   PostgresEventStore,
   ReadAllOptions,
-  SqlClient,
   StoredEvent,
 } from '@risk-profile/platform';
-import type { AssessmentEvent } from '../domain/assessment.events';
+import type { AssessmentDrafted, AssessmentEvent } from '../domain/assessment.events';
 import type { DataKeys } from './data-keys';
 import { open, seal } from './master-key';
 import {
@@ -78,10 +77,10 @@ export class ProtectedEventStore implements EventStore {
     private readonly keys: DataKeys,
     private readonly index: SubjectIndex,
     /**
-     * The database of `inner` when it also holds the key and index tables: a new assessment's
-     * key, events and index row then commit as one transaction instead of three.
+     * `inner` when it is the PostgreSQL store in the database that also holds the key and index
+     * tables: a new assessment's key, events and index row are then written by one statement.
      */
-    private readonly sameDatabase?: { sql: SqlClient; store: PostgresEventStore },
+    private readonly sameStore?: PostgresEventStore,
   ) {}
 
   async appendToStream(
@@ -95,20 +94,18 @@ export class ProtectedEventStore implements EventStore {
       if (assessmentId !== undefined) await this.indexAll(events);
       return result;
     }
-    if (options.expectedVersion === 'no_stream' && this.sameDatabase) {
-      const { sql, store } = this.sameDatabase;
-      const result = await sql
-        .transaction(async (tx) => {
-          const dataKey = await this.keys.within(tx).create(assessmentId);
-          const stored = encryptAll(streamId, events, dataKey);
-          const appended = await store.appendWith(tx, streamId, stored, options);
-          await this.indexAll(events, this.index.within(tx));
-          return appended;
-        })
-        .catch((error: unknown) => {
-          this.keys.forget(assessmentId);
-          throw error;
-        });
+    const draft =
+      events.length === 1 && events[0]!.type === 'AssessmentDrafted'
+        ? (events[0] as AssessmentDrafted)
+        : null;
+    if (options.expectedVersion === 'no_stream' && this.sameStore && draft) {
+      // One statement: the key, the events and the index row commit together, in one round trip.
+      const { key, insert } = this.keys.newKeyAlongside(assessmentId);
+      const result = await this.sameStore.appendToStreamWith(streamId, encryptAll(streamId, events, key), {
+        expectedVersion: 'no_stream',
+        alongside: [insert, this.index.draftAlongside(draft.data)],
+      });
+      this.keys.remember(assessmentId, key);
       this.index.remember(assessmentId);
       return result;
     }
@@ -154,9 +151,9 @@ export class ProtectedEventStore implements EventStore {
    * signature, a restriction) reach the index through the relay, off the request's path: every
    * erasure decides on the stream as stored, never on the index alone.
    */
-  private async indexAll(events: readonly NewEvent[], index = this.index): Promise<void> {
+  private async indexAll(events: readonly NewEvent[]): Promise<void> {
     for (const event of events) {
-      if (event.type !== 'AssessmentSigned') await index.apply(event as AssessmentEvent);
+      if (event.type !== 'AssessmentSigned') await this.index.apply(event as AssessmentEvent);
     }
   }
 }

@@ -3,6 +3,11 @@ import { dueBefore, isDue, retainedUntil } from './retention';
 
 const policy = { draftRetentionDays: 90, recordRetentionYears: 7 };
 const at = (iso: string) => new Date(iso);
+const signedRecord = (draftedAt: string, signedAt: string) => ({
+  status: 'signed' as const,
+  draftedAt: at(draftedAt),
+  signedAt: at(signedAt),
+});
 
 describe('retention dates', () => {
   it('keeps a draft 90 days after drafting', () => {
@@ -13,22 +18,14 @@ describe('retention dates', () => {
   });
 
   it('keeps a signed record 7 calendar years after signing, whenever it was drafted', () => {
-    const signed = {
-      status: 'signed' as const,
-      draftedAt: at('2020-01-01T00:00:00Z'),
-      signedAt: at('2026-03-15T12:30:00Z'),
-    };
+    const signed = signedRecord('2020-01-01T00:00:00Z', '2026-03-15T12:30:00Z');
     expect(retainedUntil(signed, policy).toISOString()).toBe('2033-03-15T12:30:00.000Z');
     expect(isDue(signed, policy, at('2033-03-15T12:29:59Z'))).toBe(false);
     expect(isDue(signed, policy, at('2033-03-15T12:30:00Z'))).toBe(true);
   });
 
   it('keeps a record signed on 29 February until 1 March of its last year', () => {
-    const signed = {
-      status: 'signed' as const,
-      draftedAt: at('2028-02-29T10:00:00Z'),
-      signedAt: at('2028-02-29T10:00:00Z'),
-    };
+    const signed = signedRecord('2028-02-29T10:00:00Z', '2028-02-29T10:00:00Z');
     expect(retainedUntil(signed, policy).toISOString()).toBe('2035-03-01T10:00:00.000Z');
   });
 

@@ -1,7 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { dataSubjectKeysOf } from '@risk-profile/contracts';
-import type { SqlExecutor } from '@risk-profile/platform';
-import type { AssessmentEvent } from '../domain/assessment.events';
+import type { AlongsideInsert, SqlExecutor } from '@risk-profile/platform';
+import type { AssessmentDrafted, AssessmentEvent } from '../domain/assessment.events';
+
+type AssessmentDraftedData = AssessmentDrafted['data'];
 
 /** One assessment as the index knows it: enough to decide its erasure without decrypting it. */
 export interface IndexedAssessment {
@@ -80,23 +82,10 @@ export class SubjectIndex {
   async apply(event: AssessmentEvent): Promise<void> {
     switch (event.type) {
       case 'AssessmentDrafted': {
-        const d = event.data;
-        if (this.recentDrafts.has(d.assessmentId)) return;
-        // An erased draft's contacts read as null: its hashes, once known, are kept.
-        const keys = dataSubjectKeysOf(d);
-        const hashOf = (prefix: string) => {
-          const key = keys.find((k) => k.startsWith(prefix));
-          return key === undefined ? null : this.hash(key);
-        };
-        await this.sql.query(
-          `INSERT INTO assessment_subjects (assessment_id, email_hash, phone_hash, status, drafted_at, link_id, adviser_slug)
-           VALUES ($1, $2, $3, 'draft', $4, $5, $6)
-           ON CONFLICT (assessment_id) DO UPDATE SET
-             email_hash = coalesce(EXCLUDED.email_hash, assessment_subjects.email_hash),
-             phone_hash = coalesce(EXCLUDED.phone_hash, assessment_subjects.phone_hash)`,
-          [d.assessmentId, hashOf('email:'), hashOf('phone:'), d.draftedAt, d.linkId ?? null, d.adviserSlug],
-        );
-        this.remember(d.assessmentId);
+        if (this.recentDrafts.has(event.data.assessmentId)) return;
+        const { text, params } = this.draftRow(event.data, (params, text) => ({ text, params }));
+        await this.sql.query(text, params);
+        this.remember(event.data.assessmentId);
         return;
       }
       case 'AssessmentSigned':
@@ -118,6 +107,39 @@ export class SubjectIndex {
         );
         return;
     }
+  }
+
+  /** A new draft's row, written by the append's own statement (`remember` it once that succeeded). */
+  draftAlongside(draft: AssessmentDraftedData): AlongsideInsert {
+    return (bind) =>
+      this.draftRow(draft, (params) => {
+        const [id, email, phone, at, link, slug] = params.map((value) => bind(value));
+        return `INSERT INTO assessment_subjects (assessment_id, email_hash, phone_hash, status, drafted_at, link_id, adviser_slug)
+          SELECT ${id}::uuid, ${email}::text, ${phone}::text, 'draft', ${at}::timestamptz, ${link}::text, ${slug}::text FROM claim
+          ON CONFLICT (assessment_id) DO UPDATE SET
+            email_hash = coalesce(EXCLUDED.email_hash, assessment_subjects.email_hash),
+            phone_hash = coalesce(EXCLUDED.phone_hash, assessment_subjects.phone_hash)`;
+      });
+  }
+
+  /**
+   * A draft's facts for its index row. An erased draft's contacts read as null: its hashes, once
+   * known, are kept (the upsert's coalesce).
+   */
+  private draftRow<T>(d: AssessmentDraftedData, write: (params: unknown[], text: string) => T): T {
+    const keys = dataSubjectKeysOf(d);
+    const hashOf = (prefix: string) => {
+      const key = keys.find((k) => k.startsWith(prefix));
+      return key === undefined ? null : this.hash(key);
+    };
+    return write(
+      [d.assessmentId, hashOf('email:'), hashOf('phone:'), d.draftedAt, d.linkId ?? null, d.adviserSlug],
+      `INSERT INTO assessment_subjects (assessment_id, email_hash, phone_hash, status, drafted_at, link_id, adviser_slug)
+       VALUES ($1, $2, $3, 'draft', $4, $5, $6)
+       ON CONFLICT (assessment_id) DO UPDATE SET
+         email_hash = coalesce(EXCLUDED.email_hash, assessment_subjects.email_hash),
+         phone_hash = coalesce(EXCLUDED.phone_hash, assessment_subjects.phone_hash)`,
+    );
   }
 
   /** Every assessment of one client (`dataSubjectKey`), erased ones included. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PostgresEventStore, type SqlClient, WrongExpectedVersionError } from '@risk-profile/platform';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TEST_DATA_ENCRYPTION_KEY, yesBody } from '../testing/fixtures';
+import { STORED_BALANCED_FIGURES, TEST_DATA_ENCRYPTION_KEY, yesBody } from '../testing/fixtures';
 import { type DataProtection, openDataProtection } from './data-protection';
 
 function drafted(assessmentId: string) {
@@ -12,16 +12,7 @@ function drafted(assessmentId: string) {
       ...yesBody({ clientName: 'Tess Together', clientEmail: 'tess.together@example.com' }),
       clientPhone: null,
       assessmentId,
-      riskScore: 30,
-      riskGroup: 'balanced',
-      percentile: 50,
-      originalProfile: 'Balanced',
-      predictedGroup: 'balanced',
-      selectedProfile: 'Balanced',
-      profileChanged: false,
-      profileChangeReason: null,
-      riskAcknowledged: false,
-      consistencyWarnings: [],
+      ...STORED_BALANCED_FIGURES,
       adviserSlug: 'demo-adviser',
       draftedAt: '2026-11-28T09:00:00.000Z',
     },
