@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { errorMessage } from '../../lib/api-client';
 
 export type AlertTone = 'info' | 'success' | 'warning' | 'error';
 
@@ -25,5 +26,14 @@ export function Alert({
       {title ? <p className="alert__title">{title}</p> : null}
       {children ? <div className="alert__body">{children}</div> : null}
     </div>
+  );
+}
+
+/** Something that failed to load, with the service's reason. */
+export function LoadFailure({ title, error }: { title: string; error: unknown }) {
+  return (
+    <Alert tone="error" title={title}>
+      {errorMessage(error)}
+    </Alert>
   );
 }

@@ -6,3 +6,12 @@ export function Spinner({ label }: { label: string }) {
     </div>
   );
 }
+
+/** A page that waits for who is signed in, or while it sends them on: the area's page with a spinner. */
+export function PageSpinner({ area, label }: { area: string; label: string }) {
+  return (
+    <div className={`page ${area}`}>
+      <Spinner label={label} />
+    </div>
+  );
+}

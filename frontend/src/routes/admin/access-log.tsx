@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { adminOnly } from '../../features/admin-dashboard/api/get-admin-me';
 import { AdminShell } from '../../features/admin-dashboard/components/admin-shell';
 import { AccessLog } from '../../features/records/components/access-log';
 import { type AccessLogFilters, parseAccessLogFilters } from '../../features/records/model/record-filters';
 
 export const Route = createFileRoute('/admin/access-log')({
+  beforeLoad: adminOnly,
   validateSearch: parseAccessLogFilters,
   component: AccessLogRoute,
 });

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { adminOnly } from '../../features/admin-dashboard/api/get-admin-me';
 import { AdminDashboardPage } from '../../features/admin-dashboard/components/admin-dashboard-page';
 import { parseDashboardSearch } from '../../features/admin-dashboard/model/dashboard-search';
 
 export const Route = createFileRoute('/admin/dashboard')({
+  beforeLoad: adminOnly,
   validateSearch: parseDashboardSearch,
   component: DashboardRoute,
 });

@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { analystOnly } from '../../features/analyst/api/analyst-access';
 import { AnalystArea } from '../../features/analyst/components/analyst-area';
 import { QueryPage } from '../../features/analyst/components/query-page';
 
-export const Route = createFileRoute('/analyst/')({ component: AnalystQueryRoute });
+export const Route = createFileRoute('/analyst/')({
+  beforeLoad: analystOnly,
+  component: AnalystQueryRoute,
+});
 
 function AnalystQueryRoute() {
   return (

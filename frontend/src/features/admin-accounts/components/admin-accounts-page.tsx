@@ -1,15 +1,11 @@
-import type {
-  AdminAccount,
-  AdminAdviser,
-  CreateAdviserBody,
-  UpdateAdviserBody,
-} from '@risk-profile/contracts';
+import type { AdminAdviser, CreateAdviserBody, UpdateAdviserBody } from '@risk-profile/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useTimeZone } from '../../../lib/time-zone';
 import {
   useAccountAction,
   useAdminAccounts,
@@ -20,112 +16,12 @@ import {
   useSetAnalystAccess,
   useUpdateAdviser,
 } from '../api/admin-accounts';
-import { accountStatus, formatDateTime, lastSignIn } from '../model/account-status';
+import { AccountActions, AccountCard, AccountFacts } from './account-card';
 import { confirmation, doneMessage, type PendingAction } from './account-confirmation';
 import { AdviserFormDialog } from './adviser-form-dialog';
 import { AnalystFormDialog } from './analyst-form-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import '../admin-accounts.css';
-
-const ADMIN_LOGIN_PATH = '/admin/login';
-
-function StatusBadge({ account }: { account: AdminAccount | null }) {
-  const status = accountStatus(account);
-  return <span className={`accounts-badge accounts-badge--${status.tone}`}>{status.label}</span>;
-}
-
-function AccountActions({
-  account,
-  isSelf,
-  onAction,
-}: {
-  account: AdminAccount;
-  isSelf: boolean;
-  onAction: (pending: PendingAction) => void;
-}) {
-  const analystAccess =
-    account.role === 'admin' ? (
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={() =>
-          onAction({ account, action: account.analystAccess ? 'take-analyst-access' : 'give-analyst-access' })
-        }
-      >
-        {account.analystAccess ? 'Take analyst access' : 'Give analyst access'}
-        <span className="visually-hidden">
-          {' '}
-          {account.analystAccess ? 'from' : 'to'} {account.name}
-        </span>
-      </Button>
-    ) : null;
-  if (isSelf)
-    return (
-      <>
-        <p className="accounts-card__note">This is your account.</p>
-        {analystAccess}
-      </>
-    );
-  return (
-    <>
-      {analystAccess}
-      {account.disabled ? null : (
-        <Button size="sm" variant="outline" onClick={() => onAction({ account, action: 'reset-password' })}>
-          {account.passwordSet ? 'Send password reset' : 'Send new invitation'}
-          <span className="visually-hidden"> to {account.name}</span>
-        </Button>
-      )}
-      {account.disabled ? (
-        <Button size="sm" variant="outline" onClick={() => onAction({ account, action: 'enable' })}>
-          Enable<span className="visually-hidden"> {account.name}</span>
-        </Button>
-      ) : (
-        <Button size="sm" variant="destructive" onClick={() => onAction({ account, action: 'disable' })}>
-          Disable<span className="visually-hidden"> {account.name}</span>
-        </Button>
-      )}
-    </>
-  );
-}
-
-const ROLE_LABELS: Readonly<Record<AdminAccount['role'], string>> = {
-  adviser: 'Adviser',
-  admin: 'Administrator',
-  analyst: 'Analyst',
-};
-
-function AccountFacts({ account }: { account: AdminAccount | null }) {
-  const zone = useTimeZone();
-  return (
-    <>
-      {account && account.role !== 'adviser' ? (
-        <div>
-          <dt>Role</dt>
-          <dd>
-            {ROLE_LABELS[account.role]}
-            {account.role === 'admin' && account.analystAccess ? ', with analyst access' : ''}
-          </dd>
-        </div>
-      ) : null}
-      <div>
-        <dt>Account</dt>
-        <dd>
-          <StatusBadge account={account} />
-          {account?.pendingLink && !account.pendingLink.expired ? (
-            <span className="accounts-card__note">
-              {' '}
-              until {formatDateTime(account.pendingLink.expiresAt, zone)}
-            </span>
-          ) : null}
-        </dd>
-      </div>
-      <div>
-        <dt>Last sign-in</dt>
-        <dd>{lastSignIn(account, zone)}</dd>
-      </div>
-    </>
-  );
-}
 
 /**
  * /admin/advisers: the firm's advisers and every sign-in account, and what an administrator does
@@ -152,10 +48,15 @@ export function AdminAccountsPage() {
   const signedOut = [advisers.error, accounts.error, me.error].some(
     (error) => error instanceof ApiError && (error.status === 401 || error.status === 403),
   );
+  const queryClient = useQueryClient();
+  const router = useRouter();
   useEffect(() => {
-    // A full navigation: the login page belongs to another part of the site.
-    if (signedOut) window.location.replace(ADMIN_LOGIN_PATH);
-  }, [signedOut]);
+    // The session ended under the page (giving one's own account analyst access ends it): every
+    // cached answer is stale, as after a logout, and the route's sign-in redirect decides again.
+    if (!signedOut) return;
+    queryClient.clear();
+    void router.invalidate();
+  }, [signedOut, queryClient, router]);
 
   if (advisers.isPending || accounts.isPending || signedOut) {
     return <Spinner label="Loading advisers and accounts..." />;
@@ -278,18 +179,12 @@ export function AdminAccountsPage() {
         <h2 id="administrators-heading">Administrators</h2>
         <ul className="accounts-list" aria-labelledby="administrators-heading">
           {administrators.map((account) => (
-            <li key={account.id} className="accounts-card" aria-label={account.name}>
-              <div className="accounts-card__head">
-                <h3 className="accounts-card__name">{account.name}</h3>
-                <p className="accounts-card__company">{account.email}</p>
-              </div>
-              <dl className="accounts-card__facts">
-                <AccountFacts account={account} />
-              </dl>
-              <div className="accounts-card__actions">
-                <AccountActions account={account} isSelf={account.id === selfId} onAction={startAction} />
-              </div>
-            </li>
+            <AccountCard
+              key={account.id}
+              account={account}
+              isSelf={account.id === selfId}
+              onAction={startAction}
+            />
           ))}
         </ul>
       </section>
@@ -301,18 +196,7 @@ export function AdminAccountsPage() {
         ) : (
           <ul className="accounts-list" aria-labelledby="analysts-heading">
             {analysts.map((account) => (
-              <li key={account.id} className="accounts-card" aria-label={account.name}>
-                <div className="accounts-card__head">
-                  <h3 className="accounts-card__name">{account.name}</h3>
-                  <p className="accounts-card__company">{account.email}</p>
-                </div>
-                <dl className="accounts-card__facts">
-                  <AccountFacts account={account} />
-                </dl>
-                <div className="accounts-card__actions">
-                  <AccountActions account={account} isSelf={false} onAction={startAction} />
-                </div>
-              </li>
+              <AccountCard key={account.id} account={account} isSelf={false} onAction={startAction} />
             ))}
           </ul>
         )}

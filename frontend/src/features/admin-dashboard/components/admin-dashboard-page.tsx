@@ -37,7 +37,7 @@ export function AdminDashboardPage({
   const filter: DashboardFilter = { period, adviser };
 
   return (
-    <AdminGate loggingOut={!logout.isIdle}>
+    <AdminGate>
       <div className="page admin">
         <header className="admin__header">
           <div>

@@ -1,32 +1,21 @@
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
+import type { ReactNode } from 'react';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { useCurrentUser } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { elsewhere } from '../model/area-access';
 import '../analyst.css';
 
 /**
- * The analyst's area around each of its pages: only for a user with analyst access (everyone
- * else is sent on, see `elsewhere`), with its title and navigation. Logout is the site header's,
- * as in the adviser's workspace.
+ * The analyst's area around each of its pages: only for a user with analyst access (the
+ * route's `analystOnly` sends everyone else on), with its title and navigation. Logout is the site
+ * header's, as in the adviser's workspace.
  */
 export function AnalystArea({ title, children }: { title: string; children: ReactNode }) {
   useDocumentTitle(title);
   const user = useCurrentUser();
-  const destination = user.isSuccess ? elsewhere(user.data) : null;
-  useEffect(() => {
-    // A full navigation: those pages belong to other parts of the site.
-    if (destination) window.location.replace(destination);
-  }, [destination]);
-
-  if (user.isPending || destination) {
-    return (
-      <div className="page analyst">
-        <Spinner label="Checking your session…" />
-      </div>
-    );
-  }
+  if (!user.data || elsewhere(user.data) !== null)
+    return <PageSpinner area="analyst" label="Checking your session…" />;
   return (
     <div className="page analyst">
       <header className="analyst__header">

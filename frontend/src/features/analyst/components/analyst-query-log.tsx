@@ -1,8 +1,6 @@
+import type { AnalystQueryLogEntry } from '@risk-profile/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
+import { InfiniteList } from '../../../components/ui/infinite-list';
 import { useDates } from '../../../lib/time-zone';
 import { analystQueryLogQueryOptions } from '../api/analyst-queries';
 import { formatDuration } from '../model/query-result';
@@ -13,17 +11,21 @@ const OUTCOME_LABELS = { ok: 'Answered', refused: 'Refused', failed: 'Failed' } 
 /** Every analyst query through /clickhouse, newest first: who, when, what, and how it ended. */
 export function AnalystQueryLog() {
   const query = useInfiniteQuery(analystQueryLogQueryOptions());
+  return (
+    <InfiniteList
+      query={query}
+      loading="Loading the analyst queries…"
+      failure="Could not load the analyst queries"
+      empty={<p className="analyst__empty">No analyst has run a query yet.</p>}
+      moreClassName="analyst__more"
+    >
+      {(items) => <QueryLogTable items={items} />}
+    </InfiniteList>
+  );
+}
+
+function QueryLogTable({ items }: { items: readonly AnalystQueryLogEntry[] }) {
   const dates = useDates();
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
-  if (query.isPending) return <Spinner label="Loading the analyst queries…" />;
-  if (query.isError && items.length === 0) {
-    return (
-      <Alert tone="error" title="Could not load the analyst queries">
-        {errorMessage(query.error)}
-      </Alert>
-    );
-  }
-  if (items.length === 0) return <p className="analyst__empty">No analyst has run a query yet.</p>;
   return (
     <section aria-labelledby="analyst-query-log-title">
       <h2 id="analyst-query-log-title" className="visually-hidden">
@@ -76,22 +78,6 @@ export function AnalystQueryLog() {
           </tbody>
         </table>
       </section>
-      {query.hasNextPage ? (
-        <div className="analyst__more">
-          {query.isFetchNextPageError ? (
-            <Alert tone="error" title="Could not load more">
-              {errorMessage(query.error)}
-            </Alert>
-          ) : null}
-          <Button
-            variant="outline"
-            loading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        </div>
-      ) : null}
     </section>
   );
 }

@@ -1,11 +1,10 @@
 import { hasAnalystAccess, type User } from '@risk-profile/contracts';
 
 /**
- * Where someone who may not query goes instead: a visitor to sign in, an adviser to their
- * workspace, an administrator without analyst access to the admin area.
+ * Where a signed-in user who may not query goes instead: an adviser to their workspace, an
+ * administrator without analyst access to the admin area (a visitor signs in, `analystAccess`).
  */
-export function elsewhere(user: User | null): string | null {
-  if (user === null) return '/login';
+export function elsewhere(user: User): string | null {
   if (hasAnalystAccess(user)) return null;
   return user.role === 'adviser' ? '/adviser' : '/admin/dashboard';
 }

@@ -5,7 +5,6 @@ import {
   deriveCapacity,
   formatMobileNumber,
   isComplete,
-  MESSAGES,
   type Question,
   type QuestionNumber,
   responseKey,
@@ -21,33 +20,24 @@ import {
   useRef,
   useState,
 } from 'react';
-import { failureMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth';
 import { forgetVisit, readVisit, rememberVisitAdviser, rememberVisitClient } from '../../../lib/client-visit';
 import { appConfig } from '../../../lib/env';
-import { arrivalLinkId, forgetArrivalLink } from '../../../lib/link-arrival';
-import { toast } from '../../../lib/toast';
+import { forgetArrivalLink } from '../../../lib/link-arrival';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCreateAssessment } from '../api/create-assessment';
-import { useAdviser } from '../api/get-adviser';
-import { useSignAssessment } from '../api/sign-assessment';
+import { useAdviserAttribution } from '../hooks/use-adviser-attribution';
+import { useAssessmentSubmission } from '../hooks/use-assessment-submission';
 import { useAutosave } from '../hooks/use-autosave';
 import { useLinkToken } from '../hooks/use-link-token';
 import { useQuestionAnalytics } from '../hooks/use-question-analytics';
-import {
-  type Agreement,
-  type AssessmentEvent,
-  assessmentReducer,
-  initialAssessmentState,
-} from '../model/assessment-state';
-import { buildDraftBody } from '../model/draft-body';
+import { type AssessmentEvent, assessmentReducer, initialAssessmentState } from '../model/assessment-state';
 import { fromSavedProgress, type SavedProgress } from '../model/saved-progress';
 import { STEP_LABELS } from '../model/steps';
 import { clearProgress, loadProgress } from '../storage/progress-storage';
 import '../assessment.css';
 import { Spinner } from '../../../components/ui/spinner';
 import { reportOnSigning } from '../model/report-recipients';
-import { AdviserBanner, type AdviserLookup } from './adviser-banner';
+import { AdviserBanner } from './adviser-banner';
 import { AssessmentProgress } from './assessment-progress';
 import { AutosaveStatus } from './autosave-status';
 import {
@@ -73,13 +63,6 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
     client ? { ...initialAssessmentState, client } : initialAssessmentState,
   );
   const visitHasClient = useRef(visit.client !== null);
-  // A questionnaire link, restored progress or an earlier page of this visit can name the adviser
-  // when the address does not.
-  const [linkSlug, setLinkSlug] = useState<string | null>(null);
-  const [savedSlug, setSavedSlug] = useState<string | null>(null);
-  const [visitSlug, setVisitSlug] = useState<string | null>(visit.adviserSlug);
-  // In person: the draft of a signed-in adviser at `/` comes back attributed to them.
-  const [draftSlug, setDraftSlug] = useState<string | null>(null);
   const [resume, setResume] = useState<SavedProgress | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const previousStep = useRef(state.step);
@@ -90,23 +73,8 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
   // until the next one is ready instead of flashing a loading state.
   const changeStep = useCallback((event: AssessmentEvent) => startTransition(() => dispatch(event)), []);
 
-  const slug = routeSlug ?? linkSlug ?? savedSlug ?? visitSlug ?? draftSlug;
-  const adviserQuery = useAdviser(slug);
-  const lookup: AdviserLookup =
-    slug === null
-      ? { status: 'none' }
-      : adviserQuery.isPending
-        ? { status: 'loading' }
-        : adviserQuery.isError
-          ? { status: 'error' }
-          : adviserQuery.data
-            ? { status: 'found', adviser: adviserQuery.data }
-            : { status: 'missing' };
-  const adviser = lookup.status === 'found' ? lookup.adviser : null;
-
-  useEffect(() => {
-    if (adviser) rememberVisitAdviser(adviser.slug);
-  }, [adviser]);
+  const attribution = useAdviserAttribution(routeSlug, visit.adviserSlug);
+  const { slug, lookup, adviser } = attribution;
 
   // Edits to the details a link filled in are what the client wants back after reading another page.
   useEffect(() => {
@@ -116,8 +84,6 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
   const { data: user } = useCurrentUser();
   const analytics = useQuestionAnalytics();
   const autosave = useAutosave(state, slug);
-  const createDraft = useCreateAssessment();
-  const sign = useSignAssessment();
   useDocumentTitle(STEP_LABELS[state.step]);
 
   const derived = useMemo(
@@ -128,6 +94,15 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
     () => (isComplete(state.responses) ? deriveCapacity(state.responses) : null),
     [state.responses],
   );
+  const { createDraft, sign, submitDraft, signAssessment } = useAssessmentSubmission({
+    state,
+    derived,
+    adviser,
+    slug,
+    analytics,
+    onAttributed: attribution.fromDraft,
+    changeStep,
+  });
 
   useEffect(() => {
     let mounted = true;
@@ -154,7 +129,7 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
     rememberVisitClient(details);
     visitHasClient.current = true;
     if (link.adviserSlug) {
-      setLinkSlug(link.adviserSlug);
+      attribution.fromLink(link.adviserSlug);
       rememberVisitAdviser(link.adviserSlug);
     }
   });
@@ -187,60 +162,11 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
   );
   const viewed = useCallback((question: Question) => analytics.viewed(question.id), [analytics]);
 
-  const submitDraft = (agreement: Agreement) => {
-    if (!derived || createDraft.isPending) return;
-    const body = buildDraftBody(
-      { ...state, agreement },
-      {
-        derived,
-        adviserSlug: adviser?.slug ?? null,
-        linkId: arrivalLinkId(),
-        sessionId: analytics.sessionId(),
-        deviceType: analytics.deviceType(),
-        now: Date.now(),
-      },
-    );
-    createDraft.mutate(body, {
-      onSuccess: (assessment) => {
-        // The service may have attributed it (in person): the next screens name that adviser.
-        if (slug === null && assessment.adviserSlug) setDraftSlug(assessment.adviserSlug);
-        changeStep({ type: 'draftCreated', assessment });
-      },
-      onError: (error) =>
-        toast({
-          title: MESSAGES.draftCreationFailed,
-          description: failureMessage(error),
-          variant: 'destructive',
-        }),
-    });
-  };
-
-  const signAssessment = () => {
-    const draft = state.assessment;
-    if (!draft || sign.isPending) return;
-    sign.mutate(
-      {
-        id: draft.id,
-        body: {
-          investmentExclusions: state.exclusions,
-          investmentPreferences: state.preferences,
-          confirmed: true,
-          capacityAcknowledged: state.capacityAcknowledged,
-        },
-      },
-      {
-        onSuccess: (assessment) => changeStep({ type: 'signed', assessment }),
-        onError: (error) =>
-          toast({ title: 'Signing Failed', description: failureMessage(error), variant: 'destructive' }),
-      },
-    );
-  };
-
   const continueSaved = () => {
     if (!resume) return;
     const restored = fromSavedProgress(resume);
     changeStep({ type: 'restored', state: restored });
-    if (resume.adviserSlug) setSavedSlug(resume.adviserSlug);
+    if (resume.adviserSlug) attribution.fromSavedProgress(resume.adviserSlug);
     analytics.seed(restored.responses);
     setResume(null);
   };
@@ -258,10 +184,7 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
     forgetVisit();
     forgetArrivalLink();
     visitHasClient.current = false;
-    setLinkSlug(null);
-    setSavedSlug(null);
-    setVisitSlug(null);
-    setDraftSlug(null);
+    attribution.forget();
     changeStep({ type: 'reset' });
   };
 

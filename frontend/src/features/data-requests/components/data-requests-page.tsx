@@ -1,10 +1,9 @@
 import type { DataSubject, ErasureResult } from '@risk-profile/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
+import { InfiniteList } from '../../../components/ui/infinite-list';
 import { errorMessage } from '../../../lib/api-client';
 import { useTimeZone } from '../../../lib/time-zone';
 import { erasureAuditQueryOptions, useEraseSubject } from '../api/data-requests';
@@ -90,23 +89,21 @@ export function DataRequestsPage() {
 function ErasureAudit() {
   const query = useInfiniteQuery(erasureAuditQueryOptions());
   const zone = useTimeZone();
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section className="data-requests__section" aria-labelledby="data-requests-audit">
       <h2 id="data-requests-audit">Erasure audit</h2>
       <p className="data-requests__note">
         Every erasure and refusal, newest first: on request here, or by the retention job.
       </p>
-      {query.isPending ? (
-        <Spinner label="Loading the erasure audit..." />
-      ) : query.isError ? (
-        <Alert tone="error" title="Could not load the erasure audit">
-          {errorMessage(query.error)}
-        </Alert>
-      ) : items.length === 0 ? (
-        <p>Nothing erased yet.</p>
-      ) : (
-        <>
+      <InfiniteList
+        query={query}
+        loading="Loading the erasure audit..."
+        failure="Could not load the erasure audit"
+        empty={<p>Nothing erased yet.</p>}
+        moreClassName="data-requests__more"
+        moreLabel="Show more"
+      >
+        {(items) => (
           <ul className="data-requests__list data-requests__audit">
             {items.map((entry) => (
               <li key={entry.id} className="data-requests__card">
@@ -136,17 +133,8 @@ function ErasureAudit() {
               </li>
             ))}
           </ul>
-          {query.hasNextPage ? (
-            <Button
-              variant="outline"
-              onClick={() => void query.fetchNextPage()}
-              loading={query.isFetchingNextPage}
-            >
-              Show more
-            </Button>
-          ) : null}
-        </>
-      )}
+        )}
+      </InfiniteList>
     </section>
   );
 }

@@ -2,14 +2,13 @@ import { ACCESS_LOG_ACTIONS, type AccessLogAction } from '@risk-profile/contract
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
+import { InfiniteList } from '../../../components/ui/infinite-list';
 import { useTimeZone } from '../../../lib/time-zone';
 import { accessLogQueryOptions } from '../api/records-queries';
 import { formatDateTime } from '../model/format';
 import { ACCESS_LOG_ACTION_LABELS } from '../model/labels';
 import type { AccessLogFilters } from '../model/record-filters';
 import { DebouncedTextField } from './debounced-text-field';
-import { LoadFailure, LoadMore } from './query-parts';
 import { SelectField } from './select-field';
 import '../records.css';
 
@@ -28,7 +27,6 @@ export function AccessLog({
 }) {
   const query = useInfiniteQuery(accessLogQueryOptions(filters));
   const zone = useTimeZone();
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const commitActor = useCallback(
     (actor: string) => onFiltersChange({ ...filters, actor: actor || undefined }),
     [filters, onFiltersChange],
@@ -60,14 +58,14 @@ export function AccessLog({
           autoComplete="off"
         />
       </search>
-      {query.isPending ? (
-        <Spinner label="Loading the access log…" />
-      ) : query.isError && items.length === 0 ? (
-        <LoadFailure title="Could not load the access log" error={query.error} />
-      ) : items.length === 0 ? (
-        <p className="records__empty">No access matches these filters.</p>
-      ) : (
-        <>
+      <InfiniteList
+        query={query}
+        loading="Loading the access log…"
+        failure="Could not load the access log"
+        empty={<p className="records__empty">No access matches these filters.</p>}
+        moreClassName="records__more"
+      >
+        {(items) => (
           <table className="records-table">
             <caption className="visually-hidden">Access log, newest first</caption>
             <thead>
@@ -108,9 +106,8 @@ export function AccessLog({
               ))}
             </tbody>
           </table>
-          <LoadMore query={query} />
-        </>
-      )}
+        )}
+      </InfiniteList>
     </section>
   );
 }

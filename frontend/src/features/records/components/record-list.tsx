@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox';
-import { Spinner } from '../../../components/ui/spinner';
+import { InfiniteList } from '../../../components/ui/infinite-list';
 import { useTimeZone } from '../../../lib/time-zone';
 import { type RecordScope, recordListQueryOptions } from '../api/records-queries';
 import { formatDate } from '../model/format';
@@ -18,7 +18,6 @@ import {
 import { csvExportHref, type RecordFilters } from '../model/record-filters';
 import { CapacityBadges } from './capacity-badges';
 import { DebouncedTextField } from './debounced-text-field';
-import { LoadFailure, LoadMore } from './query-parts';
 import { SelectField } from './select-field';
 import '../records.css';
 
@@ -43,7 +42,6 @@ export function RecordList({
   onFiltersChange: (filters: RecordFilters) => void;
 }) {
   const query = useInfiniteQuery(recordListQueryOptions(scope, filters));
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Boolean(filters.q || filters.status || filters.reviewDue || filters.adviser);
 
   const commitSearch = useCallback(
@@ -100,20 +98,22 @@ export function RecordList({
         />
       </search>
 
-      {query.isPending ? (
-        <Spinner label="Loading assessments…" />
-      ) : query.isError && items.length === 0 ? (
-        <LoadFailure title="Could not load the assessments" error={query.error} />
-      ) : items.length === 0 ? (
-        <p className="records__empty">
-          {filtered
-            ? 'No assessments match these filters.'
-            : scope === 'admin'
-              ? 'No assessments yet.'
-              : 'No client has started an assessment with you yet. Send a link, or share your page address.'}
-        </p>
-      ) : (
-        <>
+      <InfiniteList
+        query={query}
+        loading="Loading assessments…"
+        failure="Could not load the assessments"
+        empty={
+          <p className="records__empty">
+            {filtered
+              ? 'No assessments match these filters.'
+              : scope === 'admin'
+                ? 'No assessments yet.'
+                : 'No client has started an assessment with you yet. Send a link, or share your page address.'}
+          </p>
+        }
+        moreClassName="records__more"
+      >
+        {(items) => (
           <table className="records-table">
             <caption className="visually-hidden">Assessments, newest first</caption>
             <thead>
@@ -133,9 +133,8 @@ export function RecordList({
               ))}
             </tbody>
           </table>
-          <LoadMore query={query} />
-        </>
-      )}
+        )}
+      </InfiniteList>
     </section>
   );
 }

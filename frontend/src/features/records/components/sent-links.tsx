@@ -1,31 +1,29 @@
 import type { SentLink } from '@risk-profile/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Spinner } from '../../../components/ui/spinner';
+import { InfiniteList } from '../../../components/ui/infinite-list';
 import { useTimeZone } from '../../../lib/time-zone';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { sentLinksQueryOptions } from '../api/records-queries';
 import { formatDateTime, formatShortDateTime } from '../model/format';
 import { DELIVERY_STATUS_LABELS, RECORD_STATUS_LABELS } from '../model/labels';
-import { LoadFailure, LoadMore } from './query-parts';
 import '../records.css';
 
 /** The questionnaire links the adviser sent, newest first: delivered or not, used or not. */
 export function SentLinksPage() {
   useDocumentTitle('Sent links');
   const query = useInfiniteQuery(sentLinksQueryOptions());
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section className="records" aria-labelledby="links-title">
       <h1 id="links-title">Links you sent</h1>
-      {query.isPending ? (
-        <Spinner label="Loading the links…" />
-      ) : query.isError && items.length === 0 ? (
-        <LoadFailure title="Could not load the links" error={query.error} />
-      ) : items.length === 0 ? (
-        <p className="records__empty">You have not sent a questionnaire link yet.</p>
-      ) : (
-        <>
+      <InfiniteList
+        query={query}
+        loading="Loading the links…"
+        failure="Could not load the links"
+        empty={<p className="records__empty">You have not sent a questionnaire link yet.</p>}
+        moreClassName="records__more"
+      >
+        {(items) => (
           <table className="records-table">
             <caption className="visually-hidden">Questionnaire links, newest first</caption>
             <thead>
@@ -43,9 +41,8 @@ export function SentLinksPage() {
               ))}
             </tbody>
           </table>
-          <LoadMore query={query} />
-        </>
-      )}
+        )}
+      </InfiniteList>
     </section>
   );
 }

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { adviserOnly } from '../../../features/adviser-workspace/api/adviser-access';
 import { AdviserArea } from '../../../features/adviser-workspace/components/adviser-area';
 import { ReviewLinkButton } from '../../../features/adviser-workspace/components/link-dialog';
 import { RecordPage } from '../../../features/records/components/record-page';
 
 export const Route = createFileRoute('/adviser/assessments/$id')({
+  beforeLoad: adviserOnly,
   component: AdviserRecordRoute,
 });
 
