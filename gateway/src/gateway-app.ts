@@ -10,6 +10,7 @@ import {
   type Logger,
   noStore,
   notFound,
+  perAddressLimit,
   readinessEndpoint,
   rejectMalformedPath,
   requestContext,
@@ -22,7 +23,6 @@ import {
 import bytes from 'bytes';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { proxyAgents, proxyTo } from './proxy';
 import { routeFor, type ServiceName, stripIdentityHeaders } from './routing';
@@ -154,13 +154,7 @@ const bodyLimitBytes = (options: GatewayOptions) => bytes.parse(options.bodyLimi
 /** Requests per minute per client IP, one count over /api and /clickhouse; none when configured off. */
 function rateLimiter(options: GatewayOptions): RequestHandler | undefined {
   if (options.rateLimitPerMinute <= 0) return undefined;
-  return rateLimit({
-    windowMs: 60_000,
-    limit: options.rateLimitPerMinute,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(httpError.tooManyRequests()),
-  });
+  return perAddressLimit({ limit: options.rateLimitPerMinute, windowMs: 60_000 });
 }
 
 /** Rate limit per client IP, and refuse oversized bodies before they reach a service. */

@@ -10,53 +10,46 @@ import {
   parseIntegrationEvent,
   reportAdviserSchema,
 } from '@risk-profile/contracts';
-import type { BusMessage, SqlClient, Subscription } from '@risk-profile/platform';
+import type { BusMessage } from '@risk-profile/platform';
 import { describeTargets, eventually, sqlTargets } from '@risk-profile/platform/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_ADVISER } from '../demo/seed';
-import { type AdviserTestServer, startAdviserServer } from '../testing/adviser-test-server';
-import { ACCOUNT_LINK_TTL_MS } from './account-tokens';
 import {
-  CANNOT_DISABLE_SELF_MESSAGE,
-  INVALID_LINK_MESSAGE,
-  LINK_REFUSED_MESSAGES,
-  PASSWORD_SET_MESSAGE,
-} from './admin-accounts';
+  type AdviserTestServer,
+  adviserServerSuite,
+  DEMO_ENV,
+  TEST_PUBLIC_URL,
+} from '../testing/adviser-test-server';
+import { ACCOUNT_LINK_TTL_MS } from './account-tokens';
+import { CANNOT_DISABLE_SELF_MESSAGE } from './admin/set-disabled.handler';
 import { SIGN_IN_REFUSED_MESSAGE } from './auth.routes';
+import { INVALID_LINK_MESSAGE, LINK_REFUSED_MESSAGES } from './set-password/set-password.handler';
+import { PASSWORD_SET_MESSAGE } from './set-password/set-password.route';
 
 const [ADMIN, ADVISER] = DEMO_ACCOUNTS;
-const PUBLIC_URL = 'https://advice.example.com';
 const NEW_PASSWORD = 'correct horse battery staple';
 
 describeTargets(
   sqlTargets(),
   (target) => `admin advisers and accounts on ${target.name}`,
   (target) => {
-    let sql: SqlClient;
-    let server: AdviserTestServer;
-    let subscription: Subscription;
     const published: BusMessage[] = [];
     // A clock the test moves: links expire 72 hours after they are sent.
     let now = new Date('2026-11-22T10:30:00.000Z');
-    let adminCookie = '';
-    let adviserCookie = '';
+    let [adminCookie, adviserCookie] = ['', ''];
+    const suite = adviserServerSuite(target, {
+      clock: () => now,
+      env: DEMO_ENV,
+      collect: { topic: ACCOUNT_INVITATIONS_TOPIC, into: published },
+    });
 
-    const call = (method: string, path: string, options: { cookie?: string; body?: unknown } = {}) =>
-      fetch(`${server.url}${path}`, {
-        method,
-        headers: {
-          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-        },
-        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-      });
-    const signIn = async (path: string, email: string, password: string) => {
-      const res = await server.post(path, { email, password });
-      expect(res.status).toBe(200);
-      return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-    };
+    const call: AdviserTestServer['call'] = (...args) => suite.server.call(...args);
+    const signIn = async (path: string, email: string, password: string) =>
+      (await suite.server.signIn(path, email, password)).cookie;
     const createAdviser = (body: Record<string, unknown>, cookie = adminCookie) =>
       call('POST', '/api/admin/advisers', { cookie, body });
+    const createdAdviser = async (body: Record<string, unknown>) =>
+      adminAdviserSchema.parse(await (await createAdviser(body)).json());
     /** The link published for an account, the newest of them. */
     const linkFor = (accountId: string, count = 1) =>
       eventually(async () => {
@@ -69,33 +62,18 @@ describeTargets(
     const tokenOf = (event: AccountInvitationRequestedV1) =>
       new URL(event.data.url).searchParams.get('token')!;
     const setPassword = (token: string, password = NEW_PASSWORD) =>
-      server.post('/api/auth/set-password', { token, password });
+      suite.server.post('/api/auth/set-password', { token, password });
     const auditOf = async (userId: string) =>
       (
-        await sql.query<{ event: string; actor_email: string | null; actor_id: string | null }>(
+        await suite.sql.query<{ event: string; actor_email: string | null; actor_id: string | null }>(
           'SELECT event, actor_email, actor_id FROM auth_audit WHERE user_id = $1 ORDER BY id',
           [userId],
         )
       ).rows;
 
     beforeAll(async () => {
-      sql = await target.open();
-      server = await startAdviserServer(sql, {
-        clock: () => now,
-        env: { DEMO_DATA: 'true', PUBLIC_URL, LOGIN_RATE_LIMIT_PER_MINUTE: '1000' },
-      });
-      subscription = await server.bus.subscribe({
-        groupId: 'admin-accounts-test',
-        topics: [ACCOUNT_INVITATIONS_TOPIC],
-        handler: async (message) => void published.push(message),
-      });
       adminCookie = await signIn('/api/admin/login', ADMIN.email, ADMIN.password);
       adviserCookie = await signIn('/api/auth/login', ADVISER.email, ADVISER.password);
-    });
-    afterAll(async () => {
-      await subscription?.stop();
-      await server?.stop();
-      await sql?.close();
     });
 
     it('is for administrators only: 401 without a session, 403 for an adviser, changing nothing', async () => {
@@ -114,7 +92,7 @@ describeTargets(
           body: { adviserName: 'Hacked' },
         });
         expect(patch.status).toBe(status);
-        const { rows } = await sql.query('SELECT 1 FROM users WHERE id = $1', [
+        const { rows } = await suite.sql.query('SELECT 1 FROM users WHERE id = $1', [
           '00000000-0000-4000-8000-000000000000',
         ]);
         expect(rows).toEqual([]);
@@ -169,7 +147,7 @@ describeTargets(
       const accountId = created.account!.id;
 
       // No password works before the invitation is used, not even an empty one.
-      const early = await server.post('/api/auth/login', {
+      const early = await suite.server.post('/api/auth/login', {
         email: 'jane@example.com',
         password: NEW_PASSWORD,
       });
@@ -187,10 +165,10 @@ describeTargets(
         expiresAt: created.account!.pendingLink!.expiresAt,
       });
       const url = new URL(event.data.url);
-      expect(`${url.origin}${url.pathname}`).toBe(`${PUBLIC_URL}/set-password`);
+      expect(`${url.origin}${url.pathname}`).toBe(`${TEST_PUBLIC_URL}/set-password`);
       const token = tokenOf(event);
       // The database keeps only the token's hash.
-      const stored = await sql.query<{ token_hash: string }>(
+      const stored = await suite.sql.query<{ token_hash: string }>(
         'SELECT token_hash FROM account_tokens WHERE user_id = $1',
         [accountId],
       );
@@ -227,7 +205,7 @@ describeTargets(
 
       const audit = await auditOf(accountId);
       const adminId = (
-        await sql.query<{ id: string }>("SELECT id FROM users WHERE email_key = 'admin@example.com'")
+        await suite.sql.query<{ id: string }>("SELECT id FROM users WHERE email_key = 'admin@example.com'")
       ).rows[0]!.id;
       for (const change of ['adviser_created', 'account_created', 'invitation_sent']) {
         expect(audit).toContainEqual({ event: change, actor_email: ADMIN.email, actor_id: adminId });
@@ -242,20 +220,18 @@ describeTargets(
         expect(res.status).toBe(400);
         expect(errorBodySchema.parse(await res.json()).error).toBe(INVALID_LINK_MESSAGE);
       }
-      expect((await server.post('/api/auth/set-password', { password: NEW_PASSWORD })).status).toBe(400);
+      expect((await suite.server.post('/api/auth/set-password', { password: NEW_PASSWORD })).status).toBe(
+        400,
+      );
     });
 
     it('refuses an invitation after 72 hours, and one replaced by a newer link', async () => {
-      const created = adminAdviserSchema.parse(
-        await (
-          await createAdviser({
-            slug: 'late-larry',
-            adviserName: 'Larry Late',
-            companyName: 'Late Co',
-            email: 'larry@example.com',
-          })
-        ).json(),
-      );
+      const created = await createdAdviser({
+        slug: 'late-larry',
+        adviserName: 'Larry Late',
+        companyName: 'Late Co',
+        email: 'larry@example.com',
+      });
       const accountId = created.account!.id;
       const first = tokenOf(await linkFor(accountId));
       const sentAt = now;
@@ -301,13 +277,14 @@ describeTargets(
       }
     });
 
+    const FRESH = {
+      slug: 'fresh-face',
+      adviserName: 'Fresh Face',
+      companyName: 'Fresh Co',
+      email: 'fresh@example.com',
+    };
     it('answers 409 when the slug or the email is taken, and 400 with a clear message for bad input', async () => {
-      const base = {
-        slug: 'fresh-face',
-        adviserName: 'Fresh Face',
-        companyName: 'Fresh Co',
-        email: 'fresh@example.com',
-      };
+      const base = FRESH;
       const slugTaken = await createAdviser({ ...base, slug: DEMO_ADVISER.slug });
       expect(slugTaken.status).toBe(409);
       expect(errorBodySchema.parse(await slugTaken.json()).error).toContain(
@@ -325,16 +302,12 @@ describeTargets(
     });
 
     it('edits an adviser; a renamed slug keeps resolving, and cannot be taken by another adviser', async () => {
-      const created = adminAdviserSchema.parse(
-        await (
-          await createAdviser({
-            slug: 'old-name',
-            adviserName: 'Rita Rename',
-            companyName: 'Rename Co',
-            email: 'rita@example.com',
-          })
-        ).json(),
-      );
+      const created = await createdAdviser({
+        slug: 'old-name',
+        adviserName: 'Rita Rename',
+        companyName: 'Rename Co',
+        email: 'rita@example.com',
+      });
       const res = await call('PATCH', '/api/admin/advisers/old-name', {
         cookie: adminCookie,
         body: { slug: 'new-name', companyName: 'Rename Partners', disclaimer: 'General advice only.' },
@@ -429,7 +402,8 @@ describeTargets(
       // The very next request with the old cookie is refused: no cache window.
       expect((await call('GET', '/api/auth/user', { cookie: adviserCookie })).status).toBe(401);
       expect(
-        (await server.post('/api/auth/login', { email: ADVISER.email, password: ADVISER.password })).status,
+        (await suite.server.post('/api/auth/login', { email: ADVISER.email, password: ADVISER.password }))
+          .status,
       ).toBe(401);
       const reset = await call('POST', `/api/admin/accounts/${adviser.id}/reset-password`, {
         cookie: adminCookie,
@@ -484,7 +458,8 @@ describeTargets(
       });
       expect((await call('GET', '/api/auth/user', { cookie: adviserCookie })).status).toBe(401);
       expect(
-        (await server.post('/api/auth/login', { email: ADVISER.email, password: ADVISER.password })).status,
+        (await suite.server.post('/api/auth/login', { email: ADVISER.email, password: ADVISER.password }))
+          .status,
       ).toBe(401);
       const event = await linkFor(adviser.id);
       expect(event.data).toMatchObject({ kind: 'reset', companyName: DEMO_ADVISER.companyName });

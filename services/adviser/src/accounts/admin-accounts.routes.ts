@@ -8,33 +8,28 @@ import {
   listAdminAdvisersEndpoint,
   resetAccountPasswordEndpoint,
   setAnalystAccessEndpoint,
-  setPasswordEndpoint,
   updateAdviserEndpoint,
 } from '@risk-profile/contracts';
 import {
-  clientIp,
-  HttpError,
   httpError,
+  type PerMinuteLimit,
   parseBody,
   requireAccess,
   type SessionVerifier,
   sessionUserOf,
 } from '@risk-profile/platform';
-import type { Express, Request, RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
+import type { Express, Request } from 'express';
 import { z } from 'zod';
-import {
-  ACCOUNT_NOT_FOUND_MESSAGE,
-  type Actor,
-  ADVISER_NOT_FOUND_MESSAGE,
-  type AdminAccounts,
-} from './admin-accounts';
+import type { Actor } from './admin/admin-deps';
+import { ACCOUNT_NOT_FOUND_MESSAGE, ADVISER_NOT_FOUND_MESSAGE } from './admin/admin-errors';
+import type { AdminAccounts } from './admin-accounts';
+import { mountSetPassword } from './set-password/set-password.route';
 
 export interface AdminAccountRouteDeps {
   accounts: AdminAccounts;
   sessions: SessionVerifier;
   /** Set-password attempts per client IP per minute, counted in `store`; 0 for no limit. */
-  setPasswordRateLimit: { perMinute: number; store: Store };
+  setPasswordRateLimit: PerMinuteLimit;
 }
 
 const accountId = z.uuid();
@@ -67,16 +62,20 @@ export function mountAdminAccountRoutes(app: Express, deps: AdminAccountRouteDep
   });
   app.post(createAdviserEndpoint.path, admin, async (req, res) => {
     const body = parseBody(createAdviserEndpoint, req.body);
-    res.status(201).json(await accounts.createAdviser(body, actorOf(req), requestIdOf(res)));
+    res
+      .status(201)
+      .json(await accounts.createAdviser({ body, actor: actorOf(req), correlationId: requestIdOf(res) }));
   });
   app.post(createAnalystEndpoint.path, admin, async (req, res) => {
     const body = parseBody(createAnalystEndpoint, req.body);
-    res.status(201).json(await accounts.createAnalyst(body, actorOf(req), requestIdOf(res)));
+    res
+      .status(201)
+      .json(await accounts.createAnalyst({ body, actor: actorOf(req), correlationId: requestIdOf(res) }));
   });
   app.post(setAnalystAccessEndpoint.path, admin, async (req, res) => {
     const id = accountIdOf(req);
     const body = parseBody(setAnalystAccessEndpoint, req.body);
-    await accounts.setAnalystAccess(id, body.analystAccess, actorOf(req));
+    await accounts.setAnalystAccess({ id, analystAccess: body.analystAccess, actor: actorOf(req) });
     res.json({
       message: body.analystAccess
         ? 'Analyst access given. The account’s sessions have ended: it applies from its next sign-in.'
@@ -88,40 +87,23 @@ export function mountAdminAccountRoutes(app: Express, deps: AdminAccountRouteDep
     const slug = adviserSlugSchema.safeParse(req.params.slug);
     if (!slug.success) throw httpError.notFound(ADVISER_NOT_FOUND_MESSAGE);
     const body = parseBody(updateAdviserEndpoint, req.body);
-    res.json(await accounts.updateAdviser(slug.data, body, actorOf(req)));
+    res.json(await accounts.updateAdviser({ slug: slug.data, body, actor: actorOf(req) }));
   });
   app.post(disableAccountEndpoint.path, admin, async (req, res) => {
-    res.json(await accounts.setDisabled(accountIdOf(req), true, actorOf(req)));
+    res.json(await accounts.setDisabled({ id: accountIdOf(req), disabled: true, actor: actorOf(req) }));
   });
   app.post(enableAccountEndpoint.path, admin, async (req, res) => {
-    res.json(await accounts.setDisabled(accountIdOf(req), false, actorOf(req)));
+    res.json(await accounts.setDisabled({ id: accountIdOf(req), disabled: false, actor: actorOf(req) }));
   });
   app.post(resetAccountPasswordEndpoint.path, admin, async (req, res) => {
-    res.json(await accounts.resetPassword(accountIdOf(req), actorOf(req), requestIdOf(res)));
+    res.json(
+      await accounts.resetPassword({
+        id: accountIdOf(req),
+        actor: actorOf(req),
+        correlationId: requestIdOf(res),
+      }),
+    );
   });
 
-  const perIp: RequestHandler =
-    deps.setPasswordRateLimit.perMinute > 0
-      ? rateLimit({
-          windowMs: 60_000,
-          limit: deps.setPasswordRateLimit.perMinute,
-          store: deps.setPasswordRateLimit.store,
-          keyGenerator: (req) => ipKeyGenerator(clientIp(req)),
-          standardHeaders: 'draft-8',
-          legacyHeaders: false,
-          handler: (_req, _res, next) =>
-            next(
-              new HttpError(
-                429,
-                'Too many attempts from this address. Please try again in a minute.',
-                'RATE_LIMITED',
-              ),
-            ),
-        })
-      : (_req, _res, next) => next();
-  app.post(setPasswordEndpoint.path, perIp, async (req, res) => {
-    const body = parseBody(setPasswordEndpoint, req.body);
-    await accounts.setPassword(body.token, body.password, clientIp(req));
-    res.json({ message: 'Your password is set. You can now sign in.' });
-  });
+  mountSetPassword(app, { setPassword: accounts.setPassword, rateLimit: deps.setPasswordRateLimit });
 }

@@ -10,12 +10,12 @@ import {
   parseIntegrationEvent,
   userSchema,
 } from '@risk-profile/contracts';
-import type { BusMessage, SqlClient, Subscription } from '@risk-profile/platform';
+import type { BusMessage } from '@risk-profile/platform';
 import { describeTargets, eventually, sqlTargets } from '@risk-profile/platform/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../demo/seed';
-import { type AdviserTestServer, startAdviserServer } from '../testing/adviser-test-server';
-import { ANALYST_ACCESS_ADMINS_ONLY_MESSAGE } from './admin-accounts';
+import { type AdviserTestServer, adviserServerSuite } from '../testing/adviser-test-server';
+import { ANALYST_ACCESS_ADMINS_ONLY_MESSAGE } from './admin/set-analyst-access.handler';
 import { NO_ANALYST_ACCESS_MESSAGE, TOKEN_NOT_FOUND_MESSAGE } from './analyst.routes';
 import { LAST_USED_RESOLUTION_MS } from './analyst-tokens';
 import { ACCOUNT_LOCKED_MESSAGE, SIGN_IN_REFUSED_MESSAGE } from './auth.routes';
@@ -29,9 +29,6 @@ describeTargets(
   sqlTargets(),
   (target) => `analyst accounts, API tokens and the credential check on ${target.name}`,
   (target) => {
-    let sql: SqlClient;
-    let server: AdviserTestServer;
-    let subscription: Subscription;
     const published: BusMessage[] = [];
     let now = new Date('2026-11-22T10:30:00.000Z');
     let adminCookie = '';
@@ -39,34 +36,32 @@ describeTargets(
     let analystCookie = '';
     let ipCounter = 1;
     const freshIp = () => `203.0.113.${ipCounter++}`;
+    const suite = adviserServerSuite(target, {
+      clock: () => now,
+      env: { DEMO_DATA: 'true', TRUST_PROXY: 'loopback', LOGIN_RATE_LIMIT_PER_MINUTE: '10' },
+      collect: { topic: ACCOUNT_INVITATIONS_TOPIC, into: published },
+    });
 
-    const call = (method: string, path: string, options: { cookie?: string; body?: unknown } = {}) =>
-      fetch(`${server.url}${path}`, {
-        method,
-        headers: {
-          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-        },
-        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-      });
+    const call: AdviserTestServer['call'] = (...args) => suite.server.call(...args);
     const signIn = async (path: string, email: string, password: string) => {
-      const res = await server.post(path, { email, password }, { 'x-forwarded-for': freshIp() });
-      expect(res.status).toBe(200);
-      return {
-        cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!,
-        user: userSchema.parse(((await res.json()) as { user: unknown }).user),
-      };
+      const { cookie, body } = await suite.server.signIn(path, email, password, {
+        'x-forwarded-for': freshIp(),
+      });
+      return { cookie, user: userSchema.parse((body as { user: unknown }).user) };
     };
     const check = (body: Record<string, unknown>) =>
       call('POST', ANALYST_CREDENTIALS_PATH, { body: { ip: freshIp(), ...body } });
     const password = (email: string, secret: string, ip = freshIp()) =>
       check({ kind: 'password', email, password: secret, ip });
     const accountId = async (email: string) =>
-      (await sql.query<{ id: string }>('SELECT id FROM users WHERE email_key = $1', [email.toLowerCase()]))
-        .rows[0]!.id;
+      (
+        await suite.sql.query<{ id: string }>('SELECT id FROM users WHERE email_key = $1', [
+          email.toLowerCase(),
+        ])
+      ).rows[0]!.id;
     const auditOf = async (userId: string) =>
       (
-        await sql.query<{
+        await suite.sql.query<{
           event: string;
           actor_email: string | null;
           outcome: string;
@@ -77,24 +72,9 @@ describeTargets(
       ).rows;
 
     beforeAll(async () => {
-      sql = await target.open();
-      server = await startAdviserServer(sql, {
-        clock: () => now,
-        env: { DEMO_DATA: 'true', TRUST_PROXY: 'loopback', LOGIN_RATE_LIMIT_PER_MINUTE: '10' },
-      });
-      subscription = await server.bus.subscribe({
-        groupId: 'analyst-accounts-test',
-        topics: [ACCOUNT_INVITATIONS_TOPIC],
-        handler: async (message) => void published.push(message),
-      });
       adminCookie = (await signIn('/api/admin/login', ADMIN.email, ADMIN.password)).cookie;
       adviserCookie = (await signIn('/api/auth/login', ADVISER.email, ADVISER.password)).cookie;
       analystCookie = (await signIn('/api/auth/login', ANALYST.email, ANALYST.password)).cookie;
-    });
-    afterAll(async () => {
-      await subscription?.stop();
-      await server?.stop();
-      await sql?.close();
     });
 
     it('signs the demo analyst in at /login, with analyst access and no adviser page', async () => {
@@ -112,7 +92,7 @@ describeTargets(
     });
 
     it('keeps analysts out of the admin login and every adviser and admin endpoint', async () => {
-      const adminLogin = await server.post(
+      const adminLogin = await suite.server.post(
         '/api/admin/login',
         { email: ANALYST.email, password: ANALYST.password },
         { 'x-forwarded-for': freshIp() },
@@ -132,7 +112,7 @@ describeTargets(
       });
       expect(link.status).toBe(403);
       expect(
-        (await sql.query('SELECT 1 FROM users WHERE email_key = $1', ['sneaky@example.com'])).rows,
+        (await suite.sql.query('SELECT 1 FROM users WHERE email_key = $1', ['sneaky@example.com'])).rows,
       ).toEqual([]);
     });
 
@@ -147,7 +127,7 @@ describeTargets(
           status,
         );
       }
-      const { rows } = await sql.query('SELECT 1 FROM analyst_tokens');
+      const { rows } = await suite.sql.query('SELECT 1 FROM analyst_tokens');
       expect(rows).toEqual([]);
     });
 
@@ -165,7 +145,7 @@ describeTargets(
       expect(listed.prefix.length).toBeLessThan(secret.length / 3);
 
       // Only a hash is stored.
-      const stored = await sql.query<Record<string, unknown>>('SELECT * FROM analyst_tokens');
+      const stored = await suite.sql.query<Record<string, unknown>>('SELECT * FROM analyst_tokens');
       expect(JSON.stringify(stored.rows)).not.toContain(secret.slice(ANALYST_TOKEN_PREFIX.length));
 
       const ok = await check({ kind: 'token', token: secret });
@@ -216,7 +196,7 @@ describeTargets(
       expect(blank.status).toBe(400);
       expect(errorBodySchema.parse(await blank.json()).error).toContain('Name is required.');
 
-      const second = await accountManager(sql, () => now).create({
+      const second = await accountManager(suite.sql, () => now).create({
         role: 'analyst',
         email: 'second-analyst@example.com',
         name: 'Second Analyst',
@@ -257,10 +237,10 @@ describeTargets(
       const { secret } = (await replaced.json()) as { secret: string };
 
       // A disabled account's tokens stop working, and work again once it is enabled.
-      await accountManager(sql, () => now).setDisabled('second-analyst@example.com', true);
+      await accountManager(suite.sql, () => now).setDisabled('second-analyst@example.com', true);
       expect((await check({ kind: 'token', token: secret })).status).toBe(401);
       expect((await password('second-analyst@example.com', NEW_PASSWORD)).status).toBe(401);
-      await accountManager(sql, () => now).setDisabled('second-analyst@example.com', false);
+      await accountManager(suite.sql, () => now).setDisabled('second-analyst@example.com', false);
       expect((await check({ kind: 'token', token: secret })).status).toBe(200);
       expect(second).toBe(await accountId('second-analyst@example.com'));
     });
@@ -295,7 +275,7 @@ describeTargets(
     });
 
     it('locks an account after repeated wrong passwords, and limits failures per caller address', async () => {
-      await accountManager(sql, () => now).create({
+      await accountManager(suite.sql, () => now).create({
         role: 'analyst',
         email: 'locked-analyst@example.com',
         name: 'Locked',
@@ -308,7 +288,7 @@ describeTargets(
       expect(locked.status).toBe(429);
       expect(errorBodySchema.parse(await locked.json()).error).toBe(ACCOUNT_LOCKED_MESSAGE);
       // The same lock refuses the sign-in page.
-      const page = await server.post(
+      const page = await suite.server.post(
         '/api/auth/login',
         { email: 'locked-analyst@example.com', password: NEW_PASSWORD },
         { 'x-forwarded-for': freshIp() },
@@ -362,9 +342,9 @@ describeTargets(
         ['invitation_sent', ADMIN.email],
       ]);
       const token = new URL(event.data.url).searchParams.get('token')!;
-      expect((await server.post('/api/auth/set-password', { token, password: NEW_PASSWORD })).status).toBe(
-        200,
-      );
+      expect(
+        (await suite.server.post('/api/auth/set-password', { token, password: NEW_PASSWORD })).status,
+      ).toBe(200);
       expect((await password('dana@example.com', NEW_PASSWORD)).status).toBe(200);
 
       const duplicate = await call('POST', '/api/admin/analysts', {
@@ -380,7 +360,7 @@ describeTargets(
     });
 
     it("gives an administrator analyst access and takes it away, audited, ending the admin's sessions", async () => {
-      const manager = accountManager(sql, () => now);
+      const manager = accountManager(suite.sql, () => now);
       await manager.create({ role: 'admin', email: 'ops@example.com', name: 'Ops', password: NEW_PASSWORD });
       const opsId = await accountId('ops@example.com');
       const before = await signIn('/api/admin/login', 'ops@example.com', NEW_PASSWORD);
@@ -440,7 +420,7 @@ describeTargets(
         body: { analystAccess: true },
       });
       expect(byAdviser.status).toBe(403);
-      const row = await sql.query<{ analyst_access: boolean }>(
+      const row = await suite.sql.query<{ analyst_access: boolean }>(
         'SELECT analyst_access FROM users WHERE id = $1',
         [opsId],
       );
@@ -449,7 +429,7 @@ describeTargets(
 
     it('refuses analyst access on a non-administrator in the table itself', async () => {
       await expect(
-        sql.query('UPDATE users SET analyst_access = true WHERE email_key = $1', [ADVISER.email]),
+        suite.sql.query('UPDATE users SET analyst_access = true WHERE email_key = $1', [ADVISER.email]),
       ).rejects.toThrow();
     });
   },

@@ -13,14 +13,16 @@ import {
 import {
   HttpError,
   httpError,
+  type PerMinuteLimit,
   parseBody,
+  perAddressLimit,
+  perMinute,
   requireAccess,
   type SessionVerifier,
   type SqlClient,
   sessionUserOf,
 } from '@risk-profile/platform';
 import type { Express, Request } from 'express';
-import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { z } from 'zod';
 import {
   accountOfAnalystToken,
@@ -29,7 +31,7 @@ import {
   revokeAnalystToken,
   TooManyTokensError,
 } from './analyst-tokens';
-import { SIGN_IN_REFUSED_MESSAGE, unlessRefused } from './auth.routes';
+import { SIGN_IN_RATE_LIMITED_MESSAGE, SIGN_IN_REFUSED_MESSAGE, unlessRefused } from './auth.routes';
 import { checkPassword } from './sign-in';
 import { analystAccessOf, type UserRecord } from './user-repository';
 
@@ -55,7 +57,7 @@ export interface AnalystRouteDeps {
   sessions: SessionVerifier;
   clock: () => Date;
   /** Failed credential checks per caller IP per minute, counted in `store`; 0 for no limit. */
-  failedCheckRateLimit: { perMinute: number; store: Store };
+  failedCheckRateLimit: PerMinuteLimit;
 }
 
 const tokenId = z.uuid();
@@ -92,28 +94,14 @@ export function mountAnalystRoutes(app: Express, deps: AnalystRouteDeps): void {
   });
 
   // Only failed checks count: a tool sends its credential with every query.
-  const failedChecksPerIp =
-    deps.failedCheckRateLimit.perMinute > 0
-      ? rateLimit({
-          windowMs: 60_000,
-          limit: deps.failedCheckRateLimit.perMinute,
-          store: deps.failedCheckRateLimit.store,
-          skipSuccessfulRequests: true,
-          keyGenerator: (req: Request) => ipKeyGenerator(callerIpOf(req)),
-          standardHeaders: 'draft-8',
-          legacyHeaders: false,
-          handler: (_req, _res, next) =>
-            next(
-              new HttpError(
-                429,
-                'Too many sign-in attempts from this address. Please try again in a minute.',
-                'RATE_LIMITED',
-              ),
-            ),
-        })
-      : undefined;
+  const failedChecksPerIp = perAddressLimit({
+    ...perMinute(deps.failedCheckRateLimit),
+    addressOf: callerIpOf,
+    skipSuccessfulRequests: true,
+    message: SIGN_IN_RATE_LIMITED_MESSAGE,
+  });
 
-  app.post(ANALYST_CREDENTIALS_PATH, ...(failedChecksPerIp ? [failedChecksPerIp] : []), async (req, res) => {
+  app.post(ANALYST_CREDENTIALS_PATH, failedChecksPerIp, async (req, res) => {
     const body = parseCredentials(req.body);
     const now = deps.clock();
     if (body.kind === 'token') {

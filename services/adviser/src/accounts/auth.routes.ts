@@ -10,7 +10,10 @@ import {
 import {
   clientIp,
   HttpError,
+  type PerMinuteLimit,
   parseBody,
+  perAddressLimit,
+  perMinute,
   requireAccess,
   type SessionCookie,
   type SessionRevocations,
@@ -21,8 +24,7 @@ import {
   sessionStateWrites,
   sessionUserOf,
 } from '@risk-profile/platform';
-import type { Express, Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
+import type { Express, Request, Response } from 'express';
 import { recordAudit } from './audit';
 import { HashingBusyError } from './passwords';
 import { signIn } from './sign-in';
@@ -30,6 +32,8 @@ import { signIn } from './sign-in';
 /** One message for every refused sign-in, so nobody learns whether an email has an account. */
 export const SIGN_IN_REFUSED_MESSAGE = 'Invalid email or password.';
 export const SIGN_IN_BUSY_MESSAGE = 'Signing in is busy just now. Please try again in a few seconds.';
+export const SIGN_IN_RATE_LIMITED_MESSAGE =
+  'Too many sign-in attempts from this address. Please try again in a minute.';
 export const ACCOUNT_LOCKED_MESSAGE =
   'Too many failed sign-in attempts for this account. Please try again later.';
 
@@ -63,7 +67,7 @@ export interface AuthRouteDeps {
   revocations: SessionRevocations;
   clock: () => Date;
   /** Sign-in attempts per client IP per minute, on both login endpoints together, counted in `store`. */
-  loginRateLimit: { perMinute: number; store: Store };
+  loginRateLimit: PerMinuteLimit;
 }
 
 const toUser = (user: SessionUser): User => ({
@@ -76,25 +80,7 @@ const toUser = (user: SessionUser): User => ({
 });
 
 export function mountAuthRoutes(app: Express, deps: AuthRouteDeps): void {
-  const perIp: RequestHandler =
-    deps.loginRateLimit.perMinute > 0
-      ? rateLimit({
-          windowMs: 60_000,
-          limit: deps.loginRateLimit.perMinute,
-          store: deps.loginRateLimit.store,
-          keyGenerator: (req) => ipKeyGenerator(clientIp(req)),
-          standardHeaders: 'draft-8',
-          legacyHeaders: false,
-          handler: (_req, _res, next) =>
-            next(
-              new HttpError(
-                429,
-                'Too many sign-in attempts from this address. Please try again in a minute.',
-                'RATE_LIMITED',
-              ),
-            ),
-        })
-      : (_req, _res, next) => next();
+  const perIp = perAddressLimit({ ...perMinute(deps.loginRateLimit), message: SIGN_IN_RATE_LIMITED_MESSAGE });
 
   const login = (adminOnly: boolean) => async (req: Request, res: Response) => {
     const body = parseBody(loginEndpoint, req.body);

@@ -1,7 +1,14 @@
 import { MESSAGES, type ResolvedShortLink, resolveShortLinkEndpoint } from '@risk-profile/contracts';
-import { clientIp, HttpError, type Logger, parseBody, type SqlExecutor } from '@risk-profile/platform';
-import type { Express, RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
+import {
+  HttpError,
+  type Logger,
+  type PerMinuteLimit,
+  parseBody,
+  perAddressLimit,
+  perMinute,
+  type SqlExecutor,
+} from '@risk-profile/platform';
+import type { Express } from 'express';
 import type { LinkTokenSigner } from './link-token-signer';
 import { findShortLink } from './short-links';
 
@@ -14,7 +21,7 @@ export interface ResolveLinkDeps {
   logger: Logger;
   clock: () => Date;
   /** Lookups per client address per minute, counted in `store` (0 turns the limit off). */
-  rateLimit: { perMinute: number; store: Store };
+  rateLimit: PerMinuteLimit;
 }
 
 /**
@@ -24,19 +31,7 @@ export interface ResolveLinkDeps {
  * lookup counts against the address's limit, so guessing codes costs a minute per few tries.
  */
 export function mountResolveLink(app: Express, deps: ResolveLinkDeps): void {
-  const perIp: RequestHandler =
-    deps.rateLimit.perMinute > 0
-      ? rateLimit({
-          windowMs: 60_000,
-          limit: deps.rateLimit.perMinute,
-          store: deps.rateLimit.store,
-          keyGenerator: (req) => ipKeyGenerator(clientIp(req)),
-          standardHeaders: 'draft-8',
-          legacyHeaders: false,
-          handler: (_req, _res, next) =>
-            next(new HttpError(429, SHORT_LINK_RATE_LIMIT_MESSAGE, 'RATE_LIMITED')),
-        })
-      : (_req, _res, next) => next();
+  const perIp = perAddressLimit({ ...perMinute(deps.rateLimit), message: SHORT_LINK_RATE_LIMIT_MESSAGE });
 
   app.post(resolveShortLinkEndpoint.path, perIp, async (req, res) => {
     const { code } = parseBody(resolveShortLinkEndpoint, req.body);

@@ -1,7 +1,7 @@
 import { signAssessmentEndpoint } from '@risk-profile/contracts';
-import { clientIp, HttpError, parseBody } from '@risk-profile/platform';
+import { clientIp, parseBody, perAddressLimit } from '@risk-profile/platform';
 import type { Express, RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
+import type { Store } from 'express-rate-limit';
 import { isAssessmentId } from '../application/assessment-stream';
 import { assessmentErrors } from '../domain/assessment.errors';
 import { toAssessmentHttpError } from '../http/assessment-http-errors';
@@ -20,16 +20,12 @@ export const SIGN_RATE_LIMITED_MESSAGE =
  * count. The count is kept in `store`, shared by every instance.
  */
 function signingsPerAddress({ perHour, store }: { perHour: number; store: Store }): RequestHandler {
-  if (perHour <= 0) return (_req, _res, next) => next();
-  return rateLimit({
+  return perAddressLimit({
+    limit: perHour,
     windowMs: 60 * 60_000,
     store,
-    limit: perHour,
-    keyGenerator: (req) => ipKeyGenerator(clientIp(req)),
     skipFailedRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new HttpError(429, SIGN_RATE_LIMITED_MESSAGE, 'RATE_LIMITED')),
+    message: SIGN_RATE_LIMITED_MESSAGE,
   });
 }
 

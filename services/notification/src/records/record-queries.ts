@@ -1,12 +1,9 @@
 import {
-  type AccessLogAction,
-  type AccessLogEntry,
   type AdminRecordListQuery,
   type AssessmentSignedV1,
   assessmentSignedV1,
   capacityRecordOf,
   capacityRecordSchema,
-  displayIpAddress,
   type ProfileName,
   type RecordDelivery,
   type RecordDetail,
@@ -14,8 +11,6 @@ import {
   type RecordListQuery,
   type RecordStatus,
   type RecordSummary,
-  type SentLink,
-  type SentLinkList,
 } from '@risk-profile/contracts';
 import type { SqlExecutor } from '@risk-profile/platform';
 import { verificationText } from '../rendering/report-model';
@@ -26,10 +21,10 @@ import {
   isAboveRecommendation,
   isReviewDue,
   reviewDueAt,
-  SERIAL_KEY,
   searchPatterns,
   UUID_KEY,
 } from './record-rules';
+import { iso, isoOrNull, type Time } from './record-time';
 import { signedRecordOf } from './signed-record';
 
 /** Whose records a request may read: one adviser's (by slug; null reads nothing), or all (admin). */
@@ -39,12 +34,10 @@ export type RecordScope = { adviserSlug: string | null } | 'all';
 export type RecordFilter = Omit<AdminRecordListQuery, 'cursor' | 'limit'>;
 type Page = Pick<RecordListQuery, 'cursor' | 'limit'>;
 
-type Time = Date | string;
-const iso = (value: Time): string => new Date(value).toISOString();
-const isoOrNull = (value: Time | null): string | null => (value === null ? null : iso(value));
 const signedData = assessmentSignedV1.shape.data;
 
-interface RecordRow extends DeliveryColumns {
+/** A row of records_assessments, without the signed event's data. */
+export interface AssessmentRow {
   assessment_id: string;
   adviser_slug: string | null;
   client_name: string;
@@ -64,6 +57,19 @@ interface RecordRow extends DeliveryColumns {
   capacity_warning: boolean;
   restricted_at: Time | null;
   capacity: unknown;
+}
+
+/** Whose record it is and where it stands, as every view of a record begins. */
+export const recordIdentity = (row: AssessmentRow) => ({
+  id: row.assessment_id,
+  adviserSlug: row.adviser_slug,
+  clientName: row.client_name,
+  clientEmail: row.client_email,
+  clientPhone: row.client_phone,
+  status: row.status,
+});
+
+interface RecordRow extends AssessmentRow, DeliveryColumns {
   record?: unknown;
 }
 
@@ -87,12 +93,7 @@ export class RecordQueries {
   private summary(row: RecordRow, now: Date): RecordSummary {
     const signedAt = row.signed_at === null ? null : new Date(row.signed_at);
     return {
-      id: row.assessment_id,
-      adviserSlug: row.adviser_slug,
-      clientName: row.client_name,
-      clientEmail: row.client_email,
-      clientPhone: row.client_phone,
-      status: row.status,
+      ...recordIdentity(row),
       riskScore: row.risk_score,
       riskGroup: row.risk_group,
       recommendedProfile: row.recommended_profile,
@@ -217,140 +218,7 @@ export class RecordQueries {
     );
     return rows[0] ? toDelivery(rows[0]) : null;
   }
-
-  /** The links an adviser sent, newest first, each with its message's delivery and the assessment it led to. */
-  async links(adviserSlug: string | null, page: Page): Promise<SentLinkList> {
-    const params: unknown[] = [adviserSlug];
-    const p = (value: unknown) => `$${params.push(value)}`;
-    let after = '';
-    if (page.cursor) {
-      const keyset = decodeCursor(page.cursor);
-      after = `AND (l.requested_at, l.link_id) < (${p(keyset.at)}::timestamptz, ${p(keyset.id)})`;
-    }
-    const { rows } = await this.sql.query<
-      DeliveryColumns & {
-        link_id: string;
-        client_name: string;
-        client_email: string | null;
-        client_phone: string | null;
-        method: 'email' | 'sms';
-        requested_at: Time;
-        expires_at: Time;
-        assessment_id: string | null;
-        assessment_status: RecordStatus | null;
-      }
-    >(
-      `SELECT l.link_id, l.client_name, l.client_email, l.client_phone, l.method, l.requested_at, l.expires_at,
-         a.assessment_id, a.status AS assessment_status, d.*
-       FROM records_links l
-       LEFT JOIN LATERAL (
-         SELECT ${DELIVERY_SELECT} FROM notification_deliveries WHERE event_id = l.event_id
-         ORDER BY created_at DESC LIMIT 1
-       ) AS d ON true
-       LEFT JOIN LATERAL (
-         SELECT assessment_id, status FROM records_assessments WHERE link_id = l.link_id AND restricted_at IS NULL
-         ORDER BY started_at DESC LIMIT 1
-       ) AS a ON true
-       WHERE l.adviser_slug = $1 ${after}
-       ORDER BY l.requested_at DESC, l.link_id DESC
-       LIMIT ${p(page.limit + 1)}`,
-      params,
-    );
-    const items: SentLink[] = rows.slice(0, page.limit).map((row) => ({
-      linkId: row.link_id,
-      clientName: row.client_name,
-      clientEmail: row.client_email,
-      clientPhone: row.client_phone,
-      method: row.method,
-      requestedAt: iso(row.requested_at),
-      expiresAt: iso(row.expires_at),
-      delivery: toDelivery(row),
-      assessmentId: row.assessment_id,
-      assessmentStatus: row.assessment_status,
-    }));
-    const last = items.at(-1);
-    return {
-      items,
-      nextCursor:
-        rows.length > page.limit && last ? encodeCursor({ at: last.requestedAt, id: last.linkId }) : null,
-    };
-  }
 }
 
 export const parseRecord = (record: unknown): AssessmentSignedV1['data'] =>
   signedData.parse(typeof record === 'string' ? JSON.parse(record) : record);
-
-export interface AccessEntry {
-  at: Date;
-  actorEmail: string;
-  actorRole: 'adviser' | 'admin';
-  action: AccessLogAction;
-  assessmentId: string | null;
-  ipAddress: string;
-  detail?: string | null;
-}
-
-/** Appends to the access log (the table refuses any change to what is there). */
-export async function appendAccess(sql: SqlExecutor, entry: AccessEntry): Promise<void> {
-  await sql.query(
-    `INSERT INTO records_access_log (at, actor_email, actor_role, action, assessment_id, ip_address, detail)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      entry.at.toISOString(),
-      entry.actorEmail,
-      entry.actorRole,
-      entry.action,
-      entry.assessmentId,
-      entry.ipAddress,
-      entry.detail ?? null,
-    ],
-  );
-}
-
-/** The access log, newest first, filtered by actor (email, any case), action and assessment. */
-export async function readAccessLog(
-  sql: SqlExecutor,
-  filter: { actor?: string; action?: AccessLogAction; assessment?: string },
-  page: { cursor?: string; limit: number },
-): Promise<{ items: AccessLogEntry[]; nextCursor: string | null }> {
-  const params: unknown[] = [];
-  const p = (value: unknown) => `$${params.push(value)}`;
-  const where: string[] = [];
-  if (filter.actor) where.push(`lower(actor_email) = ${p(filter.actor.toLowerCase())}`);
-  if (filter.action) where.push(`action = ${p(filter.action)}`);
-  if (filter.assessment) where.push(`assessment_id = ${p(filter.assessment)}::uuid`);
-  if (page.cursor) {
-    const after = decodeCursor(page.cursor, SERIAL_KEY);
-    where.push(`id < ${p(after.id)}::bigint`);
-  }
-  const { rows } = await sql.query<{
-    id: string | number;
-    at: Time;
-    actor_email: string;
-    actor_role: 'adviser' | 'admin';
-    action: AccessLogAction;
-    assessment_id: string | null;
-    ip_address: string;
-    detail: string | null;
-  }>(
-    `SELECT id, at, actor_email, actor_role, action, assessment_id, ip_address, detail FROM records_access_log
-     ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-     ORDER BY id DESC LIMIT ${p(page.limit + 1)}`,
-    params,
-  );
-  const items: AccessLogEntry[] = rows.slice(0, page.limit).map((row) => ({
-    id: String(row.id),
-    at: iso(row.at),
-    actorEmail: row.actor_email,
-    actorRole: row.actor_role,
-    action: row.action,
-    assessmentId: row.assessment_id,
-    ipAddress: displayIpAddress(row.ip_address),
-    detail: row.detail,
-  }));
-  const last = items.at(-1);
-  return {
-    items,
-    nextCursor: rows.length > page.limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
-  };
-}

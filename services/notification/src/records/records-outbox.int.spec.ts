@@ -1,29 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  type IntegrationEvent,
-  integrationEventKey,
-  type RecordDetail,
-  type RecordList,
-  type SentLinkList,
-  topicOf,
-  type UserRole,
-} from '@risk-profile/contracts';
-import { openSessions, type Sessions, type SqlClient } from '@risk-profile/platform';
-import {
-  describeTargets,
-  eventually,
-  type ServiceUnderTest,
-  sqlTargets,
-  staffCookie,
-  startServiceUnderTest,
-} from '@risk-profile/platform/testing';
+import type { IntegrationEvent, RecordDetail, RecordList, SentLinkList } from '@risk-profile/contracts';
+import type { SqlClient } from '@risk-profile/platform';
+import { describeTargets, eventually, sqlTargets } from '@risk-profile/platform/testing';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { notificationConfigSchema } from '../config';
-import { createNotificationService } from '../index';
 import { linkRequested, signedAssessment } from '../testing/fixtures';
+import { type NotificationUnderTest, startNotificationUnderTest } from '../testing/notification-under-test';
 
 const ADVISER = {
   slug: 'outbox-adviser',
@@ -41,49 +22,32 @@ describeTargets(
   (target) => `the records of messages saved in the outbox folder, on ${target.name}`,
   (target) => {
     let sql: SqlClient;
-    let service: ServiceUnderTest;
-    let sessions: Sessions;
-    let dataDir: string;
+    let service: NotificationUnderTest;
     let adviser: string;
     let admin: string;
 
-    const publish = (event: IntegrationEvent) =>
-      service.bus.publish(topicOf(event), [{ id: event.id, key: integrationEventKey(event), value: event }]);
+    const publish = (event: IntegrationEvent) => service.publish(event);
     async function json<T>(path: string, cookie: string): Promise<{ body: T; text: string }> {
       const res = await fetch(`${service.url}${path}`, { headers: { cookie } });
       const text = await res.text();
       expect(res.status, `${path}: ${text}`).toBe(200);
       return { body: JSON.parse(text) as T, text };
     }
-    const signIn = (role: UserRole, adviserSlug: string | null, email: string) =>
-      staffCookie(
-        sql,
-        { tokens: sessions.tokens, cookieName: sessions.cookie.name },
-        { role, adviserSlug, email },
-      );
 
     beforeAll(async () => {
       sql = await target.open();
-      dataDir = mkdtempSync(join(tmpdir(), 'records-outbox-'));
-      sessions = await openSessions(sql, { secret: 's'.repeat(40), publicUrl: 'http://localhost' });
       // No SMTP_URL and no Vonage keys: both channels write to DATA_DIR/outbox.
-      const config = notificationConfigSchema.parse({ DATA_DIR: dataDir });
-      service = await startServiceUnderTest(
+      service = await startNotificationUnderTest(
         sql,
-        (deps) =>
-          createNotificationService(deps, config, {
-            sessions: sessions.verifier,
-            sender: { retryDelaysMs: [200, 200], pollIntervalMs: 50 },
-          }),
-        { background: true },
+        {},
+        { sender: { retryDelaysMs: [200, 200], pollIntervalMs: 50 } },
       );
-      adviser = await signIn('adviser', ADVISER.slug, ADVISER.email);
-      admin = await signIn('admin', null, 'admin@example.com');
+      adviser = await service.signIn('adviser', ADVISER.slug, ADVISER.email);
+      admin = await service.signIn('admin', null, 'admin@example.com');
     });
     afterAll(async () => {
       await service?.stop();
       await sql?.close();
-      rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('labels the report, the client copy and the link as saved, never as sent', async () => {
@@ -112,7 +76,7 @@ describeTargets(
         ['client-report', 'saved'],
       ]);
       expect(record.body.reportDelivery?.status).toBe('saved');
-      expect(record.text).not.toContain(dataDir);
+      expect(record.text).not.toContain(service.dataDir);
 
       const list = await json<RecordList>('/api/adviser/assessments', adviser);
       expect(list.body.items.find((r) => r.id === id)?.reportDelivery?.status).toBe('saved');
@@ -122,7 +86,7 @@ describeTargets(
         if (found?.delivery?.status !== 'saved') throw new Error(`not saved yet: ${page.text}`);
         return page;
       }, 60_000);
-      expect(links.text).not.toContain(dataDir);
+      expect(links.text).not.toContain(service.dataDir);
       expect(links.text).not.toContain('outbox/');
 
       // The client's data export says the same.
@@ -169,7 +133,7 @@ describeTargets(
       expect(JSON.parse(text).message).toBe(
         `No mail server is configured, so the report to ${ADVISER.email} is saved in the outbox folder on the server instead of being sent.`,
       );
-      expect(text).not.toContain(dataDir);
+      expect(text).not.toContain(service.dataDir);
     });
   },
 );

@@ -4,38 +4,27 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  type AssessmentDraftedV1,
   type AssessmentSignedV1,
-  assessmentDraftedV1,
   capacityOutcome,
   capacityRecord,
   type IntegrationEvent,
-  integrationEventKey,
   type RecordDetail,
   type RecordList,
-  topicOf,
-  type UserRole,
 } from '@risk-profile/contracts';
 import { uniformResponses } from '@risk-profile/contracts/testing';
-import { openSessions, type Sessions, type SqlClient } from '@risk-profile/platform';
-import {
-  describeTargets,
-  eventually,
-  type ServiceUnderTest,
-  sqlTargets,
-  staffCookie,
-  startServiceUnderTest,
-} from '@risk-profile/platform/testing';
+import type { SqlClient } from '@risk-profile/platform';
+import { describeTargets, eventually, sqlTargets } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationConfigSchema } from '../config';
-import { createNotificationService } from '../index';
-import { smtpMailer } from '../mail/smtp-mailer.adapter';
-import { vonageSms } from '../sms/vonage-sms.adapter';
-import { linkRequested, signedAssessment } from '../testing/fixtures';
-import { type SmtpTestServer, startSmtpTestServer } from '../testing/smtp-test-server';
-import { startVonageTestServer, type VonageTestServer } from '../testing/vonage-test-server';
-import { NOT_FOUND_MESSAGE, RESEND_LIMITED_MESSAGE } from './record-routes';
+import { draftedOf, linkRequested, signedAssessment } from '../testing/fixtures';
+import {
+  type NotificationUnderTest,
+  type NotificationWithServers,
+  startWithTestServers,
+} from '../testing/notification-under-test';
+import type { SmtpTestServer } from '../testing/smtp-test-server';
+import { NOT_FOUND_MESSAGE } from './record-http';
 import { BAD_CURSOR_MESSAGE } from './record-rules';
+import { RESEND_LIMITED_MESSAGE } from './resend-report/resend-limits';
 
 const ALPHA = {
   slug: 'alpha-adviser',
@@ -49,36 +38,6 @@ const BETA = {
   companyName: 'Beta Advice',
   email: 'beta@example.com',
 };
-
-/** The Drafted event an assessment's Signed one follows. */
-function draftedOf(signed: AssessmentSignedV1): AssessmentDraftedV1 {
-  const d = signed.data;
-  return assessmentDraftedV1.parse({
-    id: randomUUID(),
-    type: 'AssessmentDrafted',
-    version: 1,
-    occurredAt: d.createdAt,
-    correlationId: 'req-draft',
-    causationId: null,
-    data: {
-      assessmentId: d.assessmentId,
-      clientName: d.clientName,
-      clientEmail: d.clientEmail,
-      clientPhone: d.clientPhone,
-      adviserSlug: d.adviserSlug,
-      linkId: d.linkId ?? null,
-      riskScore: d.riskScore,
-      riskGroup: d.riskGroup,
-      originalProfile: d.originalProfile,
-      selectedProfile: d.selectedProfile,
-      profileChanged: d.profileChanged,
-      capacity: d.capacity,
-      sessionId: null,
-      deviceType: 'desktop',
-      createdAt: d.createdAt,
-    },
-  });
-}
 
 const signedFor = (adviser: typeof ALPHA, overrides: Parameters<typeof signedAssessment>[0] = {}) =>
   signedAssessment({ adviserSlug: adviser.slug, adviser, ...overrides });
@@ -99,18 +58,15 @@ describeTargets(
   (target) => `the records on ${target.name}`,
   (target) => {
     let sql: SqlClient;
+    let service: NotificationUnderTest;
+    let servers: NotificationWithServers;
     let smtp: SmtpTestServer;
-    let vonage: VonageTestServer;
-    let service: ServiceUnderTest;
-    let sessions: Sessions;
-    let dataDir: string;
     let alpha: string;
     let beta: string;
     let admin: string;
     let slugless: string;
 
-    const publish = (event: IntegrationEvent) =>
-      service.bus.publish(topicOf(event), [{ id: event.id, key: integrationEventKey(event), value: event }]);
+    const publish = (event: IntegrationEvent) => service.publish(event);
     const get = (path: string, cookie?: string) =>
       fetch(`${service.url}${path}`, { headers: cookie ? { cookie } : {} });
     const json = async <T>(path: string, cookie: string): Promise<T> => {
@@ -120,13 +76,6 @@ describeTargets(
     };
     const resend = (id: string, to: string, cookie: string) =>
       service.post(`/api/adviser/assessments/${id}/resend`, { to }, { cookie });
-
-    const signIn = (role: UserRole, adviserSlug: string | null, email: string) =>
-      staffCookie(
-        sql,
-        { tokens: sessions.tokens, cookieName: sessions.cookie.name },
-        { role, adviserSlug, email },
-      );
 
     /** Publishes the events and waits until the read model holds the assessment as signed. */
     async function signedRecord(event: AssessmentSignedV1): Promise<AssessmentSignedV1> {
@@ -144,38 +93,19 @@ describeTargets(
 
     beforeAll(async () => {
       sql = await target.open();
-      smtp = await startSmtpTestServer();
-      vonage = await startVonageTestServer();
-      dataDir = mkdtempSync(join(tmpdir(), 'records-'));
-      sessions = await openSessions(sql, { secret: 's'.repeat(40), publicUrl: 'http://localhost' });
-      const config = notificationConfigSchema.parse({
-        REPORT_TIME_ZONE: 'Australia/Sydney',
-        DATA_DIR: dataDir,
+      servers = await startWithTestServers(sql, {
+        sender: { retryDelaysMs: [200, 200], pollIntervalMs: 50 },
       });
-      service = await startServiceUnderTest(
-        sql,
-        (deps) =>
-          createNotificationService(deps, config, {
-            sessions: sessions.verifier,
-            transports: {
-              mailer: smtpMailer({ url: smtp.url }),
-              sms: vonageSms({ apiKey: 'k', apiSecret: 's', from: 'RiskProfile', restHost: vonage.url }),
-            },
-            sender: { retryDelaysMs: [200, 200], pollIntervalMs: 50 },
-          }),
-        { background: true },
-      );
+      ({ service, smtp } = servers);
+      const { signIn } = service;
       alpha = await signIn('adviser', ALPHA.slug, 'alpha@example.com');
       beta = await signIn('adviser', BETA.slug, 'beta@example.com');
       admin = await signIn('admin', null, 'admin@example.com');
       slugless = await signIn('adviser', null, 'nobody@example.com');
     });
     afterAll(async () => {
-      await service?.stop();
-      await smtp?.stop();
-      await vonage?.stop();
+      await servers?.stop();
       await sql?.close();
-      rmSync(dataDir, { recursive: true, force: true });
     });
 
     describe('the read model', () => {
@@ -246,6 +176,11 @@ describeTargets(
       const responses = uniformResponses(3);
       const outcome = capacityOutcome(responses, 'Balanced', 'High Growth');
       const client = { clientName: 'Capacity Client', clientEmail: null, clientPhone: '0400 000 001' };
+      /** Waits until the record of `id` is `status`, then expects the capacity its pages show. */
+      const projectedWithCapacity = async (id: string, status: string, expected: unknown) => {
+        await projected(id, status);
+        expect(await capacityOf(id)).toEqual(expected);
+      };
 
       it('fills the review flag, the warning flag and the record from the events that carry them', async () => {
         const recorded = capacityRecord(outcome, true);
@@ -257,15 +192,13 @@ describeTargets(
         });
         const id = signed.data.assessmentId;
         await publish(draftedOf(signed));
-        await projected(id, 'in_progress');
-        expect(await capacityOf(id)).toEqual({
+        await projectedWithCapacity(id, 'in_progress', {
           adviserReview: true,
           capacityWarning: true,
           capacity: recorded,
         });
         await publish(signed);
-        await projected(id, 'signed');
-        expect(await capacityOf(id)).toEqual({
+        await projectedWithCapacity(id, 'signed', {
           adviserReview: true,
           capacityWarning: true,
           capacity: recorded,
@@ -276,15 +209,13 @@ describeTargets(
         const signed = signedFor(ALPHA, { ...client, responses, selectedProfile: 'High Growth' });
         const id = signed.data.assessmentId;
         await publish(draftedOf(signed));
-        await projected(id, 'in_progress');
-        expect(await capacityOf(id)).toEqual({
+        await projectedWithCapacity(id, 'in_progress', {
           adviserReview: false,
           capacityWarning: false,
           capacity: null,
         });
         await publish(signed);
-        await projected(id, 'signed');
-        expect(await capacityOf(id)).toEqual({
+        await projectedWithCapacity(id, 'signed', {
           adviserReview: true,
           capacityWarning: true,
           capacity: capacityRecord(outcome, false),
