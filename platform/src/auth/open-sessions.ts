@@ -27,3 +27,19 @@ export async function openSessions(
   const revocations = await SessionRevocations.create(sql, () => clock().getTime());
   return { tokens, cookie, revocations, verifier: createSessionVerifier({ tokens, cookie, revocations }) };
 }
+
+/**
+ * The session verifier of a service alone in its process: it checks the cookies itself, on the
+ * session state the adviser service keeps, with the process's SESSION_SECRET and PUBLIC_URL.
+ */
+export async function processSessionVerifier(
+  deps: { sql: SqlClient; clock: () => Date },
+  config: { SESSION_SECRET: string; PUBLIC_URL?: string | undefined },
+): Promise<SessionVerifier> {
+  const sessions = await openSessions(deps.sql, {
+    secret: config.SESSION_SECRET,
+    publicUrl: config.PUBLIC_URL ?? 'http://localhost',
+    clock: deps.clock,
+  });
+  return sessions.verifier;
+}

@@ -7,9 +7,9 @@ import { uniqueName, waitFor } from '../testing/event-bus.contract';
 import { eventually } from '../testing/eventually';
 import { secondConnection, sqlTargets } from '../testing/sql';
 import { describeTarget } from '../testing/targets';
-import type { BusMessage, OutgoingMessage, Subscription } from './event-bus.port';
+import type { BusMessage, EventBus, OutgoingMessage, Subscription } from './event-bus.port';
 import { partitionOf } from './partitioner';
-import { PostgresEventBus } from './postgres-event-bus.adapter';
+import { PostgresEventBus, type PostgresEventBusOptions } from './postgres-event-bus.adapter';
 import { eventBusMigrations } from './postgres-event-bus.migrations';
 
 const message = (n: number, key = 'k'): OutgoingMessage<{ n: number }> => ({
@@ -17,6 +17,7 @@ const message = (n: number, key = 'k'): OutgoingMessage<{ n: number }> => ({
   key,
   value: { n },
 });
+const numbered = (count: number) => Array.from({ length: count }, (_, n) => message(n));
 
 for (const target of sqlTargets()) {
   describeTarget(`PostgresEventBus specifics on ${target.name}`, target, () => {
@@ -44,6 +45,17 @@ for (const target of sqlTargets()) {
       subscriptions.push(s);
       return s;
     }
+
+    /** Another bus on the same database, polling every 25 ms unless `options` say otherwise. */
+    const busWith = (options: PostgresEventBusOptions) =>
+      PostgresEventBus.create(sql, { pollIntervalMs: 25, logger: silentLogger(), ...options });
+    /** A new group (named after `group`) on `topic` that pushes what it handles into `into`. */
+    const pushInto = <T>(on: EventBus, group: string, topic: string, into: T[], map: (m: BusMessage) => T) =>
+      on.subscribe({
+        groupId: uniqueName(group),
+        topics: [topic],
+        handler: async (m) => void into.push(map(m)),
+      });
 
     it('purges one key of a topic for good, but the kept ids: offsets hold and consumers skip the tombstones', async () => {
       const topic = uniqueName('purge');
@@ -286,19 +298,10 @@ for (const target of sqlTargets()) {
     });
 
     it('purges on its own schedule what every group has read, once retention has passed', async () => {
-      const keeping = await PostgresEventBus.create(sql, {
-        pollIntervalMs: 25,
-        retentionMs: 1,
-        purgeIntervalMs: 50,
-        logger: silentLogger(),
-      });
+      const keeping = await busWith({ retentionMs: 1, purgeIntervalMs: 50 });
       const topic = uniqueName('retention');
       const read: BusMessage[] = [];
-      const s = await keeping.subscribe({
-        groupId: uniqueName('g'),
-        topics: [topic],
-        handler: async (m) => void read.push(m),
-      });
+      const s = await pushInto(keeping, 'g', topic, read, (m) => m);
       await keeping.publish(topic, [message(0), message(1)]);
       await waitFor(() => read.length >= 2, 'both messages', 10_000);
       await s.stop(); // commits the offset past both
@@ -310,10 +313,7 @@ for (const target of sqlTargets()) {
 
     it('resumes a group inside a record batch, from the message after its offset', async () => {
       const topic = uniqueName('inside');
-      await bus.publish(
-        topic,
-        Array.from({ length: 10 }, (_, n) => message(n)),
-      );
+      await bus.publish(topic, numbered(10));
       const groupId = uniqueName('g');
       const first: number[] = [];
       const s = await bus.subscribe<{ n: number }>({
@@ -340,16 +340,9 @@ for (const target of sqlTargets()) {
     });
 
     it('splits a record batch larger than the fetch size across deliveries, losing nothing', async () => {
-      const small = await PostgresEventBus.create(sql, {
-        pollIntervalMs: 25,
-        batchSize: 4,
-        logger: silentLogger(),
-      });
+      const small = await busWith({ batchSize: 4 });
       const topic = uniqueName('split');
-      await small.publish(
-        topic,
-        Array.from({ length: 10 }, (_, n) => message(n)),
-      );
+      await small.publish(topic, numbered(10));
       const batches: number[][] = [];
       const s = await small.subscribe<{ n: number }>({
         groupId: uniqueName('g'),
@@ -371,11 +364,7 @@ for (const target of sqlTargets()) {
     });
 
     it('hands a live group and a later one the same messages, text beyond ASCII included, across fetches', async () => {
-      const small = await PostgresEventBus.create(sql, {
-        pollIntervalMs: 25,
-        batchSize: 4,
-        logger: silentLogger(),
-      });
+      const small = await busWith({ batchSize: 4 });
       const topic = uniqueName('recent');
       type Seen = Pick<BusMessage, 'id' | 'key' | 'value' | 'headers' | 'offset' | 'partition'>;
       const seen = (m: BusMessage): Seen => ({
@@ -387,11 +376,7 @@ for (const target of sqlTargets()) {
         partition: m.partition,
       });
       const live: Seen[] = [];
-      const s = await small.subscribe({
-        groupId: uniqueName('live'),
-        topics: [topic],
-        handler: async (m) => void live.push(seen(m)),
-      });
+      const s = await pushInto(small, 'live', topic, live, seen);
       // One row of ten (one key), read in fetches of four.
       const published = Array.from({ length: 10 }, (_, n) => ({
         ...message(n),
@@ -406,11 +391,7 @@ for (const target of sqlTargets()) {
 
       // A group that starts afterwards reads the whole log at once: the same messages.
       const late: Seen[] = [];
-      const t = await small.subscribe({
-        groupId: uniqueName('late'),
-        topics: [topic],
-        handler: async (m) => void late.push(seen(m)),
-      });
+      const t = await pushInto(small, 'late', topic, late, seen);
       await waitFor(() => late.length >= 11, 'the eleven again', 10_000);
       await t.stop();
       await small.close();
@@ -419,18 +400,10 @@ for (const target of sqlTargets()) {
     });
 
     it('still finds, after a long quiet spell, a message written without waking it', async () => {
-      const quiet = await PostgresEventBus.create(sql, {
-        pollIntervalMs: 25,
-        maxPollIntervalMs: 200,
-        logger: silentLogger(),
-      });
+      const quiet = await busWith({ maxPollIntervalMs: 200 });
       const topic = uniqueName('quiet');
       const received: BusMessage[] = [];
-      const s = await quiet.subscribe({
-        groupId: uniqueName('g'),
-        topics: [topic],
-        handler: async (m) => void received.push(m),
-      });
+      const s = await pushInto(quiet, 'g', topic, received, (m) => m);
       // Long enough for the poll to back off to its longest wait.
       await new Promise((resolve) => setTimeout(resolve, 600));
       // Written as another process would: inside a transaction, which wakes nobody here.
@@ -482,10 +455,7 @@ for (const target of sqlTargets()) {
 
     it('hands a consumer with handleBatch whole fetched batches, in order, and commits after each', async () => {
       const topic = uniqueName('batch');
-      await bus.publish(
-        topic,
-        Array.from({ length: 50 }, (_, n) => message(n)),
-      );
+      await bus.publish(topic, numbered(50));
       const batches: number[][] = [];
       const groupId = uniqueName('g');
       const s = await bus.subscribe<{ n: number }>({

@@ -41,17 +41,26 @@ describe('retryPolicy', () => {
 
 describe('deliverWithRetry', () => {
   const policy = retryPolicy({ maxAttempts: 3, initialDelayMs: 1, maxDelayMs: 2 });
-
-  it('returns handled after a transient failure, passing the attempt number', async () => {
-    const attempts: number[] = [];
-    const outcome = await deliverWithRetry({
+  const unexpected = async () => {
+    throw new Error('not expected');
+  };
+  /** `message` delivered under `policy`, never stopped, unless `options` say otherwise. */
+  const deliver = (
+    options: Pick<Parameters<typeof deliverWithRetry>[0], 'handler' | 'deadLetter'> &
+      Partial<Parameters<typeof deliverWithRetry>[0]>,
+  ) =>
+    deliverWithRetry({
       message,
       policy,
       signal: new AbortController().signal,
       logger: silentLogger(),
-      deadLetter: async () => {
-        throw new Error('not expected');
-      },
+      ...options,
+    });
+
+  it('returns handled after a transient failure, passing the attempt number', async () => {
+    const attempts: number[] = [];
+    const outcome = await deliver({
+      deadLetter: unexpected,
       handler: async (m) => {
         attempts.push(m.attempt);
         if (m.attempt === 1) throw new Error('transient');
@@ -63,11 +72,7 @@ describe('deliverWithRetry', () => {
 
   it('dead-letters with the original headers plus the failure details', async () => {
     const parked: OutgoingMessage[] = [];
-    const outcome = await deliverWithRetry({
-      message,
-      policy,
-      signal: new AbortController().signal,
-      logger: silentLogger(),
+    const outcome = await deliver({
       deadLetter: async (m) => void parked.push(m),
       handler: async () => {
         throw new Error('broken');
@@ -94,14 +99,10 @@ describe('deliverWithRetry', () => {
   it('abandons the retries when the subscription stops, without dead-lettering', async () => {
     const stop = new AbortController();
     let calls = 0;
-    const outcome = await deliverWithRetry({
-      message,
+    const outcome = await deliver({
       policy: retryPolicy({ maxAttempts: 3, initialDelayMs: 60_000, maxDelayMs: 60_000 }),
       signal: stop.signal,
-      logger: silentLogger(),
-      deadLetter: async () => {
-        throw new Error('not expected');
-      },
+      deadLetter: unexpected,
       handler: async () => {
         calls++;
         setTimeout(() => stop.abort(), 10);

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PostgresEventStore } from '../event-store/postgres-event-store.adapter';
-import type { SqlClient } from '../sql/sql-client.port';
 import { racingStore } from '../testing/racing-store';
-import { sqlTargets } from '../testing/sql';
+import { freshDatabase, sqlTargets } from '../testing/sql';
 import { describeTargets } from '../testing/targets';
 import { ConcurrencyConflictError, type Decider, handleCommand } from './command-handler';
 
@@ -45,32 +44,30 @@ describeTargets(
   sqlTargets(),
   (target) => `handleCommand on ${target.name}`,
   (target) => {
-    let sql: SqlClient;
-    let eventStore: PostgresEventStore;
-    beforeAll(async () => {
-      sql = await target.open();
-      eventStore = await PostgresEventStore.create(sql);
-    });
-    afterAll(async () => {
-      await sql?.close();
-    });
+    const db = freshDatabase(target, async (sql) => ({ eventStore: await PostgresEventStore.create(sql) }));
 
     const open = async (streamId: string, limit = 10) =>
-      handleCommand({ ...tally, eventStore, streamId, command: { type: 'Open', limit }, newStream: true });
+      handleCommand({
+        ...tally,
+        eventStore: db.eventStore,
+        streamId,
+        command: { type: 'Open', limit },
+        newStream: true,
+      });
 
     it('folds the stream, decides, appends and returns the state after the new events', async () => {
       const streamId = `tally-${randomUUID()}`;
       await open(streamId);
       const result = await handleCommand({
         ...tally,
-        eventStore,
+        eventStore: db.eventStore,
         streamId,
         command: { type: 'Count', by: 3 },
         metadata: { correlationId: 'req-1', causationId: 'cmd-1' },
       });
       expect(result.state).toEqual({ status: 'open', limit: 10, total: 3 });
       expect(result.nextExpectedVersion).toBe(1);
-      const [, counted] = await eventStore.readStream(streamId);
+      const [, counted] = await db.eventStore.readStream(streamId);
       expect(counted!.metadata).toMatchObject({ correlationId: 'req-1', causationId: 'cmd-1' });
     });
 
@@ -79,7 +76,7 @@ describeTargets(
       await open(streamId, 7);
       const result = await handleCommand({
         ...tally,
-        eventStore,
+        eventStore: db.eventStore,
         streamId,
         command: (state): TallyCommand => ({ type: 'Count', by: state.status === 'open' ? state.limit : 0 }),
       });
@@ -89,14 +86,14 @@ describeTargets(
     it('stores exactly one of two commands decided on the same version', async () => {
       const streamId = `tally-${randomUUID()}`;
       await open(streamId);
-      const racing = racingStore(eventStore, 2);
+      const racing = racingStore(db.eventStore, 2);
       const count = () =>
         handleCommand({ ...tally, eventStore: racing, streamId, command: { type: 'Count', by: 1 } });
       const outcomes = await Promise.allSettled([count(), count()]);
       expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
       const refused = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult;
       expect(refused.reason).toBeInstanceOf(ConcurrencyConflictError);
-      expect((await eventStore.readStream(streamId)).map((event) => event.type)).toEqual([
+      expect((await db.eventStore.readStream(streamId)).map((event) => event.type)).toEqual([
         'TallyOpened',
         'Counted',
       ]);
@@ -106,24 +103,24 @@ describeTargets(
       const streamId = `tally-${randomUUID()}`;
       await open(streamId);
       await expect(open(streamId)).rejects.toBeInstanceOf(ConcurrencyConflictError);
-      expect(await eventStore.readStream(streamId)).toHaveLength(1);
+      expect(await db.eventStore.readStream(streamId)).toHaveLength(1);
     });
 
     it('appends nothing when the decider refuses or decides nothing', async () => {
       const streamId = `tally-${randomUUID()}`;
       await open(streamId, 2);
       await expect(
-        handleCommand({ ...tally, eventStore, streamId, command: { type: 'Count', by: 5 } }),
+        handleCommand({ ...tally, eventStore: db.eventStore, streamId, command: { type: 'Count', by: 5 } }),
       ).rejects.toBeInstanceOf(TallyError);
       const nothing = await handleCommand({
         ...tally,
-        eventStore,
+        eventStore: db.eventStore,
         streamId,
         command: { type: 'Count', by: 0 },
       });
       expect(nothing.events).toEqual([]);
       expect(nothing.nextExpectedVersion).toBe(0);
-      expect(await eventStore.readStream(streamId)).toHaveLength(1);
+      expect(await db.eventStore.readStream(streamId)).toHaveLength(1);
     });
   },
 );

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlClient } from '../sql/sql-client.port';
+import { describe, expect, it } from 'vitest';
 import { kurrentDbUrl } from '../testing/containers';
 import { eventStoreContract } from '../testing/event-store.contract';
 import { eventually } from '../testing/eventually';
-import { secondConnection, sqlTargets } from '../testing/sql';
+import { freshDatabase, secondConnection, sqlTargets } from '../testing/sql';
 import { describeTarget } from '../testing/targets';
 import { DuplicateEventIdError, type StoredEvent } from './event-store.port';
 import { KurrentDbEventStore } from './kurrentdb-event-store.adapter';
@@ -18,17 +17,10 @@ for (const target of sqlTargets()) {
     });
 
     describe('PostgreSQL specifics', () => {
-      let sql: SqlClient;
-      let store: PostgresEventStore;
-      beforeAll(async () => {
-        sql = await target.open();
-        store = await PostgresEventStore.create(sql);
-      });
-      afterAll(async () => {
-        await sql?.close();
-      });
+      const db = freshDatabase(target, async (sql) => ({ store: await PostgresEventStore.create(sql) }));
 
       it('rejects a reused event id with DuplicateEventIdError and stores nothing of that append', async () => {
+        const { store } = db;
         const id = randomUUID();
         await store.appendToStream(`dup-${id}-1`, [{ id, type: 'Once', data: {} }], {
           expectedVersion: 'no_stream',
@@ -50,6 +42,7 @@ for (const target of sqlTargets()) {
       });
 
       it('migrates idempotently', async () => {
+        const { sql } = db;
         await PostgresEventStore.create(sql);
         const { rows } = await sql.query<{ n: number }>(
           "SELECT count(*)::int AS n FROM schema_migrations WHERE module = 'event-store'",
@@ -60,17 +53,10 @@ for (const target of sqlTargets()) {
 
     // A transaction held open while another commits needs a second connection.
     describeTarget('a transaction that commits late', secondConnection(target), () => {
-      let sql: SqlClient;
-      let store: PostgresEventStore;
-      beforeAll(async () => {
-        sql = await target.open();
-        store = await PostgresEventStore.create(sql);
-      });
-      afterAll(async () => {
-        await sql?.close();
-      });
+      const db = freshDatabase(target, async (sql) => ({ store: await PostgresEventStore.create(sql) }));
 
       it('is read before the later transaction that committed first, and never skipped', async () => {
+        const { sql, store } = db;
         const run = randomUUID().slice(0, 8);
         const [seedStream, lateStream, earlyStream] = ['seed', 'late', 'early'].map((s) => `${s}-${run}`) as [
           string,

@@ -118,11 +118,15 @@ describe('startRelay', () => {
     }
   }
 
-  it('publishes routed messages per topic in event order, then saves the last position', async () => {
+  /** A store holding `count` numbered events, an empty bus, and `checkpoints`. */
+  async function given<C extends CheckpointStore>(count: number, checkpoints: C) {
     const store = new FakeEventStore();
-    const bus = new FakeBus();
-    const checkpoints = new InMemoryCheckpointStore();
-    await appendNumbered(store, 0, 5);
+    await appendNumbered(store, 0, count);
+    return { store, bus: new FakeBus(), checkpoints };
+  }
+
+  it('publishes routed messages per topic in event order, then saves the last position', async () => {
+    const { store, bus, checkpoints } = await given(5, new InMemoryCheckpointStore());
     await store.appendToStream('s-x', [{ type: 'Private', data: { n: 99 } }]);
 
     await relay({ store, bus, checkpoints }).catchUp();
@@ -135,10 +139,7 @@ describe('startRelay', () => {
   });
 
   it('reads in batches and resumes from the saved checkpoint after a restart', async () => {
-    const store = new FakeEventStore();
-    const bus = new FakeBus();
-    const checkpoints = new InMemoryCheckpointStore();
-    await appendNumbered(store, 0, 5);
+    const { store, bus, checkpoints } = await given(5, new InMemoryCheckpointStore());
     const first = relay({ store, bus, checkpoints, batchSize: 2 });
     await first.catchUp();
     await first.stop();
@@ -151,10 +152,7 @@ describe('startRelay', () => {
 
   // A relay runs its first batch as soon as it starts; stop() waits for that batch to end.
   it('keeps the checkpoint when publishing fails, and publishes the batch on the next try', async () => {
-    const store = new FakeEventStore();
-    const bus = new FakeBus();
-    const checkpoints = new InMemoryCheckpointStore();
-    await appendNumbered(store, 0, 3);
+    const { store, bus, checkpoints } = await given(3, new InMemoryCheckpointStore());
     bus.failNext = 1;
     await relay({ store, bus, checkpoints }).stop();
     expect(bus.published).toEqual([]);
@@ -166,10 +164,7 @@ describe('startRelay', () => {
   });
 
   it('republishes a batch whose checkpoint was lost in a crash: duplicates with the same ids, no loss', async () => {
-    const store = new FakeEventStore();
-    const bus = new FakeBus();
-    const checkpoints = new CrashingCheckpoints();
-    await appendNumbered(store, 0, 2);
+    const { store, bus, checkpoints } = await given(2, new CrashingCheckpoints());
     checkpoints.crashes = 1;
     await relay({ store, bus, checkpoints }).stop();
     const ids = store.events.map((e) => e.id);

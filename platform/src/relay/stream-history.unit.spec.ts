@@ -32,10 +32,15 @@ function store() {
 
 const ids = (events: StoredEvent[]) => events.map((e) => e.id);
 
+/** A fresh store and a history over it; `s.reads` lists the streams it had to read. */
+function follow(options: { capacity?: number } = {}) {
+  const s = store();
+  return { s, upTo: streamHistory({ readStream: s.readStream, ...options }) };
+}
+
 describe('streamHistory', () => {
   it('answers a stream followed from its first event without reading it', async () => {
-    const s = store();
-    const upTo = streamHistory({ readStream: s.readStream });
+    const { s, upTo } = follow();
     expect(ids(await upTo(event('a', 0)))).toEqual(['a@0']);
     expect(ids(await upTo(event('b', 0)))).toEqual(['b@0']);
     expect(ids(await upTo(event('a', 1)))).toEqual(['a@0', 'a@1']);
@@ -44,24 +49,21 @@ describe('streamHistory', () => {
   });
 
   it('reads the stream, up to the event, when its earlier events were not seen', async () => {
-    const s = store();
-    const upTo = streamHistory({ readStream: s.readStream });
+    const { s, upTo } = follow();
     expect(ids(await upTo(event('a', 1)))).toEqual(['a@0', 'a@1']);
     expect(ids(await upTo(event('a', 2)))).toEqual(['a@0', 'a@1', 'a@2']);
     expect(s.reads).toEqual(['a']);
   });
 
   it('reads again when an event skips past what it remembers', async () => {
-    const s = store();
-    const upTo = streamHistory({ readStream: s.readStream });
+    const { s, upTo } = follow();
     await upTo(event('a', 0));
     expect(ids(await upTo(event('a', 2)))).toEqual(['a@0', 'a@1', 'a@2']);
     expect(s.reads).toEqual(['a']);
   });
 
   it('answers an event routed again (a batch retried) with the history up to it', async () => {
-    const s = store();
-    const upTo = streamHistory({ readStream: s.readStream });
+    const { s, upTo } = follow();
     await upTo(event('a', 0));
     await upTo(event('a', 1));
     await upTo(event('a', 2));
@@ -71,8 +73,7 @@ describe('streamHistory', () => {
   });
 
   it('does not take a different event at a remembered version for the remembered one', async () => {
-    const s = store();
-    const upTo = streamHistory({ readStream: s.readStream });
+    const { s, upTo } = follow();
     await upTo(event('a', 0, 'other'));
     await upTo(event('a', 1, 'other-1'));
     expect(ids(await upTo(event('a', 1)))).toEqual(['a@0', 'a@1']);
@@ -80,8 +81,7 @@ describe('streamHistory', () => {
   });
 
   it('forgets the least recently used stream beyond its capacity', async () => {
-    const s = store();
-    const upTo = streamHistory({ readStream: s.readStream, capacity: 1 });
+    const { s, upTo } = follow({ capacity: 1 });
     await upTo(event('a', 0));
     await upTo(event('b', 0));
     expect(ids(await upTo(event('a', 1)))).toEqual(['a@0', 'a@1']);

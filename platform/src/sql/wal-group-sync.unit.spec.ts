@@ -23,26 +23,39 @@ function fakeDisk() {
   return { log, sync, finishAll };
 }
 
+/** A group sync over a fresh fake disk. */
+function walOnFakeDisk() {
+  const disk = fakeDisk();
+  return { disk, wal: new WalGroupSync(disk.sync) };
+}
+
+/** `promise`, and whether it has settled yet. */
+function settledLater(promise: Promise<unknown>) {
+  const tracked = {
+    settled: false,
+    promise: promise.then(() => {
+      tracked.settled = true;
+    }),
+  };
+  return tracked;
+}
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('WalGroupSync', () => {
   it('defers the WAL fsync a commit asks for, and answers durable() once the flush is done', async () => {
-    const disk = fakeDisk();
-    const wal = new WalGroupSync(disk.sync);
+    const { disk, wal } = walOnFakeDisk();
     expect(wal.deferFsync(WAL)).toBe(true);
-    let durable = false;
-    const waiting = wal.durable().then(() => {
-      durable = true;
-    });
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(durable).toBe(false);
+    const waiting = settledLater(wal.durable());
+    await nextTurn();
+    expect(waiting.settled).toBe(false);
     await disk.finishAll();
-    await waiting;
-    expect(durable).toBe(true);
+    await waiting.promise;
+    expect(waiting.settled).toBe(true);
     expect(disk.log).toEqual([`later ${WAL}`]);
   });
 
   it('lets commits that arrive while a flush runs share the next one', async () => {
-    const disk = fakeDisk();
-    const wal = new WalGroupSync(disk.sync);
+    const { disk, wal } = walOnFakeDisk();
     wal.deferFsync(WAL);
     const first = wal.durable();
     // Three more commits while the first flush is on the disk: one flush after it serves them all.
@@ -58,18 +71,14 @@ describe('WalGroupSync', () => {
   });
 
   it('waits for the flush in progress when its own bytes are already in it', async () => {
-    const disk = fakeDisk();
-    const wal = new WalGroupSync(disk.sync);
+    const { disk, wal } = walOnFakeDisk();
     wal.deferFsync(WAL);
     const first = wal.durable();
-    let readerDone = false;
-    const reader = wal.durable().then(() => {
-      readerDone = true;
-    });
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(readerDone).toBe(false);
+    const reader = settledLater(wal.durable());
+    await nextTurn();
+    expect(reader.settled).toBe(false);
     await disk.finishAll();
-    await Promise.all([first, reader]);
+    await Promise.all([first, reader.promise]);
     expect(disk.log).toEqual([`later ${WAL}`]);
   });
 
@@ -80,8 +89,7 @@ describe('WalGroupSync', () => {
   });
 
   it('syncs the WAL first, on the spot, before another file is written or synced', () => {
-    const disk = fakeDisk();
-    const wal = new WalGroupSync(disk.sync);
+    const { disk, wal } = walOnFakeDisk();
     wal.beforeWrite(TABLE);
     expect(disk.log).toEqual([]);
     wal.deferFsync(WAL);
@@ -95,8 +103,7 @@ describe('WalGroupSync', () => {
   });
 
   it('also syncs, on the spot, WAL files whose flush has begun but not finished', async () => {
-    const disk = fakeDisk();
-    const wal = new WalGroupSync(disk.sync);
+    const { disk, wal } = walOnFakeDisk();
     wal.deferFsync(WAL);
     const flush = wal.durable();
     wal.beforeWrite(TABLE);

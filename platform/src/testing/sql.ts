@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { PgSqlClient } from '../sql/pg-client.adapter';
 import { PgliteSqlClient } from '../sql/pglite-client.adapter';
 import type { SqlClient } from '../sql/sql-client.port';
@@ -41,4 +42,28 @@ export function secondConnection(target: SqlTarget): TestTarget {
     skipReason:
       target.skipReason ?? (target.name === 'PGlite' ? 'PGlite has a single connection' : undefined),
   };
+}
+
+/**
+ * A fresh database of `target` opened before the suite, with what `create` builds on it, and
+ * closed after the suite (after `dispose`); read its fields inside hooks and tests, not while the
+ * suite is declared.
+ */
+export function freshDatabase<T extends object>(
+  target: SqlTarget,
+  create: (sql: SqlClient) => Promise<T>,
+  dispose?: (fixture: T) => Promise<void>,
+): T & { readonly sql: SqlClient } {
+  const fixture = {} as T & { sql: SqlClient };
+  let created = false;
+  beforeAll(async () => {
+    fixture.sql = await target.open();
+    Object.assign(fixture, await create(fixture.sql));
+    created = true;
+  });
+  afterAll(async () => {
+    if (created) await dispose?.(fixture);
+    await fixture.sql?.close();
+  });
+  return fixture;
 }

@@ -1,14 +1,7 @@
-import { type RoundOutcome, WakeableLoop } from './wakeable-loop';
+import { type RoundOutcome, WakeableLoop, type WakeableLoopOptions } from './wakeable-loop';
 
-export interface WorkerOptions {
-  /** One round of work. */
-  round: () => Promise<RoundOutcome>;
-  /** A round failed; the loop waits and tries again. */
-  onError: (error: unknown) => void;
-  pollIntervalMs: number;
-  maxPollIntervalMs?: number;
-  lingerMs?: number;
-}
+/** The loop's options: a round that fails is reported to `onError`, and the loop tries again. */
+export type WorkerOptions = WakeableLoopOptions;
 
 export interface Worker {
   /** Looks for work now rather than at the next poll. */
@@ -34,13 +27,7 @@ export function startWorker(options: WorkerOptions): Worker {
     return result;
   }
 
-  const loop = new WakeableLoop({
-    round: runRound,
-    onError: options.onError,
-    pollIntervalMs: options.pollIntervalMs,
-    maxPollIntervalMs: options.maxPollIntervalMs,
-    lingerMs: options.lingerMs,
-  });
+  const loop = new WakeableLoop({ ...options, round: runRound });
   loop.start();
 
   return {

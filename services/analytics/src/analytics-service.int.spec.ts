@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   type AnalyticsSummary,
   ASSESSMENT_LIFECYCLE_TOPIC,
@@ -12,20 +9,17 @@ import {
   type QuestionEvent,
   type RecentAssessments,
 } from '@risk-profile/contracts';
-import { PgliteSqlClient, type PlatformDeps, type SqlClient, silentLogger } from '@risk-profile/platform';
+import { type PlatformDeps, silentLogger } from '@risk-profile/platform';
 import { eventually, type ServiceUnderTest, startServiceUnderTest } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsConfigSchema } from './config';
 import { type AnalyticsServiceModule, createAnalyticsService } from './index';
 import type { AnalyticsStore } from './store/analytics-store.port';
-import { ClickHouseAnalyticsStore } from './store/clickhouse-analytics-store.adapter';
+import { embeddedStores } from './testing/embedded-stores';
 import { generateSessions } from './testing/generated-sessions';
 import { TestSessionVerifier } from './testing/test-session-verifier';
 
-// One chDB data directory for the whole file: chDB binds one per process.
-const dir = mkdtempSync(join(tmpdir(), 'analytics-service-'));
 const NOW = new Date('2026-11-22T12:00:00.000Z');
-const config = analyticsConfigSchema.parse({ DATA_DIR: dir, ANALYTICS_FLUSH_INTERVAL_MS: '100' });
 
 const sessions = new TestSessionVerifier();
 const ADMIN = sessions.grant('admin', { role: 'admin' });
@@ -70,9 +64,24 @@ const event = (sessionId: string, n: number, answered: boolean): QuestionEvent =
   deviceType: 'mobile',
 });
 
+/** The bus message of a QuestionEventRecorded of `e`, received now, with `id` as both ids. */
+const recordedMessage = (id: string, e: QuestionEvent) => ({
+  id,
+  key: e.sessionId,
+  value: {
+    id,
+    type: 'QuestionEventRecorded',
+    version: 1,
+    occurredAt: NOW.toISOString(),
+    correlationId: 'test',
+    causationId: null,
+    data: { ...e, receivedAt: NOW.toISOString() },
+  },
+});
+
 describe('analytics service (chDB, PGlite)', () => {
-  let sql: SqlClient;
-  let store: ClickHouseAnalyticsStore;
+  const stores = embeddedStores('analytics-service-');
+  const config = analyticsConfigSchema.parse({ DATA_DIR: stores.dir, ANALYTICS_FLUSH_INTERVAL_MS: '100' });
   let counting: CountingStore;
   let server: ServiceUnderTest;
   const create = (deps: PlatformDeps) =>
@@ -80,23 +89,18 @@ describe('analytics service (chDB, PGlite)', () => {
 
   const countIn = async (sessionId: string) =>
     (
-      await store.select<{ n: number }>(
+      await stores.store.select<{ n: number }>(
         'SELECT count() AS n FROM {db}.question_events FINAL WHERE session_id = {s:String}',
         { s: sessionId },
       )
     )[0]!.n;
 
   beforeAll(async () => {
-    sql = await PgliteSqlClient.open();
-    store = await ClickHouseAnalyticsStore.openEmbedded(join(dir, 'clickhouse'));
-    counting = new CountingStore(store);
-    server = await startServiceUnderTest(sql, create, { background: true, clock: () => NOW });
+    counting = new CountingStore(stores.store);
+    server = await startServiceUnderTest(stores.sql, create, { background: true, clock: () => NOW });
   });
   afterAll(async () => {
     await server?.stop();
-    await store?.close();
-    await sql?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   describe('POST /api/analytics/question', () => {
@@ -148,7 +152,7 @@ describe('analytics service (chDB, PGlite)', () => {
       const res = await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, body);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: expect.any(String) });
-      const published = await sql.query<{ n: number }>(
+      const published = await stores.sql.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM bus_messages WHERE topic = $1 AND key = 'bad'",
         [QUESTION_EVENTS_TOPIC],
       );
@@ -192,7 +196,7 @@ describe('analytics service (chDB, PGlite)', () => {
       await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, e);
       await server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, { events: [e] });
       await eventually(async () => {
-        const { rows } = await sql.query<{ n: number }>(
+        const { rows } = await stores.sql.query<{ n: number }>(
           "SELECT count(*)::int AS n FROM bus_messages WHERE topic = $1 AND key = 'twice'",
           [QUESTION_EVENTS_TOPIC],
         );
@@ -212,7 +216,7 @@ describe('analytics service (chDB, PGlite)', () => {
         batches.map((events) => server.post(ENDPOINT_ROUTES.ingestQuestionEvents.path, { events })),
       );
       await eventually(async () => {
-        const [row] = await store.select<{ n: number }>(
+        const [row] = await stores.store.select<{ n: number }>(
           "SELECT count() AS n FROM {db}.question_events FINAL WHERE startsWith(session_id, 'bulk-')",
         );
         expect(row!.n).toBe(360);
@@ -222,30 +226,18 @@ describe('analytics service (chDB, PGlite)', () => {
 
     it('counts a message the bus delivers again once', async () => {
       const e = event('redelivered', 2, true);
-      const message = {
-        id: '11111111-2222-4333-8444-555555555555',
-        key: e.sessionId,
-        value: {
-          id: '11111111-2222-4333-8444-555555555555',
-          type: 'QuestionEventRecorded',
-          version: 1,
-          occurredAt: NOW.toISOString(),
-          correlationId: 'test',
-          causationId: null,
-          data: { ...e, receivedAt: NOW.toISOString() },
-        },
-      };
+      const message = recordedMessage('11111111-2222-4333-8444-555555555555', e);
       await server.bus.publish(QUESTION_EVENTS_TOPIC, [message]);
       await server.bus.publish(QUESTION_EVENTS_TOPIC, [message, message]);
       await eventually(async () => {
-        const { rows } = await sql.query<{ n: number }>(
+        const { rows } = await stores.sql.query<{ n: number }>(
           "SELECT count(*)::int AS n FROM bus_messages WHERE key = 'redelivered'",
         );
         expect(rows[0]!.n).toBe(3);
       });
       // Every copy has been consumed once the offset passes the last one; then exactly one row.
       await eventually(async () => {
-        const { rows } = await sql.query<{ behind: boolean }>(
+        const { rows } = await stores.sql.query<{ behind: boolean }>(
           `SELECT bool_or((o.offset_tx, o.offset_seq) < (m.transaction_id, m.seq)) AS behind
            FROM bus_messages m JOIN bus_consumer_offsets o
              ON o.topic = m.topic AND o.partition = m.partition AND o.group_id = 'analytics.question-events'
@@ -264,22 +256,10 @@ describe('analytics service (chDB, PGlite)', () => {
       // Published while the projector is down: picked up when it comes back.
       await server.bus.publish(
         QUESTION_EVENTS_TOPIC,
-        second.map((e, i) => ({
-          id: `aaaaaaaa-bbbb-4ccc-8ddd-${String(i).padStart(12, '0')}`,
-          key: e.sessionId,
-          value: {
-            id: `aaaaaaaa-bbbb-4ccc-8ddd-${String(i).padStart(12, '0')}`,
-            type: 'QuestionEventRecorded',
-            version: 1,
-            occurredAt: NOW.toISOString(),
-            correlationId: 'test',
-            causationId: null,
-            data: { ...e, receivedAt: NOW.toISOString() },
-          },
-        })),
+        second.map((e, i) => recordedMessage(`aaaaaaaa-bbbb-4ccc-8ddd-${String(i).padStart(12, '0')}`, e)),
       );
       const restarted = (await create({
-        sql,
+        sql: stores.sql,
         eventStore: server.store,
         bus: server.bus,
         logger: silentLogger(),
@@ -362,7 +342,7 @@ describe('analytics service (chDB, PGlite)', () => {
         const recent = await read<RecentAssessments>(ENDPOINT_ROUTES.recentAssessments.path);
         expect(recent.map((r) => r.id)).toEqual([fits!.signed.data.assessmentId]);
       });
-      const { rows } = await sql.query<{ n: number }>(
+      const { rows } = await stores.sql.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM analytics_recent_assessments WHERE client_name = $1',
         [warned!.signed.data.clientName],
       );

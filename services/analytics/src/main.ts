@@ -1,4 +1,4 @@
-import { openSessions, runService } from '@risk-profile/platform';
+import { processSessionVerifier, runService } from '@risk-profile/platform';
 import { analyticsProcessConfigSchema } from './config';
 import { analystWorkerBeside, createAnalyticsService } from './index';
 
@@ -8,18 +8,12 @@ await runService({
   name: 'analytics',
   defaultPort: 3004,
   config: analyticsProcessConfigSchema,
-  create: async (deps, config) => {
-    const sessions = await openSessions(deps.sql, {
-      secret: config.SESSION_SECRET,
-      publicUrl: config.PUBLIC_URL ?? 'http://localhost',
-      clock: deps.clock,
-    });
-    return createAnalyticsService(deps, {
-      sessions: sessions.verifier,
+  create: async (deps, config) =>
+    createAnalyticsService(deps, {
+      sessions: await processSessionVerifier(deps, config),
       config,
       publicUrl: config.PUBLIC_URL,
       // Analysts' queries on chDB run in the analysts' engine, bundled beside this entry.
       analystWorker: analystWorkerBeside(import.meta.url),
-    });
-  },
+    }),
 });

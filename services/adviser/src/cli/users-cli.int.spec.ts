@@ -61,29 +61,20 @@ describeTargets(
         encoding: 'utf8',
         timeout: 60_000,
       });
+    /** `users create` of an account whose password is typed in. */
+    const create = (role: string, email: string, name: string, password: string) =>
+      users(['create', '--role', role, '--email', email, '--name', name], `${password}\n`);
 
     it('creates accounts, refuses weak passwords and duplicates, lists, disables and resets', () => {
-      const weak = users(
-        ['create', '--role', 'admin', '--email', 'ops@example.com', '--name', 'Ops'],
-        'password1234\n',
-      );
+      const weak = create('admin', 'ops@example.com', 'Ops', 'password1234');
       expect(weak.status).toBe(1);
       expect(weak.stderr).toContain('one of the most common passwords');
-      const short = users(
-        ['create', '--role', 'admin', '--email', 'ops@example.com', '--name', 'Ops'],
-        'short\n',
-      );
+      const short = create('admin', 'ops@example.com', 'Ops', 'short');
       expect(short.stderr).toContain('at least 12 characters');
 
-      const created = users(
-        ['create', '--role', 'admin', '--email', 'Ops@Example.com', '--name', 'Ops'],
-        'a long enough passphrase\n',
-      );
+      const created = create('admin', 'Ops@Example.com', 'Ops', 'a long enough passphrase');
       expect(created.status).toBe(0);
-      const duplicate = users(
-        ['create', '--role', 'admin', '--email', 'ops@example.com', '--name', 'Ops'],
-        'another long passphrase\n',
-      );
+      const duplicate = create('admin', 'ops@example.com', 'Ops', 'another long passphrase');
       expect(duplicate.status).toBe(1);
       expect(duplicate.stderr).toContain('already exists');
 
@@ -123,15 +114,9 @@ describeTargets(
     }, 180_000);
 
     it('creates analysts, and gives and takes an administrator\u2019s analyst access', () => {
-      const admin = users(
-        ['create', '--role', 'admin', '--email', 'lead@example.com', '--name', 'Lead'],
-        'the lead passphrase\n',
-      );
+      const admin = create('admin', 'lead@example.com', 'Lead', 'the lead passphrase');
       expect(admin.status).toBe(0);
-      const analyst = users(
-        ['create', '--role', 'analyst', '--email', 'data@example.com', '--name', 'Data Team'],
-        'an analyst passphrase\n',
-      );
+      const analyst = create('analyst', 'data@example.com', 'Data Team', 'an analyst passphrase');
       expect(analyst.status).toBe(0);
       expect(analyst.stdout).toBe('Created analyst data@example.com.\n');
       expect(users(['analyst-access', 'Lead@example.com', 'on']).status).toBe(0);

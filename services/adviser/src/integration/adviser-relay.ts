@@ -1,11 +1,5 @@
-import {
-  type PlatformDeps,
-  PostgresCheckpointStore,
-  type Relay,
-  type RoutedMessage,
-  type StoredEvent,
-  startRelay,
-} from '@risk-profile/platform';
+import type { PlatformDeps, Relay, RoutedMessage, StoredEvent } from '@risk-profile/platform';
+import { PostgresCheckpointStore, startRelay } from '@risk-profile/platform';
 import { routeAccountLinkEvent } from '../accounts/account-links-relay';
 import { routeLinkEvent } from '../links/links-relay';
 

@@ -8,68 +8,50 @@ import {
   type QuestionnaireLinkRequestedV1,
   verifiedLinkSchema,
 } from '@risk-profile/contracts';
-import type { BusMessage, SqlClient, Subscription } from '@risk-profile/platform';
+import type { BusMessage } from '@risk-profile/platform';
 import { describeTargets, eventually, sqlTargets } from '@risk-profile/platform/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_ADVISER } from '../demo/seed';
-import { type AdviserTestServer, startAdviserServer } from '../testing/adviser-test-server';
+import { adviserServerSuite, DEMO_ENV, TEST_PUBLIC_URL } from '../testing/adviser-test-server';
 import { LINKS_PER_ADVISER_PER_HOUR } from './link-requests';
 import { LINK_RATE_LIMIT_MESSAGE, linkSentMessage } from './send-link.route';
 
 const [ADMIN, ADVISER] = DEMO_ACCOUNTS;
-const PUBLIC_URL = 'https://advice.example.com';
 const CLIENT = { clientName: 'Jane Citizen', clientEmail: 'jane@example.com', clientPhone: '0412 345 678' };
 
 describeTargets(
   sqlTargets(),
   (target) => `POST /api/send-questionnaire-link on ${target.name}`,
   (target) => {
-    let sql: SqlClient;
-    let server: AdviserTestServer;
-    let subscription: Subscription;
     const published: BusMessage[] = [];
     // A clock the test moves: the hourly limit is checked against it.
     let now = new Date('2026-11-22T10:30:00.000Z');
-    let adviserCookie = '';
-    let adminCookie = '';
+    let [adviserCookie, adminCookie] = ['', ''];
+    const suite = adviserServerSuite(target, {
+      clock: () => now,
+      env: DEMO_ENV,
+      collect: { topic: QUESTIONNAIRE_LINKS_TOPIC, into: published },
+    });
 
-    const signIn = async (path: string, email: string, password: string) => {
-      const res = await server.post(path, { email, password });
-      expect(res.status).toBe(200);
-      return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-    };
+    const signIn = async (path: string, email: string, password: string) =>
+      (await suite.server.signIn(path, email, password)).cookie;
     const send = (body: unknown, cookie = adviserCookie) =>
-      server.post('/api/send-questionnaire-link', body, cookie ? { cookie } : {});
+      suite.server.post('/api/send-questionnaire-link', body, cookie ? { cookie } : {});
 
     beforeAll(async () => {
-      sql = await target.open();
-      server = await startAdviserServer(sql, {
-        clock: () => now,
-        env: { DEMO_DATA: 'true', PUBLIC_URL, LOGIN_RATE_LIMIT_PER_MINUTE: '1000' },
-      });
-      subscription = await server.bus.subscribe({
-        groupId: 'send-link-test',
-        topics: [QUESTIONNAIRE_LINKS_TOPIC],
-        handler: async (message) => void published.push(message),
-      });
       adviserCookie = await signIn('/api/auth/login', ADVISER.email, ADVISER.password);
       adminCookie = await signIn('/api/admin/login', ADMIN.email, ADMIN.password);
     });
-    afterAll(async () => {
-      await subscription?.stop();
-      await server?.stop();
-      await sql?.close();
-    });
 
     it('answers 401 without a session and 403 for an administrator, storing nothing', async () => {
-      const before = (await server.store.readAll({ limit: 1000 })).length;
+      const before = (await suite.server.store.readAll({ limit: 1000 })).length;
       const anonymous = await send({ ...CLIENT, method: 'email' }, '');
       expect(anonymous.status).toBe(401);
       errorBodySchema.parse(await anonymous.json());
       const admin = await send({ ...CLIENT, method: 'email' }, adminCookie);
       expect(admin.status).toBe(403);
       errorBodySchema.parse(await admin.json());
-      expect((await server.store.readAll({ limit: 1000 })).length).toBe(before);
+      expect((await suite.server.store.readAll({ limit: 1000 })).length).toBe(before);
     });
 
     it.each([
@@ -83,12 +65,12 @@ describeTargets(
       ['an unknown method', { ...CLIENT, method: 'fax' }, undefined],
       ['a bad email', { ...CLIENT, clientEmail: 'not-an-email', method: 'email' }, undefined],
     ])('answers 400 for %s and stores nothing', async (_, body, message) => {
-      const before = (await server.store.readAll({ limit: 1000 })).length;
+      const before = (await suite.server.store.readAll({ limit: 1000 })).length;
       const res = await send(body);
       expect(res.status).toBe(400);
       const error = errorBodySchema.parse(await res.json());
       if (message) expect(JSON.stringify(error)).toContain(message);
-      expect((await server.store.readAll({ limit: 1000 })).length).toBe(before);
+      expect((await suite.server.store.readAll({ limit: 1000 })).length).toBe(before);
     });
 
     it('records the request and publishes a link to the adviser page that pre-fills the client', async () => {
@@ -117,8 +99,8 @@ describeTargets(
         method: 'email',
       });
       const url = new URL(event.data.url);
-      expect(`${url.origin}${url.pathname}`).toBe(`${PUBLIC_URL}/${DEMO_ADVISER.slug}`);
-      const verified = await server.post('/api/questionnaire-links/verify', {
+      expect(`${url.origin}${url.pathname}`).toBe(`${TEST_PUBLIC_URL}/${DEMO_ADVISER.slug}`);
+      const verified = await suite.server.post('/api/questionnaire-links/verify', {
         token: url.searchParams.get('token'),
       });
       expect(verified.status).toBe(200);
@@ -148,9 +130,10 @@ describeTargets(
       expect(statuses.filter((s) => s === 200)).toHaveLength(LINKS_PER_ADVISER_PER_HOUR - 10);
       expect(statuses.filter((s) => s === 429)).toHaveLength(5);
       // Each accepted SMS link has its short code; the refused ones leave none behind.
-      const { rows } = await sql.query('SELECT code FROM questionnaire_short_links WHERE created_at = $1', [
-        now.toISOString(),
-      ]);
+      const { rows } = await suite.sql.query(
+        'SELECT code FROM questionnaire_short_links WHERE created_at = $1',
+        [now.toISOString()],
+      );
       expect(rows).toHaveLength(LINKS_PER_ADVISER_PER_HOUR - 10);
       const refused = racing.find((r) => r.status === 429)!;
       expect(await refused.json()).toMatchObject({ error: LINK_RATE_LIMIT_MESSAGE });

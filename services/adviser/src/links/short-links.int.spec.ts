@@ -11,16 +11,15 @@ import {
   resolvedShortLinkSchema,
   verifiedLinkSchema,
 } from '@risk-profile/contracts';
-import type { BusMessage, SqlClient, Subscription } from '@risk-profile/platform';
+import type { BusMessage } from '@risk-profile/platform';
 import { describeTargets, eventually, sqlTargets } from '@risk-profile/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../demo/seed';
-import { type AdviserTestServer, startAdviserServer } from '../testing/adviser-test-server';
+import { adviserServerSuite, DEMO_ENV } from '../testing/adviser-test-server';
 import { SHORT_LINK_RATE_LIMIT_MESSAGE } from './resolve-link.route';
 import { createShortLink, findShortLink } from './short-links';
 
 const [, ADVISER] = DEMO_ACCOUNTS;
-const PUBLIC_URL = 'https://advice.example.com';
 const RESOLVE = '/api/questionnaire-links/resolve';
 const ISSUED = new Date('2026-11-22T10:30:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -29,15 +28,17 @@ describeTargets(
   sqlTargets(),
   (target) => `short links of SMS invitations on ${target.name}`,
   (target) => {
-    let sql: SqlClient;
-    let server: AdviserTestServer;
-    let subscription: Subscription;
     const published: BusMessage[] = [];
     let now = ISSUED;
     let cookie = '';
+    const suite = adviserServerSuite(target, {
+      clock: () => now,
+      env: DEMO_ENV,
+      collect: { topic: QUESTIONNAIRE_LINKS_TOPIC, into: published },
+    });
 
     const sendLink = async (body: Record<string, unknown>) => {
-      const res = await server.post('/api/send-questionnaire-link', body, { cookie });
+      const res = await suite.server.post('/api/send-questionnaire-link', body, { cookie });
       expect(res.status).toBe(200);
       return eventually(async () => {
         const found = published
@@ -50,7 +51,7 @@ describeTargets(
       });
     };
     const resolve = async (body: unknown) => {
-      const res = await server.post(RESOLVE, body);
+      const res = await suite.server.post(RESOLVE, body);
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
     const codeOf = (shortUrl: string | undefined) => {
@@ -60,30 +61,14 @@ describeTargets(
     };
 
     beforeAll(async () => {
-      sql = await target.open();
-      server = await startAdviserServer(sql, {
-        clock: () => now,
-        env: { DEMO_DATA: 'true', PUBLIC_URL, LOGIN_RATE_LIMIT_PER_MINUTE: '1000' },
-      });
-      subscription = await server.bus.subscribe({
-        groupId: 'short-links-test',
-        topics: [QUESTIONNAIRE_LINKS_TOPIC],
-        handler: async (message) => void published.push(message),
-      });
-      const res = await server.post('/api/auth/login', { email: ADVISER.email, password: ADVISER.password });
-      cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-    });
-    afterAll(async () => {
-      await subscription?.stop();
-      await server?.stop();
-      await sql?.close();
+      ({ cookie } = await suite.server.signIn('/api/auth/login', ADVISER.email, ADVISER.password));
     });
 
     it('gives an SMS link a short code that resolves to its signed token until the link expires', async () => {
       now = ISSUED;
       const event = await sendLink({ clientName: 'Sam Short', clientPhone: '0412 345 678', method: 'sms' });
       const code = codeOf(event.data.shortUrl);
-      const stored = await findShortLink(sql, code, now);
+      const stored = await findShortLink(suite.sql, code, now);
       expect(stored).toMatchObject({ linkId: event.data.linkId, adviserSlug: event.data.adviserSlug });
       expect(stored?.expiresAt.toISOString()).toBe(event.data.expiresAt);
 
@@ -95,7 +80,7 @@ describeTargets(
         token: longToken,
       });
       // The page then goes on exactly as the long link does, and learns the link's id.
-      const verified = await server.post('/api/questionnaire-links/verify', { token: longToken });
+      const verified = await suite.server.post('/api/questionnaire-links/verify', { token: longToken });
       expect(verifiedLinkSchema.parse(await verified.json())).toMatchObject({
         name: 'Sam Short',
         phone: '0412 345 678',
@@ -121,9 +106,10 @@ describeTargets(
         method: 'email',
       });
       expect(event.data.shortUrl).toBeUndefined();
-      const { rows } = await sql.query('SELECT code FROM questionnaire_short_links WHERE link_id = $1', [
-        event.data.linkId,
-      ]);
+      const { rows } = await suite.sql.query(
+        'SELECT code FROM questionnaire_short_links WHERE link_id = $1',
+        [event.data.linkId],
+      );
       expect(rows).toEqual([]);
     });
 
@@ -143,8 +129,12 @@ describeTargets(
       const codes = ['Taken00001', 'Taken00001', 'Fresh00002'];
       const draw = () => codes.shift()!;
       const link = { adviserSlug: 'demo-adviser', token: 't', expiresAt: new Date(ISSUED.getTime() + DAY) };
-      expect(await createShortLink(sql, { ...link, linkId: 'collide-1' }, ISSUED, draw)).toBe('Taken00001');
-      expect(await createShortLink(sql, { ...link, linkId: 'collide-2' }, ISSUED, draw)).toBe('Fresh00002');
+      expect(await createShortLink(suite.sql, { ...link, linkId: 'collide-1' }, ISSUED, draw)).toBe(
+        'Taken00001',
+      );
+      expect(await createShortLink(suite.sql, { ...link, linkId: 'collide-2' }, ISSUED, draw)).toBe(
+        'Fresh00002',
+      );
     });
 
     it("forgets the short link of an erased client's assessment, once, and no other", async () => {
@@ -167,10 +157,10 @@ describeTargets(
         },
       });
       const message = { id: erasure.id, key: integrationEventKey(erasure), value: erasure };
-      await server.bus.publish(ASSESSMENT_LIFECYCLE_TOPIC, [message]);
-      await server.bus.publish(ASSESSMENT_LIFECYCLE_TOPIC, [message]);
+      await suite.server.bus.publish(ASSESSMENT_LIFECYCLE_TOPIC, [message]);
+      await suite.server.bus.publish(ASSESSMENT_LIFECYCLE_TOPIC, [message]);
       const links = (linkId: string) =>
-        sql.query('SELECT 1 FROM questionnaire_short_links WHERE link_id = $1', [linkId]);
+        suite.sql.query('SELECT 1 FROM questionnaire_short_links WHERE link_id = $1', [linkId]);
       await eventually(async () => expect((await links(erased.data.linkId)).rows).toEqual([]));
       expect((await links(kept.data.linkId)).rows).toHaveLength(1);
       expect((await resolve({ code: codeOf(erased.data.shortUrl) })).status).toBe(400);
@@ -181,21 +171,12 @@ describeTargets(
 
 // The limit counts per address in the database; the same code runs on either target.
 describe('the short link lookup limit', () => {
-  let sql: SqlClient;
-  let server: AdviserTestServer;
-
-  beforeAll(async () => {
-    sql = await sqlTargets()[0]!.open();
-    server = await startAdviserServer(sql, { env: { SHORT_LINK_RATE_LIMIT_PER_MINUTE: '3' } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await sql?.close();
-  });
+  const suite = adviserServerSuite(sqlTargets()[0]!, { env: { SHORT_LINK_RATE_LIMIT_PER_MINUTE: '3' } });
 
   it('refuses the lookup past the limit from one address with 429', async () => {
-    for (let i = 0; i < 3; i++) expect((await server.post(RESOLVE, { code: 'Zz9Zz9Zz9Z' })).status).toBe(400);
-    const refused = await server.post(RESOLVE, { code: 'Zz9Zz9Zz9Z' });
+    for (let i = 0; i < 3; i++)
+      expect((await suite.server.post(RESOLVE, { code: 'Zz9Zz9Zz9Z' })).status).toBe(400);
+    const refused = await suite.server.post(RESOLVE, { code: 'Zz9Zz9Zz9Z' });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ error: SHORT_LINK_RATE_LIMIT_MESSAGE, code: 'RATE_LIMITED' });
   });

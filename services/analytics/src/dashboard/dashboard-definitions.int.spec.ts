@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PgliteSqlClient, type SqlClient } from '@risk-profile/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RecentAssessmentsReadModel } from '../read-model/recent-assessments.read-model';
 import type { AssessmentRow, QuestionEventRow } from '../store/analytics-store.port';
-import { ClickHouseAnalyticsStore } from '../store/clickhouse-analytics-store.adapter';
 import { balancedAssessment } from '../testing/assessment-rows';
+import { embeddedStores } from '../testing/embedded-stores';
 import { uuidV7At } from '../testing/generated-sessions';
 import { DashboardQueries } from './dashboard-queries';
 
@@ -22,7 +18,6 @@ const NOW = new Date('2026-11-22T12:00:00.000Z');
 const T = NOW.getTime();
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
-const dir = mkdtempSync(join(tmpdir(), 'analytics-definitions-'));
 
 const sessionIds = new Map<string, string>();
 const sessionId = (name: string, startMs: number) => {
@@ -119,34 +114,29 @@ const ASSESSMENTS: AssessmentRow[] = [
   assessment(null, null, T - 50 * MIN, null),
 ];
 
+/** The summary of no data: each count nothing, and each figure made from it none. */
+const EMPTY_SUMMARY = {
+  totalAssessments: 0,
+  mostDifficultQuestion: null,
+  signedAssessments: 0,
+  completionRate: null,
+  averageTimePerAssessment: null,
+  capacityWarningShare: null,
+};
+
 describe('the dashboard definitions on hand-built sessions (chDB)', () => {
-  let sql: SqlClient;
-  let store: ClickHouseAnalyticsStore;
+  const stores = embeddedStores('analytics-definitions-');
   let queries: DashboardQueries;
 
   beforeAll(async () => {
-    sql = await PgliteSqlClient.open();
-    store = await ClickHouseAnalyticsStore.openEmbedded(join(dir, 'clickhouse'));
-    queries = new DashboardQueries(store, await RecentAssessmentsReadModel.create(sql));
-  });
-  afterAll(async () => {
-    await store?.close();
-    await sql?.close();
-    rmSync(dir, { recursive: true, force: true });
+    queries = new DashboardQueries(stores.store, await RecentAssessmentsReadModel.create(stores.sql));
   });
 
   it('empty data: zeros, empty lists, and no completion rate or most difficult question', async () => {
     for (const period of ['24h', '7d', '30d', 'all'] as const) {
-      expect(await queries.summary(period, NOW)).toEqual({
-        totalAssessments: 0,
-        signedAssessments: 0,
-        // No session viewed question 1: nothing to divide, so no rate rather than 0%.
-        completionRate: null,
-        // No signed assessment with a first view: no average rather than 0 s.
-        averageTimePerAssessment: null,
-        mostDifficultQuestion: null,
-        capacityWarningShare: null,
-      });
+      // No session viewed question 1 and no signed assessment with a first view: nothing to divide,
+      // so no rate and no average rather than 0% and 0 s.
+      expect(await queries.summary(period, NOW)).toEqual(EMPTY_SUMMARY);
       expect(await queries.questionDifficulty(period, NOW)).toEqual([]);
       expect(await queries.dropOff(period, NOW)).toEqual([]);
       expect(await queries.devices(period, NOW)).toEqual([]);
@@ -157,14 +147,16 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
 
   describe('with the sessions', () => {
     beforeAll(async () => {
-      await store.insertQuestionEvents(EVENTS);
+      await stores.store.insertQuestionEvents(EVENTS);
       // A redelivery of some events (the same event ids) is stored once.
-      await store.insertQuestionEvents(EVENTS.slice(0, 5));
-      await store.insertAssessments(ASSESSMENTS);
+      await stores.store.insertQuestionEvents(EVENTS.slice(0, 5));
+      await stores.store.insertAssessments(ASSESSMENTS);
     });
 
     it('stores a redelivered event once', async () => {
-      const [row] = await store.select<{ n: number }>('SELECT count() AS n FROM {db}.question_events FINAL');
+      const [row] = await stores.store.select<{ n: number }>(
+        'SELECT count() AS n FROM {db}.question_events FINAL',
+      );
       expect(row?.n).toBe(EVENTS.length);
     });
 
@@ -301,14 +293,7 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         { deviceType: 'desktop', count: 2, averageCompletionTime: 330_000 },
       ]);
       // An adviser with no assessment: nothing, and nothing to divide.
-      expect(await queries.summary('all', NOW, 'nobody')).toEqual({
-        totalAssessments: 0,
-        signedAssessments: 0,
-        completionRate: null,
-        averageTimePerAssessment: null,
-        mostDifficultQuestion: null,
-        capacityWarningShare: null,
-      });
+      expect(await queries.summary('all', NOW, 'nobody')).toEqual(EMPTY_SUMMARY);
       expect(await queries.dropOff('all', NOW, 'nobody')).toEqual([]);
     });
 

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   type AnalyticsPeriod,
   ASSESSMENT_LIFECYCLE_TOPIC,
@@ -8,18 +5,16 @@ import {
   type QuestionEvent,
   type RecentAssessments,
 } from '@risk-profile/contracts';
-import { PgliteSqlClient, type SqlClient } from '@risk-profile/platform';
 import { type ServiceUnderTest, startServiceUnderTest } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsConfigSchema } from '../config';
 import { createAnalyticsService } from '../index';
-import { ClickHouseAnalyticsStore } from '../store/clickhouse-analytics-store.adapter';
+import { embeddedStores } from '../testing/embedded-stores';
 import { expectedDashboard } from '../testing/expected-dashboard';
 import { type GeneratedSession, generateSessions } from '../testing/generated-sessions';
 import { TestSessionVerifier } from '../testing/test-session-verifier';
 import { mostDifficultQuestion } from './definitions';
 
-const dir = mkdtempSync(join(tmpdir(), 'analytics-numbers-'));
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 let now = NOW;
 const SESSIONS = withUntimedAssessments(generateSessions(400, NOW.getTime(), 11));
@@ -50,17 +45,14 @@ function withUntimedAssessments(sessions: GeneratedSession[]): GeneratedSession[
 }
 
 describe('dashboard numbers on 400 generated sessions, against an independent calculation', () => {
-  let sql: SqlClient;
-  let store: ClickHouseAnalyticsStore;
+  const stores = embeddedStores('analytics-numbers-');
   let server: ServiceUnderTest;
 
   beforeAll(async () => {
-    sql = await PgliteSqlClient.open();
-    store = await ClickHouseAnalyticsStore.openEmbedded(join(dir, 'clickhouse'));
-    const config = analyticsConfigSchema.parse({ DATA_DIR: dir, ANALYTICS_FLUSH_INTERVAL_MS: '50' });
+    const config = analyticsConfigSchema.parse({ DATA_DIR: stores.dir, ANALYTICS_FLUSH_INTERVAL_MS: '50' });
     server = await startServiceUnderTest(
-      sql,
-      (deps) => createAnalyticsService(deps, { sessions: verifier, config, store }),
+      stores.sql,
+      (deps) => createAnalyticsService(deps, { sessions: verifier, config, store: stores.store }),
       { background: true, clock: () => now },
     );
     // Through the real ingest endpoint, each session's events when its page sent them (the ingest
@@ -87,11 +79,13 @@ describe('dashboard numbers on 400 generated sessions, against an independent ca
     const signedCount = SESSIONS.filter((s) => s.signed).length;
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const [q] = await store.select<{ n: number }>('SELECT count() AS n FROM {db}.question_events FINAL');
-      const [a] = await store.select<{ n: number }>(
+      const [q] = await stores.store.select<{ n: number }>(
+        'SELECT count() AS n FROM {db}.question_events FINAL',
+      );
+      const [a] = await stores.store.select<{ n: number }>(
         'SELECT countIf(stage = 2) AS n FROM {db}.assessments FINAL',
       );
-      const { rows } = await sql.query<{ n: number }>(
+      const { rows } = await stores.sql.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM analytics_recent_assessments',
       );
       if (q!.n === events.length && a!.n === signedCount && rows[0]!.n === lifecycle.length - signedCount)
@@ -102,9 +96,6 @@ describe('dashboard numbers on 400 generated sessions, against an independent ca
   });
   afterAll(async () => {
     await server?.stop();
-    await store?.close();
-    await sql?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const get = async (path: string, period: AnalyticsPeriod) => {

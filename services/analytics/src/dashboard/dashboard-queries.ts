@@ -21,6 +21,25 @@ import {
   round1,
 } from './definitions';
 
+type QuestionRow = QuestionDifficulty[number];
+
+/** A question's row: its difficulty from the average time and answer changes, then the rest. */
+function questionRow(
+  questionId: string,
+  average: { timeMs: number; changes: number },
+  rest: Omit<QuestionRow, 'questionId' | 'difficulty' | 'averageTime' | 'answerChanges'>,
+): QuestionRow {
+  const averageTime = Math.round(average.timeMs);
+  const answerChanges = round1(average.changes);
+  return {
+    questionId,
+    difficulty: difficultyOf(averageTime, answerChanges),
+    averageTime,
+    answerChanges,
+    ...rest,
+  };
+}
+
 /**
  * A column's lower bound for the window: `column >= since`, or `true` for all time, which
  * ClickHouse drops, so the column is not read at all (a bound every row passes would still cost
@@ -201,20 +220,18 @@ export class DashboardQueries {
     const q1 = rows.find((r) => r.question_number === 1);
     const questions = rows
       .filter((r) => r.answered_sessions > 0)
-      .map((r) => {
-        const averageTime = Math.round(r.average_time);
-        const answerChanges = round1(r.average_changes);
-        return {
-          questionId: r.question_id,
-          difficulty: difficultyOf(averageTime, answerChanges),
-          averageTime,
-          answerChanges,
-          medianTime: 0,
-          answeredSessions: r.answered_sessions,
-          answerChangesCompleted: null,
-          answerChangesAbandoned: null,
-        };
-      });
+      .map((r) =>
+        questionRow(
+          r.question_id,
+          { timeMs: r.average_time, changes: r.average_changes },
+          {
+            medianTime: 0,
+            answeredSessions: r.answered_sessions,
+            answerChangesCompleted: null,
+            answerChangesAbandoned: null,
+          },
+        ),
+      );
     return { questions, q1: { viewed: q1?.viewed ?? 0, completed: q1?.signed ?? 0 } };
   }
 
@@ -264,22 +281,20 @@ export class DashboardQueries {
        ORDER BY question_number`,
       { ...w.params, abandonedBefore: toDateTime64(w.nowMs - ABANDONED_AFTER_MS) },
     );
-    return rows.map((r) => {
-      const averageTime = Math.round(r.average_time);
-      const answerChanges = round1(r.average_changes);
-      return {
-        questionId: r.question_id,
-        difficulty: difficultyOf(averageTime, answerChanges),
-        averageTime,
-        answerChanges,
-        medianTime: Math.round(r.median_time),
-        answeredSessions: r.answered,
-        answerChangesCompleted:
-          r.completed === 0 || r.changes_completed === null ? null : round1(r.changes_completed),
-        answerChangesAbandoned:
-          r.abandoned === 0 || r.changes_abandoned === null ? null : round1(r.changes_abandoned),
-      };
-    });
+    return rows.map((r) =>
+      questionRow(
+        r.question_id,
+        { timeMs: r.average_time, changes: r.average_changes },
+        {
+          medianTime: Math.round(r.median_time),
+          answeredSessions: r.answered,
+          answerChangesCompleted:
+            r.completed === 0 || r.changes_completed === null ? null : round1(r.changes_completed),
+          answerChangesAbandoned:
+            r.abandoned === 0 || r.changes_abandoned === null ? null : round1(r.changes_abandoned),
+        },
+      ),
+    );
   }
 
   async dropOff(period: AnalyticsPeriod, now: Date, adviser: string | null = null): Promise<DropOff> {

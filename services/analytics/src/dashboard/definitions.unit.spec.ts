@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  difficultyOf,
-  mostDifficultQuestion,
-  percent,
-  percentOrNull,
-  periodStart,
-  round1,
-} from './definitions';
+import * as definitions from './definitions';
+
+const { difficultyOf, mostDifficultQuestion, percent, percentOrNull, periodStart, round1 } = definitions;
 
 // The pure parts of the definitions. The counts behind them (drop-off, completion, time, answer
 // changes, abandonment at 30 minutes, periods) are checked on hand-built sessions through the

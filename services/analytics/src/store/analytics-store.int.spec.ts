@@ -26,16 +26,16 @@ async function rebuildTablesLeft(store: ClickHouseAnalyticsStore): Promise<numbe
   return left?.n;
 }
 
+/** A store at `path` with the first `migrations` only, as an older release left it. */
+const olderStore = (path: string, database: string, migrations: number) =>
+  ClickHouseAnalyticsStore.openEmbedded(path, database, ANALYTICS_MIGRATIONS.slice(0, migrations));
+
 describe('an analytics store upgraded from the first schema', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('fills the folded tables from the events stored before them, once', async () => {
     const path = join(dir, 'clickhouse');
-    const old = await ClickHouseAnalyticsStore.openEmbedded(
-      path,
-      'upgrade',
-      ANALYTICS_MIGRATIONS.slice(0, 1),
-    );
+    const old = await olderStore(path, 'upgrade', 1);
     const sessionId = 'stored-before-002';
     await old.insertQuestionEvents([
       questionEventRow({ sessionId, answeredAt: null, timeSpentMs: 0, answerChanges: 0, finalAnswer: null }),
@@ -68,11 +68,7 @@ describe('an analytics store upgraded from the first schema', () => {
           { d: store.database },
         )
       )[0]?.partition_key;
-    const old = await ClickHouseAnalyticsStore.openEmbedded(
-      path,
-      'rebuild',
-      ANALYTICS_MIGRATIONS.slice(0, 2),
-    );
+    const old = await olderStore(path, 'rebuild', 2);
     expect(await partitionKey(old)).toBe('question_number');
     const stored = [1, 2, 3].map((n) =>
       questionEventRow({ sessionId: 'stored-before-003', questionId: `q${n}`, questionNumber: n }),
@@ -227,11 +223,7 @@ const notV7 = (id: string) => id !== v7 && id !== v7.toUpperCase() && id !== far
 describe('an analytics store upgraded to the capacity-warning flag (migration 007)', () => {
   it('leaves the flag of assessments stored before it unknown, and stores it from then on', async () => {
     const path = join(dir, 'clickhouse');
-    const old = await ClickHouseAnalyticsStore.openEmbedded(
-      path,
-      'capacity',
-      ANALYTICS_MIGRATIONS.slice(0, 6),
-    );
+    const old = await olderStore(path, 'capacity', 6);
     const before = assessmentRow({ stage: 2, signedAt: Date.now(), capacityWarning: true });
     // The new writer on the old table: the flag it has no column for is dropped, not an error.
     await old.insertAssessments([before]);

@@ -1,7 +1,7 @@
 import { draftAssessmentBodySchema } from '@risk-profile/contracts';
-import { ConcurrencyConflictError, PostgresEventStore, type SqlClient } from '@risk-profile/platform';
-import { describeTargets, racingStore, sqlTargets } from '@risk-profile/platform/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ConcurrencyConflictError, PostgresEventStore } from '@risk-profile/platform';
+import { describeTargets, freshDatabase, racingStore, sqlTargets } from '@risk-profile/platform/testing';
+import { expect, it } from 'vitest';
 import { draftAssessment } from '../draft-assessment/draft-assessment.handler';
 import { signAssessment } from '../sign-assessment/sign-assessment.handler';
 import { yesBody } from '../testing/fixtures';
@@ -14,21 +14,23 @@ describeTargets(
   sqlTargets(),
   (target) => `signing and drafting through the command handler on ${target.name}`,
   (target) => {
-    let sql: SqlClient;
-    let store: PostgresEventStore;
-    beforeAll(async () => {
-      sql = await target.open();
-      store = await PostgresEventStore.create(sql);
-    });
-    afterAll(async () => {
-      await sql?.close();
-    });
+    const db = freshDatabase(target, async (sql) => ({ store: await PostgresEventStore.create(sql) }));
+    /** A draft of the YES path, stored. */
+    const storedDraft = async () => {
+      const draft = await draftAssessment(
+        db.store,
+        draftAssessmentBodySchema.parse(yesBody()),
+        null,
+        context,
+      );
+      if (draft.status !== 'draft') throw new Error('expected a draft');
+      return draft;
+    };
 
     it('stores exactly one of two signatures decided on the same draft', async () => {
-      const draft = await draftAssessment(store, draftAssessmentBodySchema.parse(yesBody()), null, context);
-      if (draft.status !== 'draft') throw new Error('expected a draft');
+      const draft = await storedDraft();
       const id = draft.assessment.assessmentId;
-      const racing = racingStore(store, 2);
+      const racing = racingStore(db.store, 2);
       const outcomes = await Promise.allSettled([
         signAssessment(racing, id, signBody, context),
         signAssessment(racing, id, signBody, context),
@@ -36,16 +38,15 @@ describeTargets(
       expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
       const refused = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult;
       expect(refused.reason).toBeInstanceOf(ConcurrencyConflictError);
-      const stream = await store.readStream(`assessment-${id}`);
+      const stream = await db.store.readStream(`assessment-${id}`);
       expect(stream.map((event) => event.type)).toEqual(['AssessmentDrafted', 'AssessmentSigned']);
     });
 
     it('records the request as correlation id and each command as its own causation id', async () => {
-      const draft = await draftAssessment(store, draftAssessmentBodySchema.parse(yesBody()), null, context);
-      if (draft.status !== 'draft') throw new Error('expected a draft');
-      const signed = await signAssessment(store, draft.assessment.assessmentId, signBody, context);
+      const draft = await storedDraft();
+      const signed = await signAssessment(db.store, draft.assessment.assessmentId, signBody, context);
       expect(signed.status).toBe('signed');
-      const [drafted, signedEvent] = await store.readStream(`assessment-${draft.assessment.assessmentId}`);
+      const [drafted, signedEvent] = await db.store.readStream(`assessment-${draft.assessment.assessmentId}`);
       expect(drafted!.metadata.correlationId).toBe('req-1');
       expect(signedEvent!.metadata.causationId).not.toBe(drafted!.metadata.causationId);
     });

@@ -6,8 +6,21 @@ import {
 } from '@risk-profile/contracts';
 import { uniformResponses } from '@risk-profile/contracts/testing';
 import { describe, expect, it } from 'vitest';
-import { draftCommand, draftedEvent, FIXTURE, signCommand, signedEvent } from '../testing/domain-fixtures';
-import { adviserContact, consistentResponses, inconsistentResponses } from '../testing/fixtures';
+import {
+  CHOSE_GROWTH,
+  draftCommand,
+  draftedEvent,
+  FIXTURE,
+  signCommand,
+  signedEvent,
+  YES_PATH_DRAFT,
+} from '../testing/domain-fixtures';
+import {
+  adviserContact,
+  CHANGED_DRAFT,
+  consistentResponses,
+  inconsistentResponses,
+} from '../testing/fixtures';
 import { type AssessmentCommand, type DraftAssessment, decide } from './assessment.decider';
 import { AssessmentError, type AssessmentErrorCode } from './assessment.errors';
 import type { AssessmentDrafted, AssessmentEvent, AssessmentSigned } from './assessment.events';
@@ -55,14 +68,7 @@ describe('an assessment that does not exist yet', () => {
         type: 'AssessmentDrafted',
         data: {
           assessmentId: ID,
-          clientName: 'Jo Client',
-          clientEmail: 'jo@example.com',
-          clientPhone: null,
-          responses: consistentResponses(),
-          riskScore: 36,
-          riskGroup: 3,
-          percentile: 18,
-          originalProfile: 'Balanced',
+          ...YES_PATH_DRAFT,
           predictedGroup: 3,
           selectedProfile: 'Balanced',
           profileChanged: false,
@@ -99,12 +105,7 @@ describe('an assessment that does not exist yet', () => {
     expect(event).toMatchObject({
       type: 'AssessmentDrafted',
       data: {
-        clientEmail: null,
-        clientPhone: '0412 345 678',
-        originalProfile: 'Balanced',
-        selectedProfile: 'Growth',
-        profileChanged: true,
-        profileChangeReason: 'I will not need this money for fifteen years.',
+        ...CHANGED_DRAFT,
         riskAcknowledged: true,
       },
     });
@@ -397,11 +398,7 @@ describe('capacity for loss in a draft', () => {
 describe('capacity for loss at signing', () => {
   const growth = () =>
     draftedEvent({
-      selectedProfile: 'Growth',
-      profileChanged: true,
-      profileChangeReason: 'Long horizon.',
-      riskAcknowledged: true,
-      capacityAcknowledged: true,
+      ...CHOSE_GROWTH,
     });
   // A draft stored before capacity was recorded: its client was never asked.
   const beforeTheRule = (): AssessmentDrafted => {

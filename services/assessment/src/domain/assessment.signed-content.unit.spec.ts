@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { signatureDigest } from '../application/signature-digest';
-import { draftedEvent, FIXTURE } from '../testing/domain-fixtures';
+import { CHOSE_GROWTH, draftedEvent, FIXTURE } from '../testing/domain-fixtures';
 import { signedCapacity } from './assessment.capacity';
 import { type SigningDetails, signedContent } from './assessment.signed-content';
 import type { DraftedAssessment } from './assessment.state';
 
 const draft: DraftedAssessment = draftedEvent({
-  selectedProfile: 'Growth',
-  profileChanged: true,
-  profileChangeReason: 'Long horizon.',
-  riskAcknowledged: true,
-  // Growth needs 7 years; every answer 3 gives 5 to 7.
-  capacityAcknowledged: true,
+  ...CHOSE_GROWTH,
 }).data;
 
 const signing: SigningDetails = {

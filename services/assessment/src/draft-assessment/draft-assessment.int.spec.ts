@@ -9,7 +9,14 @@ import type { SqlClient } from '@risk-profile/platform';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AssessmentTestServer, startAssessmentServer } from '../testing/assessment-test-server';
-import { changedBody, consistentResponses, inconsistentResponses, yesBody } from '../testing/fixtures';
+import { YES_PATH_DRAFT } from '../testing/domain-fixtures';
+import {
+  CHANGED_DRAFT,
+  changedBody,
+  consistentResponses,
+  inconsistentResponses,
+  yesBody,
+} from '../testing/fixtures';
 import { UNKNOWN_ADVISER_MESSAGE } from './draft-assessment.route';
 
 const NOW = new Date('2026-01-10T09:00:00.000Z');
@@ -55,14 +62,7 @@ describeTargets(
       const assessment = assessmentSchema.parse(body);
       expect(assessment).toMatchObject({
         status: 'draft',
-        clientName: 'Jo Client',
-        clientEmail: 'jo@example.com',
-        clientPhone: null,
-        responses: consistentResponses(),
-        riskScore: 36,
-        riskGroup: 3,
-        percentile: 18,
-        originalProfile: 'Balanced',
+        ...YES_PATH_DRAFT,
         selectedProfile: 'Balanced',
         profileChanged: false,
         profileChangeReason: null,
@@ -91,12 +91,7 @@ describeTargets(
       expect(response.status).toBe(201);
       expect(assessmentSchema.parse(body)).toMatchObject({
         status: 'draft',
-        clientEmail: null,
-        clientPhone: '0412 345 678',
-        originalProfile: 'Balanced',
-        selectedProfile: 'Growth',
-        profileChanged: true,
-        profileChangeReason: 'I will not need this money for fifteen years.',
+        ...CHANGED_DRAFT,
       });
     });
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { assessmentSchema } from '@risk-profile/contracts';
 import {
   createSessionTokens,
-  type SessionSubject,
   type SqlClient,
   sessionCookie,
   sessionStateWrites,
@@ -15,6 +14,7 @@ import {
   startAssessmentServer,
   TEST_PUBLIC_URL,
   TEST_SESSION_SECRET,
+  testStaffCookie,
 } from '../testing/assessment-test-server';
 import { adviserContact, knownAdvisers, yesBody } from '../testing/fixtures';
 
@@ -27,7 +27,6 @@ describeTargets(
   (target) => {
     let sql: SqlClient;
     let server: AssessmentTestServer;
-    const tokens = createSessionTokens(TEST_SESSION_SECRET, () => NOW);
 
     beforeAll(async () => {
       sql = await target.open();
@@ -42,18 +41,7 @@ describeTargets(
     });
 
     /** A session cookie for a user the adviser service knows (its session state is written). */
-    async function signIn(subject: Partial<SessionSubject> & Pick<SessionSubject, 'role'>): Promise<string> {
-      const full: SessionSubject = {
-        id: randomUUID(),
-        email: 'someone@example.com',
-        name: 'Someone',
-        adviserSlug: null,
-        sessionVersion: 1,
-        ...subject,
-      };
-      await sessionStateWrites.upsertUser(sql, full.id, { sessionVersion: 1, disabled: false });
-      return `${COOKIE}=${tokens.issue(full).token}`;
-    }
+    const signIn = (subject: Parameters<typeof testStaffCookie>[2]) => testStaffCookie(sql, NOW, subject);
 
     const adviserCookie = () => signIn({ role: 'adviser', adviserSlug: 'in-person-adviser' });
 
@@ -140,27 +128,21 @@ describeTargets(
       [
         'expired',
         async () => {
-          const yesterday = createSessionTokens(
-            TEST_SESSION_SECRET,
-            () => new Date(NOW.getTime() - 25 * 3600_000),
-          );
-          const id = randomUUID();
-          await sessionStateWrites.upsertUser(sql, id, { sessionVersion: 1, disabled: false });
-          const { token } = yesterday.issue({
-            id,
+          const yesterday = new Date(NOW.getTime() - 25 * 3600_000);
+          const who = {
             role: 'adviser',
             email: 'x@example.com',
             name: 'X',
             adviserSlug: 'in-person-adviser',
-            sessionVersion: 1,
-          });
-          return `${COOKIE}=${token}`;
+          } as const;
+          return testStaffCookie(sql, yesterday, who);
         },
       ],
       [
         'ended (the account was disabled)',
         async () => {
           const cookie = await adviserCookie();
+          const tokens = createSessionTokens(TEST_SESSION_SECRET, () => NOW);
           const claims = tokens.verify(cookie.slice(COOKIE.length + 1))!;
           await sessionStateWrites.upsertUser(sql, claims.sub, { sessionVersion: 1, disabled: true });
           return cookie;

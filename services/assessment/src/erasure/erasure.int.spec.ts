@@ -10,13 +10,7 @@ import {
   NO_MATCHING_ASSESSMENTS_MESSAGE,
   QUESTIONNAIRE_LINKS_TOPIC,
 } from '@risk-profile/contracts';
-import {
-  createSessionTokens,
-  PgliteSqlClient,
-  type SqlClient,
-  sessionCookie,
-  sessionStateWrites,
-} from '@risk-profile/platform';
+import { PgliteSqlClient, type SqlClient } from '@risk-profile/platform';
 import {
   describeTargets,
   eventually,
@@ -29,14 +23,12 @@ import { ERASED } from '../data-protection/personal-fields';
 import {
   type AssessmentTestServer,
   startAssessmentServer,
-  TEST_PUBLIC_URL,
-  TEST_SESSION_SECRET,
+  testStaffCookie,
 } from '../testing/assessment-test-server';
 import { yesBody } from '../testing/fixtures';
 import { tablesHolding } from '../testing/personal-data-scan';
 
 const T0 = new Date('2026-01-10T09:00:00.000Z');
-const COOKIE = sessionCookie(TEST_PUBLIC_URL).name;
 const PATH = '/api/admin/data-requests/erasures';
 
 /** Waits until `check` holds (the relay publishes asynchronously). */
@@ -70,14 +62,13 @@ interface Harness {
 async function harness(sql: SqlClient): Promise<Harness> {
   const now = () => T0;
   const server = await startAssessmentServer(sql, { clock: now, background: true });
-  const tokens = createSessionTokens(TEST_SESSION_SECRET, now);
-  const signIn = async (role: 'admin' | 'adviser') => {
-    const id = randomUUID();
-    await sessionStateWrites.upsertUser(sql, id, { sessionVersion: 1, disabled: false });
-    const subject = { id, email: 'dpo@firm.example', name: 'Data Officer', role };
-    const adviserSlug = role === 'adviser' ? 'demo-adviser' : null;
-    return `${COOKIE}=${tokens.issue({ ...subject, adviserSlug, sessionVersion: 1 }).token}`;
-  };
+  const signIn = (role: 'admin' | 'adviser') =>
+    testStaffCookie(sql, T0, {
+      role,
+      email: 'dpo@firm.example',
+      name: 'Data Officer',
+      adviserSlug: role === 'adviser' ? 'demo-adviser' : null,
+    });
   const admin = () => signIn('admin');
   return {
     sql,

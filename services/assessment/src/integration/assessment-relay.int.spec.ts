@@ -4,52 +4,25 @@ import {
   assessmentLifecycleTopicSchema,
   assessmentSchema,
 } from '@risk-profile/contracts';
-import type { BusMessage, SqlClient, Subscription } from '@risk-profile/platform';
+import type { BusMessage } from '@risk-profile/platform';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type AssessmentTestServer, startAssessmentServer } from '../testing/assessment-test-server';
+import { expect, it } from 'vitest';
+import { assessmentServerSuite, waitUntil } from '../testing/assessment-test-server';
 import { yesBody } from '../testing/fixtures';
-
-async function eventually(check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for published messages');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describeTargets(
   sqlTargets(),
   (target) => `the assessment relay on ${target.name}`,
   (target) => {
-    let sql: SqlClient;
-    let server: AssessmentTestServer;
-    let subscription: Subscription;
     const received: BusMessage<AssessmentLifecycleTopicEvent>[] = [];
-
-    beforeAll(async () => {
-      sql = await target.open();
-      server = await startAssessmentServer(sql, { background: true });
-      subscription = await server.bus.subscribe<AssessmentLifecycleTopicEvent>({
-        groupId: 'assessment-relay-test',
-        topics: [ASSESSMENT_LIFECYCLE_TOPIC],
-        handler: async (message) => {
-          received.push(message);
-        },
-      });
-    });
-    afterAll(async () => {
-      await subscription?.stop();
-      await server?.stop();
-      await sql?.close();
-    });
+    const suite = assessmentServerSuite(target, { background: true, collect: received });
 
     const about = (id: string) => received.filter((message) => message.key === id);
 
     async function draftAndSign(body = yesBody()): Promise<string> {
-      const drafted = await server.post('/api/assessments', body, { 'x-request-id': 'req-draft' });
+      const drafted = await suite.server.post('/api/assessments', body, { 'x-request-id': 'req-draft' });
       const { id } = assessmentSchema.parse(await drafted.json());
-      const signed = await server.post(
+      const signed = await suite.server.post(
         `/api/assessments/${id}/sign`,
         { confirmed: true },
         { 'x-request-id': 'req-sign' },
@@ -60,10 +33,10 @@ describeTargets(
 
     it('publishes AssessmentDrafted then AssessmentSigned on the lifecycle topic', async () => {
       const id = await draftAndSign();
-      await eventually(() => about(id).length === 2);
+      await waitUntil(() => about(id).length === 2);
 
       const messages = about(id);
-      const stream = await server.store.readStream(`assessment-${id}`);
+      const stream = await suite.server.store.readStream(`assessment-${id}`);
       expect(messages.map((message) => message.id)).toEqual(stream.map((event) => event.id));
       const values = messages.map((message) => assessmentLifecycleTopicSchema.parse(message.value));
       expect(values.map((value) => [value.type, value.version])).toEqual([
@@ -86,7 +59,7 @@ describeTargets(
       const linkId = '5f0c3b7e-2d4a-4c1e-9b8f-0a1b2c3d4e5f';
       const byLink = await draftAndSign(yesBody({ linkId }));
       const direct = await draftAndSign();
-      await eventually(() => about(byLink).length === 2 && about(direct).length === 2);
+      await waitUntil(() => about(byLink).length === 2 && about(direct).length === 2);
       const linkIds = (id: string) =>
         about(id).map((message) => {
           const value = assessmentLifecycleTopicSchema.parse(message.value);
@@ -103,18 +76,21 @@ describeTargets(
     });
 
     it('gives a signed event the snapshot when its draft was relayed before a restart', async () => {
-      const drafted = await server.post('/api/assessments', yesBody());
+      const drafted = await suite.server.post('/api/assessments', yesBody());
       const { id } = assessmentSchema.parse(await drafted.json());
-      await eventually(() => about(id).length === 1);
+      await waitUntil(() => about(id).length === 1);
       // The restarted relay has not seen the draft: it reads the stream to build the snapshot.
-      await server.module.stop();
-      await server.module.start();
-      const signed = await server.post(`/api/assessments/${id}/sign`, { confirmed: true });
+      await suite.server.module.stop();
+      await suite.server.module.start();
+      const signed = await suite.server.post(`/api/assessments/${id}/sign`, { confirmed: true });
       expect(signed.status).toBe(200);
-      await eventually(() => about(id).length === 2);
+      await waitUntil(() => about(id).length === 2);
 
       const value = assessmentLifecycleTopicSchema.parse(about(id)[1]!.value);
-      const draft = (await server.store.readStream(`assessment-${id}`))[0]!.data as Record<string, unknown>;
+      const draft = (await suite.server.store.readStream(`assessment-${id}`))[0]!.data as Record<
+        string,
+        unknown
+      >;
       expect(value).toMatchObject({
         type: 'AssessmentSigned',
         data: { assessmentId: id, clientName: 'Jo Client', riskScore: draft.riskScore },
@@ -123,14 +99,14 @@ describeTargets(
 
     it('resumes from its checkpoint after a restart without publishing again', async () => {
       const first = await draftAndSign();
-      await eventually(() => about(first).length === 2);
-      await server.module.stop();
-      await server.module.start();
+      await waitUntil(() => about(first).length === 2);
+      await suite.server.module.stop();
+      await suite.server.module.start();
 
       const second = await draftAndSign();
-      await eventually(() => about(second).length === 2);
+      await waitUntil(() => about(second).length === 2);
       // Read from the PostgreSQL bus log itself: consumers on other partitions may lag, the log does not.
-      const { rows } = await sql.query<{ key: string; published: number }>(
+      const { rows } = await suite.sql.query<{ key: string; published: number }>(
         'SELECT key, count(*)::int AS published FROM bus_messages WHERE topic = $1 AND key = ANY($2) GROUP BY key',
         [ASSESSMENT_LIFECYCLE_TOPIC, [first, second]],
       );

@@ -6,21 +6,14 @@ import {
 import type { StoredEvent } from '@risk-profile/platform';
 import { describe, expect, it } from 'vitest';
 import type { AssessmentEvent } from '../domain/assessment.events';
-import { draftedEvent, FIXTURE, signedEvent } from '../testing/domain-fixtures';
+import { CHOSE_GROWTH, draftedEvent, FIXTURE, signedEvent } from '../testing/domain-fixtures';
 import { adviserContact, consistentResponses } from '../testing/fixtures';
 import { toLifecycleEvent } from './lifecycle-events';
 
-const ID = FIXTURE.assessmentId;
-const DRAFTED_AT = FIXTURE.draftedAt;
-const SIGNED_AT = FIXTURE.signedAt;
+const { assessmentId: ID, draftedAt: DRAFTED_AT, signedAt: SIGNED_AT } = FIXTURE;
 
 const drafted: AssessmentEvent = draftedEvent({
-  selectedProfile: 'Growth',
-  profileChanged: true,
-  profileChangeReason: 'Long horizon.',
-  riskAcknowledged: true,
-  // Growth needs 7 years; every answer 3 gives 5 to 7.
-  capacityAcknowledged: true,
+  ...CHOSE_GROWTH,
   deviceType: 'tablet',
 });
 const signed: AssessmentEvent = signedEvent(drafted, { investmentPreferences: '' });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ASSESSMENT_LIFECYCLE_TOPIC,
   type AssessmentLifecycleTopicEvent,
   assessmentLifecycleTopicSchema,
   assessmentSchema,
@@ -9,21 +8,13 @@ import {
   MESSAGES,
 } from '@risk-profile/contracts';
 import { uniformResponses } from '@risk-profile/contracts/testing';
-import type { BusMessage, SqlClient, Subscription } from '@risk-profile/platform';
+import type { BusMessage } from '@risk-profile/platform';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AssessmentDrafted } from '../domain/assessment.events';
-import { type AssessmentTestServer, startAssessmentServer } from '../testing/assessment-test-server';
-import { draftedEvent } from '../testing/domain-fixtures';
+import { assessmentServerSuite, waitUntil } from '../testing/assessment-test-server';
+import { CHOSE_GROWTH, draftedEvent } from '../testing/domain-fixtures';
 import { changedBody, consistentResponses, yesBody } from '../testing/fixtures';
-
-async function eventually(check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for published messages');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 // Every answer 3 but question 13 at "within 3 years": shorter than any profile's minimum horizon.
 const SHORT_HORIZON = consistentResponses({ q13: 1 });
@@ -33,29 +24,10 @@ describeTargets(
   sqlTargets(),
   (target) => `capacity for loss at drafting and signing on ${target.name}`,
   (target) => {
-    let sql: SqlClient;
-    let server: AssessmentTestServer;
-    let subscription: Subscription;
     const received: BusMessage<AssessmentLifecycleTopicEvent>[] = [];
+    const suite = assessmentServerSuite(target, { background: true, collect: received });
 
-    beforeAll(async () => {
-      sql = await target.open();
-      server = await startAssessmentServer(sql, { background: true });
-      subscription = await server.bus.subscribe<AssessmentLifecycleTopicEvent>({
-        groupId: `capacity-test-${randomUUID()}`,
-        topics: [ASSESSMENT_LIFECYCLE_TOPIC],
-        handler: async (message) => {
-          received.push(message);
-        },
-      });
-    });
-    afterAll(async () => {
-      await subscription?.stop();
-      await server?.stop();
-      await sql?.close();
-    });
-
-    const storedEventCount = async () => (await server.store.readAll({ limit: 100_000 })).length;
+    const storedEventCount = async () => (await suite.server.store.readAll({ limit: 100_000 })).length;
     const about = (id: string) => received.filter((message) => message.key === id);
     // The capacity of each drafted or signed event published about `id`, in order.
     const publishedCapacity = (id: string) =>
@@ -69,15 +41,17 @@ describeTargets(
      * later draft's event has arrived, anything stored before it would have arrived first.
      */
     async function expectNothingPublishedSince(count: number) {
-      const marker = assessmentSchema.parse(await (await server.post('/api/assessments', yesBody())).json());
-      await eventually(() => about(marker.id).length === 1);
+      const marker = assessmentSchema.parse(
+        await (await suite.server.post('/api/assessments', yesBody())).json(),
+      );
+      await waitUntil(() => about(marker.id).length === 1);
       expect(received.slice(count).map((message) => message.key)).toEqual([marker.id]);
     }
 
     async function expectRefused(path: string, body: unknown, code: string, message: string) {
       const before = await storedEventCount();
       const published = received.length;
-      const response = await server.post(path, body);
+      const response = await suite.server.post(path, body);
       expect(response.status).toBe(422);
       expect(errorBodySchema.parse(await response.json())).toMatchObject({ error: message, code });
       expect(await storedEventCount()).toBe(before);
@@ -109,7 +83,7 @@ describeTargets(
     });
 
     it('drafts with the acknowledgement, and the response and both lifecycle events carry the capacity', async () => {
-      const drafted = await server.post(
+      const drafted = await suite.server.post(
         '/api/assessments',
         changedBody({ selectedProfile: 'High Growth', profileChangeReason: REVIEW_REASON }),
       );
@@ -129,10 +103,10 @@ describeTargets(
         noProfileFitsHorizon: false,
       };
       expect(draft.capacity).toEqual(capacity);
-      const signed = await server.post(`/api/assessments/${draft.id}/sign`, { confirmed: true });
+      const signed = await suite.server.post(`/api/assessments/${draft.id}/sign`, { confirmed: true });
       expect(signed.status).toBe(200);
       expect(assessmentSchema.parse(await signed.json()).capacity).toEqual(capacity);
-      await eventually(() => about(draft.id).length === 2);
+      await waitUntil(() => about(draft.id).length === 2);
       expect(publishedCapacity(draft.id)).toEqual([capacity, capacity]);
     });
 
@@ -140,13 +114,15 @@ describeTargets(
       // Every answer 2 but question 7 at 3 (consistent): 25, Conservative; question 13 "Within 3 years".
       const responses = uniformResponses(2, { q7: 3, q13: 1 });
       const consistencyNotes = [{ id: 'managing-vs-staying-invested', changedQuestions: [7] }];
-      const drafted = await server.post('/api/assessments', yesBody({ responses, consistencyNotes }));
+      const drafted = await suite.server.post('/api/assessments', yesBody({ responses, consistencyNotes }));
       expect(drafted.status).toBe(201);
       const draft = assessmentSchema.parse(await drafted.json());
       expect(draft.selectedProfile).toBe('Conservative');
       expect(draft.capacity).toMatchObject({ warnings: [], acknowledged: false, noProfileFitsHorizon: true });
-      expect((await server.post(`/api/assessments/${draft.id}/sign`, { confirmed: true })).status).toBe(200);
-      await eventually(() => about(draft.id).length === 2);
+      expect((await suite.server.post(`/api/assessments/${draft.id}/sign`, { confirmed: true })).status).toBe(
+        200,
+      );
+      await waitUntil(() => about(draft.id).length === 2);
       const signed = about(draft.id).find((message) => message.value.type === 'AssessmentSigned')?.value;
       expect(signed?.type === 'AssessmentSigned' && signed.data.capacity?.noProfileFitsHorizon).toBe(true);
       // What the client was shown during the questionnaire, in the rule's own words.
@@ -161,7 +137,7 @@ describeTargets(
 
     it('refuses (400) a contradiction note about questions outside its rule, and stores nothing', async () => {
       const before = await storedEventCount();
-      const response = await server.post(
+      const response = await suite.server.post(
         '/api/assessments',
         yesBody({ consistencyNotes: [{ id: 'managing-vs-staying-invested', changedQuestions: [6] }] }),
       );
@@ -175,17 +151,13 @@ describeTargets(
       const assessmentId = randomUUID();
       const { capacity: _none, ...older } = draftedEvent({
         assessmentId,
-        selectedProfile: 'Growth',
-        profileChanged: true,
-        profileChangeReason: 'Long horizon.',
-        riskAcknowledged: true,
-        capacityAcknowledged: true,
+        ...CHOSE_GROWTH,
       }).data;
       const event: AssessmentDrafted = { type: 'AssessmentDrafted', data: older };
-      await server.store.appendToStream(`assessment-${assessmentId}`, [event], {
+      await suite.server.store.appendToStream(`assessment-${assessmentId}`, [event], {
         expectedVersion: 'no_stream',
       });
-      await eventually(() => about(assessmentId).length === 1);
+      await waitUntil(() => about(assessmentId).length === 1);
       expect(publishedCapacity(assessmentId)[0]).toMatchObject({
         warnings: [{ id: 'horizon' }],
         acknowledged: false,
@@ -204,18 +176,18 @@ describeTargets(
         'CAPACITY_ACKNOWLEDGEMENT_REQUIRED',
         MESSAGES.capacityAcknowledgementRequired,
       );
-      expect((await server.store.readStream(`assessment-${assessmentId}`)).map((e) => e.type)).toEqual([
+      expect((await suite.server.store.readStream(`assessment-${assessmentId}`)).map((e) => e.type)).toEqual([
         'AssessmentDrafted',
       ]);
 
-      const signed = await server.post(path, { confirmed: true, capacityAcknowledged: true });
+      const signed = await suite.server.post(path, { confirmed: true, capacityAcknowledged: true });
       expect(signed.status).toBe(200);
       expect(assessmentSchema.parse(await signed.json()).capacity).toMatchObject({ acknowledged: true });
-      const stream = await server.store.readStream(`assessment-${assessmentId}`);
+      const stream = await suite.server.store.readStream(`assessment-${assessmentId}`);
       expect(stream[1]?.data).toMatchObject({
         capacity: { warnings: [{ id: 'horizon' }], acknowledged: true },
       });
-      await eventually(() => about(assessmentId).length === 2);
+      await waitUntil(() => about(assessmentId).length === 2);
       expect(publishedCapacity(assessmentId)[1]).toMatchObject({ acknowledged: true });
     });
   },

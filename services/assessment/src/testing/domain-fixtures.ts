@@ -12,6 +12,28 @@ export const FIXTURE = {
   digest: 'ab'.repeat(32),
 } as const;
 
+/** A client who chose Growth over the Balanced profile and acknowledged both warnings. */
+export const CHOSE_GROWTH = {
+  selectedProfile: 'Growth',
+  profileChanged: true,
+  profileChangeReason: 'Long horizon.',
+  riskAcknowledged: true,
+  // Growth needs 7 years; every answer 3 gives 5 to 7.
+  capacityAcknowledged: true,
+} as const;
+
+/** The client and what the server derives from the YES path's answers, as the draft holds them. */
+export const YES_PATH_DRAFT = {
+  clientName: 'Jo Client',
+  clientEmail: 'jo@example.com',
+  clientPhone: null,
+  responses: consistentResponses(),
+  riskScore: 36,
+  riskGroup: 3,
+  percentile: 18,
+  originalProfile: 'Balanced',
+} as const;
+
 /** Score 36, Balanced, as the page sends it on the YES path. */
 export function draftCommand(overrides: Partial<DraftAssessment['data']> = {}): DraftAssessment {
   return {
@@ -45,21 +67,19 @@ export function draftCommand(overrides: Partial<DraftAssessment['data']> = {}): 
 }
 
 export function signCommand(overrides: Partial<SignAssessment['data']> = {}): SignAssessment {
-  return {
-    type: 'SignAssessment',
-    data: {
-      assessmentId: FIXTURE.assessmentId,
-      investmentExclusions: 'Tobacco',
-      investmentPreferences: 'Renewable energy',
-      confirmed: true,
-      capacityAcknowledged: false,
-      signedAt: FIXTURE.signedAt,
-      ipAddress: '203.0.113.7',
-      userAgent: 'Mozilla/5.0',
-      digest: FIXTURE.digest,
-      ...overrides,
-    },
+  const data: SignAssessment['data'] = {
+    assessmentId: FIXTURE.assessmentId,
+    investmentExclusions: 'Tobacco',
+    investmentPreferences: 'Renewable energy',
+    confirmed: true,
+    capacityAcknowledged: false,
+    signedAt: FIXTURE.signedAt,
+    ipAddress: '203.0.113.7',
+    userAgent: 'Mozilla/5.0',
+    digest: FIXTURE.digest,
+    ...overrides,
   };
+  return { type: 'SignAssessment', data };
 }
 
 /** The AssessmentDrafted the decider makes of `draftCommand(overrides)`. */

@@ -40,6 +40,30 @@ export function yesBody(overrides: Partial<DraftAssessmentBody> = {}): DraftAsse
   };
 }
 
+/** The figures of a Balanced draft as events store them, for tests that write events directly. */
+export const STORED_BALANCED_FIGURES = {
+  riskScore: 30,
+  riskGroup: 'balanced',
+  percentile: 50,
+  originalProfile: 'Balanced',
+  predictedGroup: 'balanced',
+  selectedProfile: 'Balanced',
+  profileChanged: false,
+  profileChangeReason: null,
+  riskAcknowledged: false,
+  consistencyWarnings: [],
+};
+
+/** What a draft of `changedBody()` holds: the client's number, and Growth chosen over Balanced. */
+export const CHANGED_DRAFT = {
+  clientEmail: null,
+  clientPhone: '0412 345 678',
+  originalProfile: 'Balanced',
+  selectedProfile: 'Growth',
+  profileChanged: true,
+  profileChangeReason: 'I will not need this money for fifteen years.',
+} as const;
+
 /**
  * The NO path: a higher profile than recommended, with reason and acknowledgement; and, since
  * Growth needs a longer horizon than every answer 3 gives, the capacity acknowledgement.

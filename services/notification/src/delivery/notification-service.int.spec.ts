@@ -1,32 +1,23 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   ASSESSMENT_LIFECYCLE_TOPIC,
   type IntegrationEvent,
   integrationEventKey,
-  topicOf,
 } from '@risk-profile/contracts';
 import type { SqlClient } from '@risk-profile/platform';
-import {
-  describeTargets,
-  eventually,
-  type ServiceUnderTest,
-  sqlTargets,
-  startServiceUnderTest,
-} from '@risk-profile/platform/testing';
+import { describeTargets, eventually, sqlTargets } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { notificationConfigSchema } from '../config';
-import { createNotificationService } from '../index';
-import { smtpMailer } from '../mail/smtp-mailer.adapter';
 import { formatReportDate } from '../rendering';
-import { vonageSms } from '../sms/vonage-sms.adapter';
-import { ADVISER, linkRequested, signedAssessment } from '../testing/fixtures';
-import { type SmtpTestServer, startSmtpTestServer } from '../testing/smtp-test-server';
-import { startVonageTestServer, type VonageTestServer } from '../testing/vonage-test-server';
-import { listDeliveries } from './deliveries';
+import { ADVISER, draftedAssessment, linkRequested, signedAssessment } from '../testing/fixtures';
+import {
+  type NotificationUnderTest,
+  type NotificationWithServers,
+  startWithTestServers,
+} from '../testing/notification-under-test';
+import type { SmtpTestServer } from '../testing/smtp-test-server';
+import type { VonageTestServer } from '../testing/vonage-test-server';
+import { type Delivery, listDeliveries } from './deliveries';
 import { PURGE_AFTER_MS } from './sender';
 
 describeTargets(
@@ -36,44 +27,49 @@ describeTargets(
     let sql: SqlClient;
     let smtp: SmtpTestServer;
     let vonage: VonageTestServer;
-    let service: ServiceUnderTest;
-    let dataDir: string;
+    let service: NotificationUnderTest;
+    let servers: NotificationWithServers;
     // Real time, which the purge test moves an hour on.
     let offsetMs = 0;
     const clock = () => new Date(Date.now() + offsetMs);
 
-    const publish = (event: IntegrationEvent) =>
-      service.bus.publish(topicOf(event), [{ id: event.id, key: integrationEventKey(event), value: event }]);
+    const publish = (event: IntegrationEvent) => service.publish(event);
     const mailsTo = (address: string) => smtp.received.filter((m) => m.envelope.to.includes(address));
+    /** Publishes a later assessment with no adviser and waits for its email: the consumer passed all before. */
+    async function passedBy(clientEmail: string) {
+      await publish(signedAssessment({ clientEmail, adviser: null, adviserSlug: null }));
+      await eventually(async () => expect(mailsTo(clientEmail)).toHaveLength(1));
+    }
+
+    /** Publishes the events in one batch and waits until their `count` deliveries are `done`. */
+    async function publishedAndSettled(
+      events: readonly IntegrationEvent[],
+      count: number,
+      done = (d: Delivery) => d.status !== 'pending',
+    ) {
+      await service.bus.publish(
+        ASSESSMENT_LIFECYCLE_TOPIC,
+        events.map((event) => ({ id: event.id, key: integrationEventKey(event), value: event })),
+      );
+      return eventually(async () => {
+        const found = (await Promise.all(events.map((e) => listDeliveries(sql, { eventId: e.id })))).flat();
+        if (found.length < count || !found.every(done))
+          throw new Error(`not settled yet: ${found.map((d) => d.status).join()}`);
+        return found;
+      }, 30_000);
+    }
 
     beforeAll(async () => {
       sql = await target.open();
-      smtp = await startSmtpTestServer();
-      vonage = await startVonageTestServer();
-      dataDir = mkdtempSync(join(tmpdir(), 'notification-service-'));
-      const config = notificationConfigSchema.parse({
-        REPORT_TIME_ZONE: 'Australia/Sydney',
-        DATA_DIR: dataDir,
+      servers = await startWithTestServers(sql, {
+        sender: { retryDelaysMs: [200, 200], pollIntervalMs: 50, purgeIntervalMs: 50 },
+        clock,
       });
-      service = await startServiceUnderTest(
-        sql,
-        (deps) =>
-          createNotificationService(deps, config, {
-            transports: {
-              mailer: smtpMailer({ url: smtp.url }),
-              sms: vonageSms({ apiKey: 'k', apiSecret: 's', from: 'RiskProfile', restHost: vonage.url }),
-            },
-            sender: { retryDelaysMs: [200, 200], pollIntervalMs: 50, purgeIntervalMs: 50 },
-          }),
-        { clock, background: true },
-      );
+      ({ service, smtp, vonage } = servers);
     });
     afterAll(async () => {
-      await service?.stop();
-      await smtp?.stop();
-      await vonage?.stop();
+      await servers?.stop();
       await sql?.close();
-      rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('emails the adviser the report and the client a copy, each with the PDF, replies crossing over', async () => {
@@ -140,15 +136,7 @@ describeTargets(
       const events = Array.from({ length: 24 }, (_, i) =>
         signedAssessment({ clientEmail: `burst-${i}@example.com` }),
       );
-      await service.bus.publish(
-        ASSESSMENT_LIFECYCLE_TOPIC,
-        events.map((event) => ({ id: event.id, key: integrationEventKey(event), value: event })),
-      );
-      const deliveries = await eventually(async () => {
-        const rows = (await Promise.all(events.map((e) => listDeliveries(sql, { eventId: e.id })))).flat();
-        if (rows.length < 48 || rows.some((d) => d.status !== 'sent')) throw new Error('not recorded yet');
-        return rows;
-      }, 30_000);
+      const deliveries = await publishedAndSettled(events, 48, (d) => d.status === 'sent');
       for (let i = 0; i < events.length; i++) expect(mailsTo(`burst-${i}@example.com`)).toHaveLength(1);
       expect(deliveries.every((d) => d.attempts === 1 && d.sentAt && d.subject)).toBe(true);
       // Each record carries its own message's provider id, not a neighbour's from the same statement.
@@ -168,13 +156,7 @@ describeTargets(
       await publish(event);
       await publish(event);
       // A later event behind the duplicates shows the consumer has passed them.
-      const marker = signedAssessment({
-        clientEmail: 'after-twice@example.com',
-        adviser: null,
-        adviserSlug: null,
-      });
-      await publish(marker);
-      await eventually(async () => expect(mailsTo('after-twice@example.com')).toHaveLength(1));
+      await passedBy('after-twice@example.com');
       expect(mailsTo('twice@example.com')).toHaveLength(1);
       expect(await listDeliveries(sql, { eventId: event.id })).toHaveLength(2);
     });
@@ -183,16 +165,7 @@ describeTargets(
       const events = Array.from({ length: 7 }, (_, i) =>
         signedAssessment({ clientEmail: i % 2 === 0 ? 'capped@example.com' : 'Capped@Example.com' }),
       );
-      await service.bus.publish(
-        ASSESSMENT_LIFECYCLE_TOPIC,
-        events.map((event) => ({ id: event.id, key: integrationEventKey(event), value: event })),
-      );
-      const rows = await eventually(async () => {
-        const found = (await Promise.all(events.map((e) => listDeliveries(sql, { eventId: e.id })))).flat();
-        if (found.length < 14 || found.some((d) => d.status === 'pending'))
-          throw new Error(`not settled yet: ${found.map((d) => d.status).join()}`);
-        return found;
-      }, 30_000);
+      const rows = await publishedAndSettled(events, 14);
       const copies = rows.filter((d) => d.kind === 'client-report');
       expect(copies.filter((d) => d.status === 'sent')).toHaveLength(5);
       const suppressed = copies.filter((d) => d.status === 'suppressed');
@@ -218,16 +191,7 @@ describeTargets(
         'victim+4@gmail.com',
       ];
       const events = addresses.map((clientEmail) => signedAssessment({ clientEmail }));
-      await service.bus.publish(
-        ASSESSMENT_LIFECYCLE_TOPIC,
-        events.map((event) => ({ id: event.id, key: integrationEventKey(event), value: event })),
-      );
-      const rows = await eventually(async () => {
-        const found = (await Promise.all(events.map((e) => listDeliveries(sql, { eventId: e.id })))).flat();
-        if (found.length < 12 || found.some((d) => d.status === 'pending'))
-          throw new Error(`not settled yet: ${found.map((d) => d.status).join()}`);
-        return found;
-      }, 30_000);
+      const rows = await publishedAndSettled(events, 12);
       const copies = rows.filter((d) => d.kind === 'client-report');
       expect(copies.filter((d) => d.status === 'sent')).toHaveLength(5);
       expect(copies.filter((d) => d.status === 'suppressed')).toHaveLength(1);
@@ -391,46 +355,8 @@ describeTargets(
 
     it('does not act on other lifecycle events', async () => {
       const before = (await listDeliveries(sql)).length;
-      const drafted = {
-        ...signedAssessment(),
-        type: 'AssessmentDrafted',
-      };
-      await service.bus.publish(ASSESSMENT_LIFECYCLE_TOPIC, [
-        {
-          id: drafted.id,
-          key: drafted.data.assessmentId,
-          value: {
-            id: drafted.id,
-            type: 'AssessmentDrafted',
-            version: 1,
-            occurredAt: drafted.occurredAt,
-            correlationId: 'c',
-            causationId: null,
-            data: {
-              assessmentId: drafted.data.assessmentId,
-              clientName: 'x',
-              clientEmail: 'drafted@example.com',
-              clientPhone: null,
-              adviserSlug: null,
-              riskScore: 36,
-              riskGroup: 3,
-              originalProfile: 'Balanced',
-              selectedProfile: 'Balanced',
-              profileChanged: false,
-              sessionId: null,
-              deviceType: null,
-              createdAt: drafted.occurredAt,
-            },
-          },
-        },
-      ]);
-      const marker = signedAssessment({
-        clientEmail: 'after-draft@example.com',
-        adviser: null,
-        adviserSlug: null,
-      });
-      await publish(marker);
-      await eventually(async () => expect(mailsTo('after-draft@example.com')).toHaveLength(1));
+      await publish(draftedAssessment(new Date().toISOString(), { clientEmail: 'drafted@example.com' }));
+      await passedBy('after-draft@example.com');
       expect(mailsTo('drafted@example.com')).toHaveLength(0);
       expect((await listDeliveries(sql)).length).toBe(before + 1);
     });

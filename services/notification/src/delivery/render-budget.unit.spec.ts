@@ -31,20 +31,25 @@ function harness(busyness: () => number, renderMs = 10) {
   };
 }
 
+/** How many of `count` renders of `ms` each, started together, the budget ran at once. */
+async function mostAtOnce(budget: RenderBudget, count: number, ms: number): Promise<number> {
+  let running = 0;
+  let most = 0;
+  const one = () =>
+    budget.run(async () => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((r) => setTimeout(r, ms));
+      running--;
+    });
+  await Promise.all(Array.from({ length: count }, one));
+  return most;
+}
+
 describe('RenderBudget', () => {
   it('renders at once, side by side, while the event loop has room', async () => {
     const budget = new RenderBudget({ busyness: () => 0, sampleEveryMs: 0 });
-    let running = 0;
-    let most = 0;
-    const one = () =>
-      budget.run(async () => {
-        running++;
-        most = Math.max(most, running);
-        await new Promise((r) => setTimeout(r, 2));
-        running--;
-      });
-    await Promise.all([one(), one(), one()]);
-    expect(most).toBe(3);
+    expect(await mostAtOnce(budget, 3, 2)).toBe(3);
   });
 
   it('renders back to back while the event loop has room', async () => {
@@ -92,17 +97,7 @@ describe('RenderBudget', () => {
       await new Promise((r) => setTimeout(r, 2));
     });
     expect(budget.spacing).toBe(true);
-    let running = 0;
-    let most = 0;
-    const one = () =>
-      budget.run(async () => {
-        running++;
-        most = Math.max(most, running);
-        await new Promise((r) => setTimeout(r, 1));
-        running--;
-      });
-    await Promise.all([one(), one(), one()]);
-    expect(most).toBe(1);
+    expect(await mostAtOnce(budget, 3, 1)).toBe(1);
     await expect(budget.run(() => Promise.reject(new Error('bad template')))).rejects.toThrow('bad template');
     await expect(budget.run(async () => 'next')).resolves.toBe('next');
   });

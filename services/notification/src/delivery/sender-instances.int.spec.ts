@@ -123,6 +123,12 @@ describeTargets(
       const wanted = new Set(ids);
       return (await listDeliveries(sql)).filter((d) => wanted.has(d.id));
     };
+    /** Waits until every one of `ids` is sent. */
+    const allSent = (ids: readonly string[], timeoutMs: number) =>
+      eventually(async () => {
+        const rows = await rowsOf(ids);
+        expect(rows.filter((d) => d.status !== 'sent')).toEqual([]);
+      }, timeoutMs);
     const sentBy = (ids: readonly string[]) => {
       const wanted = new Set(ids);
       const accepted = sends.filter((s) => wanted.has(s.id) && s.acceptedAt !== undefined);
@@ -133,10 +139,7 @@ describeTargets(
       const ids = await due(200);
       expect(ids).toHaveLength(400);
       for (const by of ['a', 'b', 'c']) start({ mailer: mailer(by, 100), concurrency: 8 });
-      await eventually(async () => {
-        const rows = await rowsOf(ids);
-        expect(rows.filter((d) => d.status !== 'sent')).toEqual([]);
-      }, 30_000);
+      await allSent(ids, 30_000);
       // Longer than a retry delay: a second send of any of them would have begun by now.
       await delay(300);
       const byDelivery = sentBy(ids);
@@ -252,10 +255,7 @@ describeTargets(
           .sort(),
       ).toEqual([...accepted].sort());
       start({ mailer: mailer('restarted', 10), journal: reopened, claimMs });
-      await eventually(async () => {
-        const rows = await rowsOf(ids);
-        expect(rows.filter((d) => d.status !== 'sent')).toEqual([]);
-      }, 10_000);
+      await allSent(ids, 10_000);
       await delay(300);
       const byDelivery = sentBy(ids);
       for (const id of accepted) expect(byDelivery.get(id)).toEqual(['crashed']);

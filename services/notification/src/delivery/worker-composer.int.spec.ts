@@ -125,10 +125,22 @@ describe('the report composer in a worker thread', () => {
   });
 });
 
+/** A composer on the fake worker, with `extra` options, closed after `use`. */
+async function withFakeWorker(
+  extra: Partial<Parameters<typeof workerComposer>[0]>,
+  use: (composer: WorkerComposer) => Promise<void>,
+): Promise<void> {
+  const composer = workerComposer({ ...options, script: fakeWorker, logger, ...extra });
+  try {
+    await use(composer);
+  } finally {
+    await composer.close();
+  }
+}
+
 describe('the worker composer when its worker stops', () => {
   it('fails the requests a dead worker held as transient, and starts a new worker for the next', async () => {
-    const composer = workerComposer({ ...options, script: fakeWorker, logger });
-    try {
+    await withFakeWorker({}, async (composer) => {
       const first = await composer.compose(fakeDelivery('client-sms'));
       const [dying, waiting] = await Promise.all([
         composer.compose(fakeDelivery('exit')).catch((e: unknown) => e),
@@ -142,14 +154,11 @@ describe('the worker composer when its worker stops', () => {
       const next = await composer.compose(fakeDelivery('client-sms'));
       expect(next).toMatchObject({ channel: 'sms' });
       expect(next).not.toEqual(first); // another thread
-    } finally {
-      await composer.close();
-    }
+    });
   });
 
   it('stops a worker that stops answering, fails what it held as transient, and goes on with a new one', async () => {
-    const composer = workerComposer({ ...options, script: fakeWorker, logger, replyWithinMs: 300 });
-    try {
+    await withFakeWorker({ replyWithinMs: 300 }, async (composer) => {
       const first = await composer.compose(fakeDelivery('client-sms'));
       // Slow answers within the deadline are waited for.
       expect(await composer.compose(fakeDelivery('slow'))).toEqual(first);
@@ -168,23 +177,18 @@ describe('the worker composer when its worker stops', () => {
       const next = await composer.compose(fakeDelivery('slow'));
       expect(next).toMatchObject({ channel: 'sms' });
       expect(next).not.toEqual(first);
-    } finally {
-      await composer.close();
-    }
+    });
   });
 
   it('stops an idle worker and starts another with the next request', async () => {
-    const composer = workerComposer({ ...options, script: fakeWorker, logger, idleMs: 20 });
-    try {
+    await withFakeWorker({ idleMs: 20 }, async (composer) => {
       const first = await composer.compose(fakeDelivery('client-sms'));
       await new Promise((resolve) => setTimeout(resolve, 200));
       const second = await composer.compose(fakeDelivery('client-sms'));
       expect(second).not.toEqual(first);
       const third = await composer.compose(fakeDelivery('client-sms'));
       expect(third).toEqual(second); // busy: the same worker
-    } finally {
-      await composer.close();
-    }
+    });
   });
 
   it('on close, fails what waits as transient and takes no more requests', async () => {

@@ -1,78 +1,30 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  type AssessmentDraftedV1,
   type AssessmentErasedV1,
   type AssessmentProcessingRestrictedV1,
   type AssessmentSignedV1,
-  assessmentDraftedV1,
   assessmentErasedV1,
   assessmentProcessingRestrictedV1,
   type IntegrationEvent,
-  integrationEventKey,
   type RecordList,
   type SubjectAssessment,
-  topicOf,
-  type UserRole,
 } from '@risk-profile/contracts';
-import { openSessions, PgliteSqlClient, type Sessions, type SqlClient } from '@risk-profile/platform';
-import {
-  describeTargets,
-  eventually,
-  type ServiceUnderTest,
-  sqlTargets,
-  staffCookie,
-  startServiceUnderTest,
-} from '@risk-profile/platform/testing';
+import { PgliteSqlClient, type SqlClient } from '@risk-profile/platform';
+import { describeTargets, eventually, sqlTargets } from '@risk-profile/platform/testing';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationConfigSchema } from '../config';
-import { createNotificationService } from '../index';
 import type { Mailer } from '../mail/mailer.port';
 import { outboxMailer } from '../mail/outbox-mailer.adapter';
 import { outboxSms } from '../sms/outbox-sms.adapter';
-import { ADVISER, linkRequested, signedAssessment } from '../testing/fixtures';
+import { ADVISER, draftedOf, envelopeOf, linkRequested, signedAssessment } from '../testing/fixtures';
+import { type NotificationUnderTest, startNotificationUnderTest } from '../testing/notification-under-test';
 import { ERASED_NOT_SENT, ERASED_RECIPIENT, RESTRICTED_NOT_SENT } from './delivery-erasure';
-
-/** The Drafted event an assessment's Signed one follows. */
-export function draftedOf(signed: AssessmentSignedV1): AssessmentDraftedV1 {
-  const d = signed.data;
-  return assessmentDraftedV1.parse({
-    id: randomUUID(),
-    type: 'AssessmentDrafted',
-    version: 1,
-    occurredAt: d.createdAt,
-    correlationId: 'req-draft',
-    causationId: null,
-    data: {
-      assessmentId: d.assessmentId,
-      clientName: d.clientName,
-      clientEmail: d.clientEmail,
-      clientPhone: d.clientPhone,
-      adviserSlug: d.adviserSlug,
-      linkId: d.linkId ?? null,
-      riskScore: d.riskScore,
-      riskGroup: d.riskGroup,
-      originalProfile: d.originalProfile,
-      selectedProfile: d.selectedProfile,
-      profileChanged: d.profileChanged,
-      sessionId: null,
-      deviceType: 'desktop',
-      createdAt: d.createdAt,
-    },
-  });
-}
 
 const erasedEvent = (assessmentId: string, linkId: string | null): AssessmentErasedV1 =>
   assessmentErasedV1.parse({
-    id: randomUUID(),
-    type: 'AssessmentErased',
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    correlationId: 'req-erase',
-    causationId: null,
+    ...envelopeOf('AssessmentErased', 'req-erase'),
     data: {
       assessmentId,
       reason: 'request',
@@ -84,12 +36,7 @@ const erasedEvent = (assessmentId: string, linkId: string | null): AssessmentEra
 
 const restrictedEvent = (assessmentId: string): AssessmentProcessingRestrictedV1 =>
   assessmentProcessingRestrictedV1.parse({
-    id: randomUUID(),
-    type: 'AssessmentProcessingRestricted',
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    correlationId: 'req-erase',
-    causationId: null,
+    ...envelopeOf('AssessmentProcessingRestricted', 'req-erase'),
     data: {
       assessmentId,
       restrictedAt: new Date().toISOString(),
@@ -126,24 +73,15 @@ describeTargets(
   (target) => `erasure and restriction in notification on ${target.name}`,
   (target) => {
     let sql: SqlClient;
-    let service: ServiceUnderTest;
-    let sessions: Sessions;
+    let service: NotificationUnderTest;
     let outbox: string;
     let admin: string;
     let adviser: string;
     /** Emails to these addresses fail for now (a transport refusing them), so they stay pending. */
     const refusing = new Set<string>();
 
-    const publish = (event: IntegrationEvent) =>
-      service.bus.publish(topicOf(event), [{ id: event.id, key: integrationEventKey(event), value: event }]);
+    const publish = (event: IntegrationEvent) => service.publish(event);
     const get = (path: string, cookie: string) => fetch(`${service.url}${path}`, { headers: { cookie } });
-
-    const signIn = (role: UserRole, adviserSlug: string | null, email: string) =>
-      staffCookie(
-        sql,
-        { tokens: sessions.tokens, cookieName: sessions.cookie.name },
-        { role, adviserSlug, email },
-      );
 
     const deliveriesOf = async (where: string, params: unknown[]) =>
       (
@@ -214,7 +152,6 @@ describeTargets(
       folder = mkdtempSync(join(tmpdir(), 'erasure-'));
       outbox = join(folder, 'outbox');
       sql = await target.open();
-      sessions = await openSessions(sql, { secret: 's'.repeat(40), publicUrl: 'http://localhost' });
       const files = outboxMailer({ dir: outbox });
       const mailer: Mailer = {
         ...files,
@@ -224,23 +161,17 @@ describeTargets(
           return files.send(mail);
         },
       };
-      const config = notificationConfigSchema.parse({
-        REPORT_TIME_ZONE: 'Australia/Sydney',
-        DATA_DIR: folder,
-      });
-      service = await startServiceUnderTest(
+      service = await startNotificationUnderTest(
         sql,
-        (deps) =>
-          createNotificationService(deps, config, {
-            sessions: sessions.verifier,
-            transports: { mailer, sms: outboxSms({ dir: outbox, from: 'RiskProfile' }) },
-            // Refused messages are retried quickly: once the refusal ends, any still pending goes out.
-            sender: { retryDelaysMs: Array(200).fill(300), pollIntervalMs: 50 },
-          }),
-        { background: true },
+        { REPORT_TIME_ZONE: 'Australia/Sydney', DATA_DIR: folder },
+        {
+          transports: { mailer, sms: outboxSms({ dir: outbox, from: 'RiskProfile' }) },
+          // Refused messages are retried quickly: once the refusal ends, any still pending goes out.
+          sender: { retryDelaysMs: Array(200).fill(300), pollIntervalMs: 50 },
+        },
       );
-      admin = await signIn('admin', null, 'admin@example.com');
-      adviser = await signIn('adviser', ADVISER.slug, ADVISER.email);
+      admin = await service.signIn('admin', null, 'admin@example.com');
+      adviser = await service.signIn('adviser', ADVISER.slug, ADVISER.email);
     });
     afterAll(async () => {
       await service?.stop();

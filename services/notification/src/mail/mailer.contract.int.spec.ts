@@ -1,10 +1,11 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryError } from '../delivery/delivery-error';
+import { outboxFiles } from '../testing/outbox-files';
 import { type SmtpTestServer, startSmtpTestServer } from '../testing/smtp-test-server';
 import { encodeMail } from './encode-mail';
 import type { EncodedMail, Mailer, MailMessage } from './mailer.port';
@@ -26,10 +27,7 @@ const targets: MailerTarget[] = [
       const mailer = outboxMailer({ dir });
       return {
         mailer,
-        received: async () => {
-          const names = (await readdir(dir)).filter((name) => name.endsWith('.eml')).sort();
-          return Promise.all(names.map(async (name) => simpleParser(await readFile(join(dir, name)))));
-        },
+        received: () => outboxFiles(dir, '.eml', (content) => simpleParser(content)),
         close: async () => {
           await mailer.close();
           await rm(dir, { recursive: true, force: true });

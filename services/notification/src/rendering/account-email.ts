@@ -1,14 +1,10 @@
-import { Body, Button, Container, Head, Heading, Html, Link, Preview, Text } from '@react-email/components';
 import type { AccountInvitationRequestedV1 } from '@risk-profile/contracts';
-import { createElement as h } from 'react';
-import { renderEmailHtml } from './email-html';
+import { renderLinkEmailHtml } from './link-email-html';
 import type { RenderedEmail } from './report-email';
 import { formatReportDate } from './report-model';
 import { defanged, unlinkable } from './unlinkable';
 
 type AccountLink = AccountInvitationRequestedV1['data'];
-
-const FONT = 'Helvetica, Arial, sans-serif';
 
 /**
  * What each kind of email says, apart from the greeting, the link and its expiry; `safe` keeps a
@@ -43,51 +39,14 @@ export async function renderAccountEmail(link: AccountLink, timeZone?: string): 
   const name = unlinkable(link.recipientName.trim()) || 'there';
   const expires = formatReportDate(link.expiresAt, timeZone);
   const validity = `The link works once, until ${expires}. After that, ask your administrator for a new one.`;
-  const html = renderEmailHtml(
-    h(
-      Html,
-      { lang: 'en-AU' },
-      h(Head, null),
-      h(Preview, null, words.preview),
-      h(
-        Body,
-        { style: { backgroundColor: '#f4f6f8', fontFamily: FONT, color: '#1f2933', padding: '24px 0' } },
-        h(
-          Container,
-          {
-            style: {
-              backgroundColor: '#ffffff',
-              maxWidth: '560px',
-              padding: '24px 28px',
-              borderRadius: '8px',
-            },
-          },
-          h(Heading, { as: 'h1', style: { fontSize: '20px', color: '#102a43' } }, `Hello ${name},`),
-          h(Text, { style: { fontSize: '14px', lineHeight: '22px' } }, words.intro),
-          h(
-            Button,
-            {
-              href: link.url,
-              style: {
-                backgroundColor: '#0b6e4f',
-                color: '#ffffff',
-                padding: '12px 20px',
-                borderRadius: '6px',
-                fontSize: '15px',
-                fontWeight: 'bold',
-                textDecoration: 'none',
-              },
-            },
-            words.action,
-          ),
-          h(Text, { style: { fontSize: '13px', color: '#52606d' } }, 'Or open this link in your browser:'),
-          h(Link, { href: link.url, style: { fontSize: '13px', wordBreak: 'break-all' } }, link.url),
-          h(Text, { style: { fontSize: '12px', color: '#52606d' } }, validity),
-          h(Text, { style: { fontSize: '12px', color: '#52606d' } }, words.ignore),
-        ),
-      ),
-    ),
-  );
+  const html = renderLinkEmailHtml({
+    preview: words.preview,
+    greeting: `Hello ${name},`,
+    intro: words.intro,
+    action: words.action,
+    url: link.url,
+    notes: [validity, words.ignore],
+  });
   // The text part has no zero-width spaces, which a reader would copy out with the text.
   const textName = defanged(link.recipientName.trim()) || 'there';
   const text = `Hello ${textName},\n\n${wording(link, defanged).intro}\n\n${words.action}:\n${link.url}\n\n${validity}\n\n${words.ignore}\n`;

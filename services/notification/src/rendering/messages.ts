@@ -1,7 +1,5 @@
-import { Body, Button, Container, Head, Heading, Html, Link, Preview, Text } from '@react-email/components';
 import type { QuestionnaireLinkRequestedV1 } from '@risk-profile/contracts';
-import { createElement as h } from 'react';
-import { renderEmailHtml } from './email-html';
+import { renderLinkEmailHtml } from './link-email-html';
 import type { RenderedEmail } from './report-email';
 import { formatReportDate, type ReportInput } from './report-model';
 import { defanged, smsFirstName, unlinkable } from './unlinkable';
@@ -22,8 +20,6 @@ export function clientSummarySms(input: ReportInput): string {
     : `${hi} your signed Risk Profile is ${profile}. Thank you for completing it.`;
 }
 
-const FONT = 'Helvetica, Arial, sans-serif';
-
 /**
  * The link by email: a short note from the adviser, a button, and the plain address. The email
  * keeps the long link: its length costs nothing there, and it opens the page without a lookup.
@@ -35,54 +31,14 @@ export async function renderLinkEmail(link: LinkRequest, timeZone?: string): Pro
   const firstName = unlinkable(typedFirstName);
   const expires = formatReportDate(link.expiresAt, timeZone);
   const intro = `${link.adviserName} of ${link.companyName} has invited you to complete your Risk Profile questionnaire. It takes about 10 minutes, and your answers help them recommend investments that suit you.`;
-  const html = renderEmailHtml(
-    h(
-      Html,
-      { lang: 'en-AU' },
-      h(Head, null),
-      h(Preview, null, `Complete your Risk Profile for ${link.adviserName}`),
-      h(
-        Body,
-        { style: { backgroundColor: '#f4f6f8', fontFamily: FONT, color: '#1f2933', padding: '24px 0' } },
-        h(
-          Container,
-          {
-            style: {
-              backgroundColor: '#ffffff',
-              maxWidth: '560px',
-              padding: '24px 28px',
-              borderRadius: '8px',
-            },
-          },
-          h(Heading, { as: 'h1', style: { fontSize: '20px', color: '#102a43' } }, `Hi ${firstName},`),
-          h(Text, { style: { fontSize: '14px', lineHeight: '22px' } }, intro),
-          h(
-            Button,
-            {
-              href: link.url,
-              style: {
-                backgroundColor: '#0b6e4f',
-                color: '#ffffff',
-                padding: '12px 20px',
-                borderRadius: '6px',
-                fontSize: '15px',
-                fontWeight: 'bold',
-                textDecoration: 'none',
-              },
-            },
-            'Start your Risk Profile',
-          ),
-          h(Text, { style: { fontSize: '13px', color: '#52606d' } }, 'Or open this link in your browser:'),
-          h(Link, { href: link.url, style: { fontSize: '13px', wordBreak: 'break-all' } }, link.url),
-          h(
-            Text,
-            { style: { fontSize: '12px', color: '#52606d' } },
-            `This link is personal to you and works until ${expires}.`,
-          ),
-        ),
-      ),
-    ),
-  );
+  const html = renderLinkEmailHtml({
+    preview: `Complete your Risk Profile for ${link.adviserName}`,
+    greeting: `Hi ${firstName},`,
+    intro,
+    action: 'Start your Risk Profile',
+    url: link.url,
+    notes: [`This link is personal to you and works until ${expires}.`],
+  });
   const text = `Hi ${defanged(typedFirstName)},\n\n${intro}\n\nStart your Risk Profile:\n${link.url}\n\nThis link is personal to you and works until ${expires}.\n`;
   return { subject: `${link.adviserName} invites you to complete your Risk Profile`, html, text };
 }

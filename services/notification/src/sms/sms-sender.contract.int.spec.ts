@@ -1,7 +1,8 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxFiles } from '../testing/outbox-files';
 import { startVonageTestServer, type VonageTestServer } from '../testing/vonage-test-server';
 import { outboxSms } from './outbox-sms.adapter';
 import { internationalNumber, type SmsSender } from './sms-sender.port';
@@ -25,12 +26,8 @@ const targets: SmsTarget[] = [
       const dir = await mkdtemp(join(tmpdir(), 'outbox-'));
       return {
         sender: outboxSms({ dir, from: 'RiskProfile' }),
-        delivered: async () => {
-          const names = (await readdir(dir)).filter((n) => n.endsWith('.sms.json')).sort();
-          return Promise.all(
-            names.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as Delivered),
-          );
-        },
+        delivered: () =>
+          outboxFiles(dir, '.sms.json', (content) => JSON.parse(content.toString('utf8')) as Delivered),
         close: () => rm(dir, { recursive: true, force: true }),
       };
     },

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AnswerScore,
+  type AssessmentDraftedV1,
   type AssessmentSignedV1,
+  assessmentDraftedV1,
   assessmentSignedV1,
   type CompleteResponses,
   deriveAssessment,
@@ -97,5 +99,62 @@ export function linkRequested(
       expiresAt: '2026-12-06T04:00:00.000Z',
       ...overrides,
     },
+  });
+}
+
+/** The envelope of an integration event of `type`: a new id, version 1, no causation. */
+export const envelopeOf = (type: string, correlationId: string, occurredAt = new Date().toISOString()) => ({
+  id: randomUUID(),
+  type,
+  version: 1,
+  occurredAt,
+  correlationId,
+  causationId: null,
+});
+
+/** A Drafted event of a client with no adviser who answered 3 throughout, validated by its schema. */
+export function draftedAssessment(
+  occurredAt: string,
+  data: Partial<AssessmentDraftedV1['data']> = {},
+): AssessmentDraftedV1 {
+  const { riskScore, riskGroup, originalProfile } = deriveAssessment(uniformResponses(3));
+  return assessmentDraftedV1.parse({
+    ...envelopeOf('AssessmentDrafted', 'req-draft', occurredAt),
+    data: {
+      assessmentId: randomUUID(),
+      clientName: 'x',
+      clientEmail: 'drafted@example.com',
+      clientPhone: null,
+      adviserSlug: null,
+      riskScore,
+      riskGroup,
+      originalProfile,
+      selectedProfile: originalProfile,
+      profileChanged: false,
+      sessionId: null,
+      deviceType: null,
+      createdAt: occurredAt,
+      ...data,
+    },
+  });
+}
+
+/** The Drafted event an assessment's Signed one follows. */
+export function draftedOf(signed: AssessmentSignedV1): AssessmentDraftedV1 {
+  const d = signed.data;
+  return draftedAssessment(d.createdAt, {
+    assessmentId: d.assessmentId,
+    clientName: d.clientName,
+    clientEmail: d.clientEmail,
+    clientPhone: d.clientPhone,
+    adviserSlug: d.adviserSlug,
+    linkId: d.linkId ?? null,
+    riskScore: d.riskScore,
+    riskGroup: d.riskGroup,
+    originalProfile: d.originalProfile,
+    selectedProfile: d.selectedProfile,
+    profileChanged: d.profileChanged,
+    capacity: d.capacity,
+    deviceType: 'desktop',
   });
 }
