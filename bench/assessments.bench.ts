@@ -11,7 +11,7 @@
 // workspace and compliance issues), checked out as a git worktree under node_modules/.cache and
 // built there on first use (npm ci, npm run build); BENCH_BASELINE=none measures today's only.
 // Usage: npm run bench -- assessments   (BENCH_ROUNDS=4 rounds a mode, BENCH_SECONDS=15 each,
-// BENCH_MODES=synced,unsynced,server to choose modes)
+// BENCH_MODES=synced,unsynced,server,limits to choose parts)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,19 +73,28 @@ interface Mode {
   env(): Promise<{ env: Record<string, string>; cleanUp(): Promise<void> }>;
 }
 
-async function runOnce(build: Build, mode: Mode): Promise<LoadResult> {
+async function runOnce(
+  build: Build,
+  mode: Mode,
+  limits = false,
+  durationMs = DURATION_MS,
+): Promise<LoadResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-assessments-'));
   const { env, cleanUp } = await mode.env();
   const { url, stop } = await startProduct(
     'dist/server/embedded.mjs',
-    { RATE_LIMIT_PER_MINUTE: '0', SIGN_RATE_LIMIT_PER_HOUR: '0', DATA_DIR: dataDir, ...env },
+    {
+      ...(limits ? {} : { RATE_LIMIT_PER_MINUTE: '0', SIGN_RATE_LIMIT_PER_HOUR: '0' }),
+      DATA_DIR: dataDir,
+      ...env,
+    },
     60_000,
     build.dir,
   );
   try {
     return await runAssessmentLoad(url, {
       concurrency: CONCURRENCY,
-      durationMs: DURATION_MS,
+      durationMs,
       warmupMs: WARMUP_MS,
     });
   } finally {
@@ -120,7 +129,7 @@ if (serverUrl) {
   });
 }
 
-// BENCH_MODES=synced,unsynced,server runs only those modes.
+// BENCH_MODES=synced,unsynced,server,limits runs only those parts.
 const only = process.env.BENCH_MODES?.split(',');
 const keys = ['synced', 'unsynced', 'server'];
 const chosen = modes.filter((_, n) => !only || only.includes(keys[n]!));
@@ -130,7 +139,7 @@ console.log(
   `${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s measured after ${WARMUP_MS / 1000} s warm-up, ${ROUNDS} rounds a mode${baseline ? `, alternating with ${baseline.name}` : ''}`,
 );
 console.log(
-  'Targets: embedded synced >= 0.9x the baseline and p99 per request < 250 ms; server >= 1.0x; no 5xx\n',
+  'Targets: embedded synced >= 0.9x the baseline and p99 per request < 250 ms; server >= 1.0x; no 5xx with the default limits\n',
 );
 if (!serverUrl) console.log('PostgreSQL server: skipped (set TEST_DATABASE_URL)\n');
 
@@ -166,4 +175,12 @@ for (const mode of chosen) {
     ];
     console.log(`  ratio today / ${baseline.name}: ${(t.rate / b.rate).toFixed(2)}\n`);
   }
+}
+
+// With the rate limits as configured by default, 20 clients for 30 s: refusals are 429s, never 5xx.
+if (!only || only.includes('limits')) {
+  const result = await runOnce(today, modes[0]!, true, 30_000);
+  console.log(describeLoad(`${modes[0]!.label}, today, default rate limits, 30 s`, result));
+  const errors = Object.entries(result.statuses).filter(([status]) => Number(status) >= 500);
+  console.log(`  5xx answers: ${errors.reduce((sum, [, count]) => sum + count, 0)}`);
 }

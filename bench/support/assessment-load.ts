@@ -25,6 +25,8 @@ export function percentile(sorted: readonly number[], p: number): number {
 export interface LoadResult {
   completed: number;
   failures: number;
+  /** Answers by status code (warm-up included): 201, 200, 429, 503... */
+  statuses: Record<number, number>;
   seconds: number;
   /** Each draft or sign request, sorted. */
   requestMs: number[];
@@ -54,6 +56,7 @@ export async function runAssessmentLoad(
   const assessmentMs: number[] = [];
   let completed = 0;
   let failures = 0;
+  const statuses: Record<number, number> = {};
   let counter = 0;
   let measuring = false;
   const post = async (path: string, body: string) => {
@@ -65,6 +68,7 @@ export async function runAssessmentLoad(
     });
     const json = (await res.json()) as { id?: string };
     if (measuring) requestMs.push(performance.now() - t0);
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
     return { status: res.status, json };
   };
   let paceFrom = performance.now();
@@ -106,7 +110,7 @@ export async function runAssessmentLoad(
   const seconds = (performance.now() - start) / 1000;
   requestMs.sort((a, b) => a - b);
   assessmentMs.sort((a, b) => a - b);
-  return { completed, failures, seconds, requestMs, assessmentMs };
+  return { completed, failures, statuses, seconds, requestMs, assessmentMs };
 }
 
 export function describeLoad(label: string, result: LoadResult): string {
@@ -115,5 +119,8 @@ export function describeLoad(label: string, result: LoadResult): string {
     `${label}: ${(result.completed / result.seconds).toFixed(0)} complete assessments/s (${result.completed} in ${result.seconds.toFixed(1)} s, ${result.failures} failed)`,
     `  per request (draft or sign): p50 ${f(percentile(result.requestMs, 50))}, p99 ${f(percentile(result.requestMs, 99))}`,
     `  per assessment (draft + sign): p50 ${f(percentile(result.assessmentMs, 50))}, p99 ${f(percentile(result.assessmentMs, 99))}`,
+    `  answers: ${Object.entries(result.statuses)
+      .map(([status, count]) => `${status} x${count}`)
+      .join(', ')}`,
   ].join('\n');
 }

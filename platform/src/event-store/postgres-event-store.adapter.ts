@@ -78,12 +78,12 @@ function appendSql(claim: string, many: boolean, alongside: readonly string[] = 
 }
 
 /**
- * A row written by the append's own statement, so it commits with the events in one round trip:
- * an INSERT that selects `FROM claim` (the CTE that holds the stream's new version), so it is
- * written only when the append succeeds. `sql` gets a function that binds a value and answers its
- * placeholder.
+ * A write made by the append's own statement, so it commits with the events in one round trip:
+ * an `INSERT ... SELECT ... FROM claim` or an `UPDATE ... FROM claim` (claim is the CTE that
+ * holds the stream's new version), so it happens only when the append succeeds. It is given a
+ * function that binds a value and answers its placeholder.
  */
-export type AlongsideInsert = (bind: (value: unknown) => string) => string;
+export type AlongsideWrite = (bind: (value: unknown) => string) => string;
 
 /** Every append runs one of these six texts, prepared once per server connection. */
 const APPEND = {
@@ -157,11 +157,11 @@ export class PostgresEventStore implements EventStore {
     return this.appendWith(this.sql, streamId, events, options);
   }
 
-  /** An append whose own statement also writes `alongside` rows (AlongsideInsert). */
+  /** An append whose own statement also writes `alongside` rows (AlongsideWrite). */
   appendToStreamWith(
     streamId: string,
     events: readonly NewEvent[],
-    options: { expectedVersion: ExpectedVersion; alongside: readonly AlongsideInsert[] },
+    options: { expectedVersion: ExpectedVersion; alongside: readonly AlongsideWrite[] },
   ): Promise<AppendResult> {
     return this.appendWith(this.sql, streamId, events, options);
   }
@@ -177,7 +177,7 @@ export class PostgresEventStore implements EventStore {
     {
       expectedVersion,
       alongside = [],
-    }: { expectedVersion: ExpectedVersion; alongside?: readonly AlongsideInsert[] },
+    }: { expectedVersion: ExpectedVersion; alongside?: readonly AlongsideWrite[] },
   ): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError(`Stream ${streamId}: an append needs at least one event`);
     const [texts, expected] =

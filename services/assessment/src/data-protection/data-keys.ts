@@ -1,4 +1,4 @@
-import type { AlongsideInsert, SqlExecutor } from '@risk-profile/platform';
+import type { AlongsideWrite, SqlExecutor } from '@risk-profile/platform';
 import { MasterKey } from './master-key';
 
 /**
@@ -114,7 +114,7 @@ export class DataKeys {
    * key is cached once that statement has succeeded: `remember`). No ON CONFLICT: a key row
    * already there fails the whole statement rather than leave events under a key nobody stored.
    */
-  newKeyAlongside(assessmentId: string): { key: Buffer; insert: AlongsideInsert } {
+  newKeyAlongside(assessmentId: string): { key: Buffer; insert: AlongsideWrite } {
     const key = MasterKey.newDataKey();
     const wrapped = this.master.wrap(key, assessmentId);
     return {

@@ -21,7 +21,7 @@ function drafted(assessmentId: string) {
 
 describeTargets(
   sqlTargets(),
-  (target) => `a new assessment's key, events and index row on ${target.name}`,
+  (target) => `an assessment's key, events and index writes on ${target.name}`,
   (target) => {
     let sql: SqlClient;
     let inner: PostgresEventStore;
@@ -73,6 +73,39 @@ describeTargets(
       expect(await count('assessment_data_keys', id)).toBe(1);
       const events = await protection.store.readStream(`assessment-${id}`);
       expect(events[1]!.data).toMatchObject({ clientName: 'Tess Together' });
+    });
+    it("mark the assessment signed in the index by the signature's own statement", async () => {
+      const id = randomUUID();
+      await protection.store.appendToStream(`assessment-${id}`, [drafted(id)], {
+        expectedVersion: 'no_stream',
+      });
+      const signedAt = '2026-11-28T09:05:00.000Z';
+      const signed = {
+        type: 'AssessmentSigned',
+        data: {
+          assessmentId: id,
+          investmentExclusions: 'Tobacco',
+          investmentPreferences: '',
+          signedAt,
+          ipAddress: '203.0.113.7',
+          userAgent: 'Test/1.0',
+          digest: 'a'.repeat(64),
+        },
+      };
+      // A stale expected version: nothing is written, the index row stays a draft.
+      await expect(
+        protection.store.appendToStream(`assessment-${id}`, [signed], { expectedVersion: 5 }),
+      ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      const status = async () =>
+        (
+          await sql.query<{ status: string; signed_at: Date | null }>(
+            'SELECT status, signed_at FROM assessment_subjects WHERE assessment_id = $1',
+            [id],
+          )
+        ).rows[0];
+      expect(await status()).toEqual({ status: 'draft', signed_at: null });
+      await protection.store.appendToStream(`assessment-${id}`, [signed], { expectedVersion: 0 });
+      expect(await status()).toEqual({ status: 'signed', signed_at: new Date(signedAt) });
     });
   },
 );

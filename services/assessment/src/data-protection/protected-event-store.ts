@@ -7,7 +7,7 @@ import type {
   ReadAllOptions,
   StoredEvent,
 } from '@risk-profile/platform';
-import type { AssessmentDrafted, AssessmentEvent } from '../domain/assessment.events';
+import type { AssessmentEvent } from '../domain/assessment.events';
 import type { DataKeys } from './data-keys';
 import { open, seal } from './master-key';
 import {
@@ -94,19 +94,25 @@ export class ProtectedEventStore implements EventStore {
       if (assessmentId !== undefined) await this.indexAll(events);
       return result;
     }
-    const draft =
-      events.length === 1 && events[0]!.type === 'AssessmentDrafted'
-        ? (events[0] as AssessmentDrafted)
-        : null;
-    if (options.expectedVersion === 'no_stream' && this.sameStore && draft) {
-      // One statement: the key, the events and the index row commit together, in one round trip.
-      const { key, insert } = this.keys.newKeyAlongside(assessmentId);
-      const result = await this.sameStore.appendToStreamWith(streamId, encryptAll(streamId, events, key), {
-        expectedVersion: 'no_stream',
-        alongside: [insert, this.index.draftAlongside(draft.data)],
-      });
-      this.keys.remember(assessmentId, key);
-      this.index.remember(assessmentId);
+    if (this.sameStore) {
+      // One statement: the key (for a new assessment), the events and the index's writes commit
+      // together, in one round trip.
+      const created =
+        options.expectedVersion === 'no_stream' ? this.keys.newKeyAlongside(assessmentId) : undefined;
+      const dataKey = created?.key ?? (await this.keys.getOrCreate(assessmentId));
+      const indexed = events.map((event) => this.index.alongside(event as AssessmentEvent));
+      const alongside = indexed.filter((write) => write !== undefined);
+      const result = await this.sameStore.appendToStreamWith(
+        streamId,
+        encryptAll(streamId, events, dataKey),
+        {
+          expectedVersion: options.expectedVersion,
+          alongside: created ? [created.insert, ...alongside] : alongside,
+        },
+      );
+      if (created) this.keys.remember(assessmentId, created.key);
+      for (const event of events) this.index.rememberAlongside(event as AssessmentEvent);
+      await this.indexAll(events.filter((_, n) => indexed[n] === undefined));
       return result;
     }
     const dataKey =

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { dataSubjectKeysOf } from '@risk-profile/contracts';
-import type { AlongsideInsert, SqlExecutor } from '@risk-profile/platform';
+import type { AlongsideWrite, SqlExecutor } from '@risk-profile/platform';
 import type { AssessmentDrafted, AssessmentEvent } from '../domain/assessment.events';
 
 type AssessmentDraftedData = AssessmentDrafted['data'];
@@ -61,6 +61,8 @@ export class SubjectIndex {
      * so that a draft whose index row a crash cut off is indexed after all, and skips these.
      */
     private readonly recentDrafts = new Set<string>(),
+    /** Signatures this process indexed when they were appended, likewise. */
+    private readonly recentSignatures = new Set<string>(),
   ) {}
 
   /** The same index through `executor` (a transaction). */
@@ -68,10 +70,32 @@ export class SubjectIndex {
     return new SubjectIndex(executor, this.hmacKey);
   }
 
-  /** A draft indexed through `within(...)` whose transaction committed: the relay may skip it. */
+  /** A draft indexed by an append's own statement: the relay may skip it. */
   remember(assessmentId: string): void {
     if (this.recentDrafts.size >= RECENT_DRAFTS) this.recentDrafts.clear();
     this.recentDrafts.add(assessmentId);
+  }
+
+  /** A signature indexed by an append's own statement: the relay may skip it. */
+  rememberSigned(assessmentId: string): void {
+    if (this.recentSignatures.size >= RECENT_DRAFTS) this.recentSignatures.clear();
+    this.recentSignatures.add(assessmentId);
+  }
+
+  /** The index's write for an event, made by the append's own statement; none for other events. */
+  alongside(event: AssessmentEvent): AlongsideWrite | undefined {
+    if (event.type === 'AssessmentDrafted') return this.draftAlongside(event.data);
+    if (event.type !== 'AssessmentSigned') return undefined;
+    const { assessmentId, signedAt } = event.data;
+    return (bind) =>
+      `UPDATE assessment_subjects SET status = 'signed', signed_at = ${bind(signedAt)}::timestamptz
+       FROM claim WHERE assessment_id = ${bind(assessmentId)}::uuid`;
+  }
+
+  /** After the append that made `alongside`'s writes: the relay need not make them again. */
+  rememberAlongside(event: AssessmentEvent): void {
+    if (event.type === 'AssessmentDrafted') this.remember(event.data.assessmentId);
+    if (event.type === 'AssessmentSigned') this.rememberSigned(event.data.assessmentId);
   }
 
   hash(subjectKey: string): string {
@@ -89,6 +113,7 @@ export class SubjectIndex {
         return;
       }
       case 'AssessmentSigned':
+        if (this.recentSignatures.has(event.data.assessmentId)) return;
         await this.sql.query(
           `UPDATE assessment_subjects SET status = 'signed', signed_at = $2 WHERE assessment_id = $1`,
           [event.data.assessmentId, event.data.signedAt],
@@ -109,8 +134,7 @@ export class SubjectIndex {
     }
   }
 
-  /** A new draft's row, written by the append's own statement (`remember` it once that succeeded). */
-  draftAlongside(draft: AssessmentDraftedData): AlongsideInsert {
+  private draftAlongside(draft: AssessmentDraftedData): AlongsideWrite {
     return (bind) =>
       this.draftRow(draft, (params) => {
         const [id, email, phone, at, link, slug] = params.map((value) => bind(value));
