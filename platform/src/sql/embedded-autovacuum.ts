@@ -6,8 +6,8 @@ import type { SqlClient } from './sql-client.port';
  * (although `SHOW autovacuum` says on): deleted rows' space is never reused, statistics go stale,
  * and old rows are never frozen, which near transaction-id wraparound would make them vanish (a
  * single backend only warns). This does autovacuum's job from the product's own process, one
- * statement at a time so requests are served in between (docs/architecture.md explains the
- * design). A PostgreSQL server runs its own.
+ * statement at a time so requests are served in between (docs/adr/0011-embedded-autovacuum.md
+ * explains the design). A PostgreSQL server runs its own.
  */
 export interface EmbeddedAutovacuumOptions {
   logger: Logger;
