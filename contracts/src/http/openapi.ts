@@ -178,8 +178,8 @@ function operation(name: EndpointName, endpoint: EndpointDefinition): ZodOpenApi
 
 /**
  * The document served at GET /api/openapi.json; pure, so the server builds it once and keeps it.
- * It declares OpenAPI 3.1.0 (the unit test validates it against 3.1); zod-openapi 6 types every
- * document it creates with its 3.2 model, a superset.
+ * It declares OpenAPI 3.1.0; the return type is zod-openapi 6's 3.2 model because that library
+ * types every document it builds that way (3.2 is a superset of 3.1).
  */
 export function buildOpenApiDocument(): oas32.OpenAPIObject {
   const paths: ZodOpenApiPathsObject = {};

@@ -46,7 +46,7 @@ for (const target of sqlTargets()) {
       return s;
     }
 
-    /** Another bus on the same database, polling every 25 ms unless `options` say otherwise. */
+    /** Another bus on the same database; a short poll keeps the suite quick unless `options` differ. */
     const busWith = (options: PostgresEventBusOptions) =>
       PostgresEventBus.create(sql, { pollIntervalMs: 25, logger: silentLogger(), ...options });
     /** A new group (named after `group`) on `topic` that pushes what it handles into `into`. */

@@ -111,7 +111,7 @@ export class ProtectedEventStore implements EventStore {
         },
       );
       if (created) this.keys.remember(assessmentId, created.key);
-      for (const event of events) this.index.rememberAlongside(event as AssessmentEvent);
+      for (const event of events) this.index.remember(event as AssessmentEvent);
       await this.indexAll(events.filter((_, n) => indexed[n] === undefined));
       return result;
     }

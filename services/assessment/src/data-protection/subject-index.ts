@@ -49,37 +49,26 @@ const toIndexed = (row: Row): IndexedAssessment => ({
  * idempotent upsert of facts from the stored events, so applying an event twice (the append path,
  * then the rebuild from the store) changes nothing.
  */
-/** How many drafts this process remembers having indexed (the relay's second look skips them). */
-const RECENT_DRAFTS = 10_000;
+/** How many index writes this process remembers having made (the relay's second look skips them). */
+const RECENT_WRITES = 10_000;
+
+/** A draft's or a signature's index write, by event type and assessment. */
+const writeKey = (event: AssessmentEvent) => `${event.type}:${event.data.assessmentId}`;
 
 export class SubjectIndex {
   constructor(
     private readonly sql: SqlExecutor,
     private readonly hmacKey: Buffer,
     /**
-     * Drafts this process indexed when they were appended: the relay applies every event again,
-     * so that a draft whose index row a crash cut off is indexed after all, and skips these.
+     * Drafts and signatures this process indexed (writeKey): the relay applies every event again,
+     * so that an index write a crash cut off is made after all, and skips these.
      */
-    private readonly recentDrafts = new Set<string>(),
-    /** Signatures this process indexed when they were appended, likewise. */
-    private readonly recentSignatures = new Set<string>(),
+    private readonly recent = new Set<string>(),
   ) {}
 
   /** The same index through `executor` (a transaction). */
   within(executor: SqlExecutor): SubjectIndex {
     return new SubjectIndex(executor, this.hmacKey);
-  }
-
-  /** A draft indexed by an append's own statement: the relay may skip it. */
-  remember(assessmentId: string): void {
-    if (this.recentDrafts.size >= RECENT_DRAFTS) this.recentDrafts.clear();
-    this.recentDrafts.add(assessmentId);
-  }
-
-  /** A signature indexed by an append's own statement: the relay may skip it. */
-  rememberSigned(assessmentId: string): void {
-    if (this.recentSignatures.size >= RECENT_DRAFTS) this.recentSignatures.clear();
-    this.recentSignatures.add(assessmentId);
   }
 
   /** The index's write for an event, made by the append's own statement; none for other events. */
@@ -92,10 +81,11 @@ export class SubjectIndex {
        FROM claim WHERE assessment_id = ${bind(assessmentId)}::uuid`;
   }
 
-  /** After the append that made `alongside`'s writes: the relay need not make them again. */
-  rememberAlongside(event: AssessmentEvent): void {
-    if (event.type === 'AssessmentDrafted') this.remember(event.data.assessmentId);
-    if (event.type === 'AssessmentSigned') this.rememberSigned(event.data.assessmentId);
+  /** After the append that made `alongside`'s writes (or `apply`): the relay need not make them again. */
+  remember(event: AssessmentEvent): void {
+    if (event.type !== 'AssessmentDrafted' && event.type !== 'AssessmentSigned') return;
+    if (this.recent.size >= RECENT_WRITES) this.recent.clear();
+    this.recent.add(writeKey(event));
   }
 
   hash(subjectKey: string): string {
@@ -106,14 +96,14 @@ export class SubjectIndex {
   async apply(event: AssessmentEvent): Promise<void> {
     switch (event.type) {
       case 'AssessmentDrafted': {
-        if (this.recentDrafts.has(event.data.assessmentId)) return;
+        if (this.recent.has(writeKey(event))) return;
         const { text, params } = this.draftRow(event.data, (params, text) => ({ text, params }));
         await this.sql.query(text, params);
-        this.remember(event.data.assessmentId);
+        this.remember(event);
         return;
       }
       case 'AssessmentSigned':
-        if (this.recentSignatures.has(event.data.assessmentId)) return;
+        if (this.recent.has(writeKey(event))) return;
         await this.sql.query(
           `UPDATE assessment_subjects SET status = 'signed', signed_at = $2 WHERE assessment_id = $1`,
           [event.data.assessmentId, event.data.signedAt],
