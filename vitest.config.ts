@@ -10,8 +10,8 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, so every file
     // waited for the one before, though most of a file's time is spent waiting (on the database,
-    // the bus, a browser, a timer) rather than computing. Two run side by side.
-    maxWorkers: 2,
+    // the bus, a browser, a timer) rather than computing. Three run side by side.
+    maxWorkers: 3,
     projects: [
       { test: { name: 'unit', include: ['**/*.unit.spec.ts', '**/*.unit.spec.tsx'], exclude } },
       {

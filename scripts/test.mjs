@@ -3,7 +3,7 @@
 // that need a server this machine lacks (PostgreSQL, Chromium, Kafka, KurrentDB) skip with a reason.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { buildIfStale } from './lib/build-if-stale.mjs';
 import { root } from './lib/paths.mjs';
 
@@ -49,6 +49,13 @@ if (existsSync(report)) {
     for (const test of unexplained) console.log(`  ${test}`);
     process.exitCode = 1;
   }
+  // Where the time goes: the slowest files, so a run that grows shows what to look at first.
+  const slowest = results.testResults
+    .map((file) => ({ name: relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 10);
+  console.log('\nSlowest files:');
+  for (const file of slowest) console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`);
   // A plain closing line that CI and people can read at a glance.
   console.log(`\n${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped`);
 }
