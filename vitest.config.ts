@@ -32,9 +32,10 @@ export default defineConfig({
           include: ['**/*.e2e.spec.ts'],
           exclude,
           pool: 'forks',
+          // Side by side with the other tiers and each other: each file starts its own product on
+          // free ports with its own data folder and browser, and most of its time is waiting.
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],
