@@ -6,6 +6,10 @@
 // is set (a fresh database per run, so the two builds' schemas never meet). Rounds alternate the
 // builds (baseline, today, today, baseline, ...) so the machine's drift falls on both; each mode
 // prints the median rate of each build and their ratio. The rate limits are off for the run.
+// Each run also prints the CPU time spent per complete assessment by the product's process (all
+// its threads) and, on the server, by PostgreSQL's processes, with the statements per assessment
+// where the server loads pg_stat_statements: on a machine whose cores are all busy, the rate can
+// only follow the CPU an assessment costs.
 //
 // The baseline is the commit BENCH_BASELINE (default a0015fd, the last build before the
 // workspace and compliance issues), checked out as a git worktree under node_modules/.cache and
@@ -18,6 +22,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describeLoad, type LoadResult, percentile, runAssessmentLoad } from './support/assessment-load';
+import { commandCpuMs, processCpuMs } from './support/cpu-time';
+import { statementCounter } from './support/pg-statements';
 import { startProduct } from './support/product';
 
 // npm run bench runs from the repository's root.
@@ -73,15 +79,18 @@ interface Mode {
   env(): Promise<{ env: Record<string, string>; cleanUp(): Promise<void> }>;
 }
 
-async function runOnce(
-  build: Build,
-  mode: Mode,
-  limits = false,
-  durationMs = DURATION_MS,
-): Promise<LoadResult> {
+/** A run's load, and the CPU time spent per complete assessment in the measured part. */
+interface Run extends LoadResult {
+  productCpuMs: number;
+  postgresCpuMs: number;
+  /** On the server with pg_stat_statements: statements per assessment, and the costliest. */
+  statements: string[];
+}
+
+async function runOnce(build: Build, mode: Mode, limits = false, durationMs = DURATION_MS): Promise<Run> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-assessments-'));
   const { env, cleanUp } = await mode.env();
-  const { url, stop } = await startProduct(
+  const { url, child, stop } = await startProduct(
     'dist/server/embedded.mjs',
     {
       ...(limits ? {} : { RATE_LIMIT_PER_MINUTE: '0', SIGN_RATE_LIMIT_PER_HOUR: '0' }),
@@ -91,13 +100,42 @@ async function runOnce(
     60_000,
     build.dir,
   );
+  // Where the CPU goes: the product's process (every thread), and the server's backends.
+  const cpu = () => ({ product: processCpuMs(child.pid!), postgres: commandCpuMs('postgres') });
+  let from = cpu();
+  // On the server, which statements the measured part ran (where pg_stat_statements is loaded).
+  const statements = env.DATABASE_URL ? await statementCounter(env.DATABASE_URL) : null;
+  let reset: Promise<void> = Promise.resolve();
   try {
-    return await runAssessmentLoad(url, {
+    const load = await runAssessmentLoad(url, {
       concurrency: CONCURRENCY,
       durationMs,
       warmupMs: WARMUP_MS,
+      onMeasuring: () => {
+        from = cpu();
+        reset = statements?.reset() ?? reset;
+      },
     });
+    const to = cpu();
+    await reset;
+    const per = (ms: number) => ms / Math.max(1, load.completed);
+    const counts = await statements?.read();
+    return {
+      ...load,
+      productCpuMs: per(to.product - from.product),
+      postgresCpuMs: per(to.postgres - from.postgres),
+      statements: counts
+        ? [
+            `statements per assessment: ${per(counts.calls).toFixed(1)}; most time:`,
+            ...counts.top.map(
+              (t) =>
+                `  ${per(t.totalMs).toFixed(3)} ms, ${per(t.calls).toFixed(2)} calls  ${t.query.replace(/\s+/g, ' ').slice(0, 110)}`,
+            ),
+          ]
+        : [],
+    };
   } finally {
+    await statements?.close();
     await stop();
     await cleanUp();
     rmSync(dataDir, { recursive: true, force: true });
@@ -105,6 +143,8 @@ async function runOnce(
 }
 
 const rate = (r: LoadResult) => r.completed / r.seconds;
+const describeCpu = (r: { productCpuMs: number; postgresCpuMs: number }) =>
+  `CPU per assessment: product ${r.productCpuMs.toFixed(2)} ms${r.postgresCpuMs > 0 ? `, PostgreSQL ${r.postgresCpuMs.toFixed(2)} ms` : ''}`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -144,9 +184,9 @@ console.log(
 if (!serverUrl) console.log('PostgreSQL server: skipped (set TEST_DATABASE_URL)\n');
 
 for (const mode of chosen) {
-  const results = new Map<string, LoadResult[]>([
+  const results = new Map<string, Run[]>([
     [today.name, []],
-    ...(baseline ? [[baseline.name, []] as [string, LoadResult[]]] : []),
+    ...(baseline ? [[baseline.name, []] as [string, Run[]]] : []),
   ]);
   for (let round = 0; round < ROUNDS; round++) {
     // ABBA order: whichever build runs first in a pair alternates.
@@ -155,17 +195,22 @@ for (const mode of chosen) {
       const result = await runOnce(build, mode);
       results.get(build.name)!.push(result);
       console.log(describeLoad(`${mode.label}, ${build.name}, round ${round + 1}`, result));
+      for (const line of [describeCpu(result), ...result.statements]) console.log(`  ${line}`);
     }
   }
   const summary = [...results].map(([name, runs]) => {
     const p99 = median(runs.map((r) => percentile(r.requestMs, 99)));
     const failed = runs.reduce((sum, r) => sum + r.failures, 0);
-    return { name, rate: median(runs.map(rate)), p99, failed };
+    const cpu = {
+      productCpuMs: median(runs.map((r) => r.productCpuMs)),
+      postgresCpuMs: median(runs.map((r) => r.postgresCpuMs)),
+    };
+    return { name, rate: median(runs.map(rate)), p99, failed, cpu };
   });
   console.log(`\n${mode.label}:`);
   for (const s of summary) {
     console.log(
-      `  ${s.name}: median ${s.rate.toFixed(1)}/s, median p99 per request ${s.p99.toFixed(0)} ms, ${s.failed} failed`,
+      `  ${s.name}: median ${s.rate.toFixed(1)}/s, median p99 per request ${s.p99.toFixed(0)} ms, ${s.failed} failed; median ${describeCpu(s.cpu)}`,
     );
   }
   if (baseline) {
@@ -173,7 +218,9 @@ for (const mode of chosen) {
       summary.find((s) => s.name === today.name)!,
       summary.find((s) => s.name === baseline.name)!,
     ];
-    console.log(`  ratio today / ${baseline.name}: ${(t.rate / b.rate).toFixed(2)}\n`);
+    const cpuOf = (x: typeof t) => x.cpu.productCpuMs + x.cpu.postgresCpuMs;
+    console.log(`  ratio today / ${baseline.name}: ${(t.rate / b.rate).toFixed(2)}`);
+    console.log(`  CPU per assessment, today / ${baseline.name}: ${(cpuOf(t) / cpuOf(b)).toFixed(2)}\n`);
   }
 }
 

@@ -50,6 +50,8 @@ export async function runAssessmentLoad(
     onSigning?: (n: number, at: number, measured: boolean) => void;
     /** Told when client n's signing was answered 200 (Date.now()). */
     onSigned?: (n: number, at: number, measured: boolean) => void;
+    /** Told when the warm-up ends and the measured part starts. */
+    onMeasuring?: () => void;
   },
 ): Promise<LoadResult> {
   const requestMs: number[] = [];
@@ -102,6 +104,7 @@ export async function runAssessmentLoad(
   const warmupEnd = performance.now() + options.warmupMs;
   await Promise.all(Array.from({ length: options.concurrency }, () => client(warmupEnd)));
   measuring = true;
+  options.onMeasuring?.();
   const start = performance.now();
   paceFrom = start;
   paced = 0;
