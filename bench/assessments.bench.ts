@@ -101,10 +101,11 @@ async function runOnce(build: Build, mode: Mode, limits = false, durationMs = DU
     build.dir,
   );
   // Where the CPU goes: the product's process (every thread), and the server's backends.
-  const cpu = () => ({ product: processCpuMs(child.pid!), postgres: commandCpuMs('postgres') });
+  const onServer = env.DATABASE_URL !== undefined;
+  const cpu = () => ({ product: processCpuMs(child.pid!), postgres: onServer ? commandCpuMs('postgres') : 0 });
   let from = cpu();
   // On the server, which statements the measured part ran (where pg_stat_statements is loaded).
-  const statements = env.DATABASE_URL ? await statementCounter(env.DATABASE_URL) : null;
+  const statements = onServer ? await statementCounter(env.DATABASE_URL!) : null;
   let reset: Promise<void> = Promise.resolve();
   try {
     const load = await runAssessmentLoad(url, {
