@@ -102,7 +102,10 @@ async function runOnce(build: Build, mode: Mode, limits = false, durationMs = DU
   );
   // Where the CPU goes: the product's process (every thread), and the server's backends.
   const onServer = env.DATABASE_URL !== undefined;
-  const cpu = () => ({ product: processCpuMs(child.pid!), postgres: onServer ? commandCpuMs('postgres') : 0 });
+  const cpu = () => ({
+    product: processCpuMs(child.pid!),
+    postgres: onServer ? commandCpuMs('postgres') : 0,
+  });
   let from = cpu();
   // On the server, which statements the measured part ran (where pg_stat_statements is loaded).
   const statements = onServer ? await statementCounter(env.DATABASE_URL!) : null;
