@@ -11,7 +11,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { deriveAssessment } from '../contracts/src';
 import type { EventStore } from '../platform/src/event-store/event-store.port';
 import { PostgresEventStore } from '../platform/src/event-store/postgres-event-store.adapter';
-import { PgSqlClient } from '../platform/src/sql/pg-client.adapter';
 import { PgliteSqlClient } from '../platform/src/sql/pglite-client.adapter';
 import type { SqlClient } from '../platform/src/sql/sql-client.port';
 import { openDataProtection } from '../services/assessment/src/data-protection/data-protection';
@@ -19,6 +18,7 @@ import { draftAssessment } from '../services/assessment/src/draft-assessment/dra
 import { parseDraftBody } from '../services/assessment/src/draft-assessment/parse-draft-body';
 import { signAssessment } from '../services/assessment/src/sign-assessment/sign-assessment.handler';
 import { yesBody } from '../services/assessment/src/testing/fixtures';
+import { onServerSchema } from './support/server-schema';
 
 const ROUNDS = 5;
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 2000);
@@ -131,24 +131,4 @@ await cryptoOnly();
 const pglite = await PgliteSqlClient.open();
 await measure('PGlite (in memory)', pglite);
 await pglite.close();
-const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-if (url) {
-  const schema = `bench_enc_${process.pid}`;
-  const admin = PgSqlClient.open(url, { max: 1 });
-  await admin.exec(`CREATE SCHEMA ${schema}`);
-  const sql = PgSqlClient.open(
-    `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    {
-      max: 4,
-    },
-  );
-  try {
-    await measure('PostgreSQL server', sql);
-  } finally {
-    await sql.close();
-    await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.close();
-  }
-} else {
-  console.log('PostgreSQL server: skipped (set TEST_DATABASE_URL)');
-}
+await onServerSchema('bench_enc', (sql) => measure('PostgreSQL server', sql), { max: 4 });

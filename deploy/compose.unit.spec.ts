@@ -38,6 +38,7 @@ const REQUIRED = {
   LINK_TOKEN_SECRET: 'link-token-secret-of-at-least-32-characters',
   SESSION_SECRET: 'session-secret-of-at-least-32-characters!',
   DATA_ENCRYPTION_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+  MFA_ENCRYPTION_KEY: 'ZmVkY2JhOTg3NjU0MzIxMGZlZGNiYTk4NzY1NDMyMTA=',
   CLICKHOUSE_PASSWORD: 'clickhouse-password-of-the-operator',
   CLICKHOUSE_ANALYST_PASSWORD: 'analyst-password-of-the-operator',
 };

@@ -13,13 +13,16 @@ export interface BrowserSuite {
 }
 
 /**
- * Registers one file's hooks: one product and one browser for the file, a new page per test
- * (opened at `openAt` when given), a screenshot when a test fails. Call it inside `describe`.
+ * Registers one file's hooks: one product (`start`'s, else the default one) and one browser for
+ * the file, a new page per test (opened at `openAt` when given), a screenshot when a test fails.
+ * Call it inside `describe`.
  */
-export function useBrowserSuite(options: { openAt?: string } = {}): BrowserSuite {
+export function useBrowserSuite(
+  options: { openAt?: string; start?: () => Promise<TestSystem> } = {},
+): BrowserSuite {
   const suite = {} as { system: TestSystem; browser: Browser; page: Page };
   beforeAll(async () => {
-    suite.system = await startTestSystem();
+    suite.system = await (options.start ?? (() => startTestSystem()))();
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {

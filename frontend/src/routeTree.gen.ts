@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdviserSlugRouteImport } from './routes/$adviserSlug'
+import { Route as AccountRouteImport } from './routes/account'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SecurityRouteImport } from './routes/security'
@@ -40,6 +41,11 @@ const IndexRoute = IndexRouteImport.update({
 const AdviserSlugRoute = AdviserSlugRouteImport.update({
   id: '/$adviserSlug',
   path: '/$adviserSlug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -146,6 +152,7 @@ const AssessmentIdDeclinedRoute = AssessmentIdDeclinedRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$adviserSlug': typeof AdviserSlugRoute
+  '/account': typeof AccountRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
@@ -170,6 +177,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$adviserSlug': typeof AdviserSlugRoute
+  '/account': typeof AccountRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
@@ -195,6 +203,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$adviserSlug': typeof AdviserSlugRoute
+  '/account': typeof AccountRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
@@ -221,6 +230,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$adviserSlug'
+    | '/account'
     | '/login'
     | '/privacy'
     | '/security'
@@ -245,6 +255,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/$adviserSlug'
+    | '/account'
     | '/login'
     | '/privacy'
     | '/security'
@@ -269,6 +280,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/$adviserSlug'
+    | '/account'
     | '/login'
     | '/privacy'
     | '/security'
@@ -294,6 +306,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdviserSlugRoute: typeof AdviserSlugRoute
+  AccountRoute: typeof AccountRoute
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
   SecurityRoute: typeof SecurityRoute
@@ -330,6 +343,13 @@ declare module '@tanstack/react-router' {
       path: '/$adviserSlug'
       fullPath: '/$adviserSlug'
       preLoaderRoute: typeof AdviserSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account': {
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -478,6 +498,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdviserSlugRoute: AdviserSlugRoute,
+  AccountRoute: AccountRoute,
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
   SecurityRoute: SecurityRoute,

@@ -2,6 +2,7 @@ import { CLICKHOUSE_BODY_LIMIT, CLICKHOUSE_HTTP_PATH } from '@risk-profile/contr
 import { buildOpenApiDocument } from '@risk-profile/contracts/openapi';
 import {
   accessDecision,
+  accessRefusal,
   errorHandler,
   HttpError,
   type HttpUpstream,
@@ -235,9 +236,8 @@ function route(options: GatewayOptions): RequestHandler {
     if (endpoint.access !== 'public') {
       try {
         const user = sessions ? await sessions.authenticate(req) : null;
-        const verdict = accessDecision(user, endpoint.access);
-        if (verdict === 401) return next(httpError.unauthorized());
-        if (verdict === 403) return next(httpError.forbidden());
+        const refusal = accessRefusal(accessDecision(user, endpoint.access));
+        if (refusal) return next(refusal);
       } catch (error) {
         return next(error);
       }

@@ -18,6 +18,7 @@ import { silentLogger } from '@risk-profile/platform';
 import { eventually } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded/start-embedded';
+import { secondFactorRequests } from './testing/openapi-second-factor';
 
 const LINK_TOKEN_SECRET = 'openapi-int-spec-link-secret-0123456789';
 const ADVISER = { email: 'adviser@example.com', password: 'adviser-demo-2026' };
@@ -77,7 +78,7 @@ describe('the OpenAPI document served by the gateway', () => {
 
   /** Sends a request, records `<operation> <status>` for the endpoint the gateway routes it to, and checks the answer. */
   async function send(
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
     request: Request = {},
   ): Promise<Response> {
@@ -85,6 +86,8 @@ describe('the OpenAPI document served by the gateway', () => {
     const res = await fetch(`${system.url}${path}`, {
       method,
       signal: abort.signal,
+      // A redirect is the answer itself (single sign-on's), not a step to follow.
+      redirect: 'manual',
       headers: {
         ...(request.cookie ? { cookie: request.cookie } : {}),
         ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -161,6 +164,11 @@ describe('the OpenAPI document served by the gateway', () => {
     await expectStatus(401, send('GET', ENDPOINTS.adminMe.path));
     await expectStatus(403, send('GET', ENDPOINTS.adminMe.path, { cookie: adviser }));
     await expectStatus(200, send('POST', ENDPOINTS.adminLogout.path));
+
+    // Without OIDC_ISSUER single sign-on leads back to the sign-in page, as does any callback.
+    await expectStatus(200, send('GET', ENDPOINTS.signInOptions.path));
+    await expectStatus(302, send('GET', ENDPOINTS.oidcLogin.path));
+    await expectStatus(302, send('GET', `${ENDPOINTS.oidcCallback.path}?code=x&state=y`));
 
     await expectStatus(200, send('GET', buildPath(ENDPOINTS.getAdviser, { slug: 'demo-adviser' })));
     await expectStatus(404, send('GET', buildPath(ENDPOINTS.getAdviser, { slug: 'no-such-adviser-xyz' })));
@@ -427,6 +435,9 @@ describe('the OpenAPI document served by the gateway', () => {
       429,
       untilLimited(60, () => setPassword({ token: 'not-a-token', password: 'a long enough passphrase' })),
     );
+
+    // Two-step sign-in and the sessions a person can see, on the analyst's account.
+    await secondFactorRequests({ send, expectStatus, signIn, cookies: { admin, adviser }, adminId });
 
     // Analysts: accounts an administrator creates, analyst access an administrator is given,
     // and the API tokens of /clickhouse.

@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './config/config';
+export * from './crypto/sealed-value';
 export * from './event-bus/event-bus.port';
 export * from './event-bus/postgres-event-bus.adapter';
 export * from './event-sourcing';

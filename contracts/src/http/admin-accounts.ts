@@ -73,6 +73,8 @@ export const adminAccountSchema = z.object({
   adviserSlug: z.string().nullable(),
   /** May query the analytics store: every analyst; an administrator only when given it. */
   analystAccess: z.boolean(),
+  /** Signs in with an authenticator app after the password (an administrator may reset it, never read it). */
+  secondFactor: z.boolean(),
 });
 export type AdminAccount = z.infer<typeof adminAccountSchema>;
 

@@ -34,6 +34,7 @@ describe('adviserSlugSchema', () => {
   it('reserves exactly the segments the site uses', () => {
     expect([...RESERVED_SEGMENTS].sort()).toEqual(
       [
+        'account',
         'admin',
         'adviser',
         'analyst',

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { defineEndpoint, errorBodySchema } from './endpoint';
 import { INVALID_EMAIL_MESSAGE, MAX_EMAIL_LENGTH } from './limits';
-import { messageBodySchema } from './primitives';
 
 export const USER_ROLES = ['adviser', 'admin', 'analyst'] as const;
 export const userRoleSchema = z.enum(USER_ROLES);
@@ -63,9 +62,20 @@ export const getCurrentUserEndpoint = defineEndpoint({
   responses: { 200: userSchema, 401: errorBodySchema },
 });
 
+/**
+ * A right password answers one of three ways: signed in; signed in only to set up a second factor
+ * (MFA_REQUIRED_ROLES names the role and the account has none); or no session yet, the second
+ * step (`POST /api/auth/mfa/verify`) pending in a short-lived cookie.
+ */
+export const signInAnswerSchema = z.union([
+  z.object({ user: userSchema, mfaSetupRequired: z.literal(true).optional() }),
+  z.object({ mfaRequired: z.literal(true) }),
+]);
+export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
+
 /** Both sign-ins answer alike: 401 for wrong details, 429 when limited or locked, 503 when busy. */
 const signInResponses = {
-  200: userResponseSchema,
+  200: signInAnswerSchema,
   400: errorBodySchema,
   401: errorBodySchema,
   429: errorBodySchema,
@@ -77,9 +87,19 @@ export const loginEndpoint = defineEndpoint({
   path: '/api/auth/login',
   service: 'adviser',
   access: 'public',
-  summary: 'Adviser (or admin) sign-in; sets the session cookie.',
+  summary:
+    'Adviser (or admin) sign-in; sets the session cookie, or answers `mfaRequired` (no session) when the account has a second factor.',
   body: loginBodySchema,
   responses: signInResponses,
+});
+
+export const logoutResponseSchema = z.object({
+  message: z.literal('Logged out'),
+  /**
+   * After single sign-on, when the provider offers RP-initiated logout: its end-session address
+   * (with id_token_hint and post_logout_redirect_uri), where the page goes next.
+   */
+  logoutUrl: z.url().optional(),
 });
 
 export const logoutEndpoint = defineEndpoint({
@@ -88,7 +108,7 @@ export const logoutEndpoint = defineEndpoint({
   service: 'adviser',
   access: 'public',
   summary: 'Clears the session cookie; succeeds without a session too.',
-  responses: { 200: z.object({ message: z.literal('Logged out') }) },
+  responses: { 200: logoutResponseSchema },
 });
 
 export const adminLoginEndpoint = defineEndpoint({
@@ -96,7 +116,8 @@ export const adminLoginEndpoint = defineEndpoint({
   path: '/api/admin/login',
   service: 'adviser',
   access: 'public',
-  summary: 'Administrator sign-in; refuses accounts without the admin role (401).',
+  summary:
+    'Administrator sign-in; refuses accounts without the admin role (401); answers `mfaRequired` like /api/auth/login.',
   body: loginBodySchema,
   responses: signInResponses,
 });
@@ -116,5 +137,5 @@ export const adminLogoutEndpoint = defineEndpoint({
   service: 'adviser',
   access: 'public',
   summary: 'Clears the administrator session cookie.',
-  responses: { 200: messageBodySchema },
+  responses: { 200: logoutResponseSchema },
 });

@@ -16,7 +16,7 @@ export const REFUSED_RESPONSES = {
   403: errorBodySchema,
 } as const;
 
-export const HTTP_METHODS = ['GET', 'POST', 'PATCH'] as const;
+export const HTTP_METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export const SERVICE_NAMES = ['assessment', 'adviser', 'notification', 'analytics'] as const;
@@ -25,9 +25,11 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 /**
  * Who may call an endpoint, so the gateway can refuse early: `signed-in` is any session,
  * `adviser` and `admin` need that role, `analyst` needs analyst access (the analyst role, or an
- * administrator given it). Services still check for themselves.
+ * administrator given it). Services still check for themselves. `enrolling` is any session,
+ * including one that may only set up its second factor (MFA_REQUIRED_ROLES): every other level
+ * refuses such a session with 403 `MFA_SETUP_REQUIRED`.
  */
-export type Access = 'public' | 'signed-in' | 'adviser' | 'admin' | 'analyst';
+export type Access = 'public' | 'enrolling' | 'signed-in' | 'adviser' | 'admin' | 'analyst';
 
 export interface EndpointDefinition {
   readonly method: HttpMethod;

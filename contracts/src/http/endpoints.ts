@@ -45,6 +45,17 @@ import {
 import { displaySettingsEndpoint } from './display-settings';
 import type { EndpointDefinition } from './endpoint';
 import {
+  confirmTotpEndpoint,
+  disableTotpEndpoint,
+  endSessionEndpoint,
+  getMfaStatusEndpoint,
+  listSessionsEndpoint,
+  resetSecondFactorEndpoint,
+  setupTotpEndpoint,
+  verifyMfaEndpoint,
+} from './mfa';
+import { oidcCallbackEndpoint, oidcLoginEndpoint, signInOptionsEndpoint } from './oidc';
+import {
   resolveShortLinkEndpoint,
   sendQuestionnaireLinkEndpoint,
   verifyQuestionnaireLinkEndpoint,
@@ -70,6 +81,9 @@ export const ENDPOINTS = {
   adminLogin: adminLoginEndpoint,
   adminMe: adminMeEndpoint,
   adminLogout: adminLogoutEndpoint,
+  signInOptions: signInOptionsEndpoint,
+  oidcLogin: oidcLoginEndpoint,
+  oidcCallback: oidcCallbackEndpoint,
   getAdviser: getAdviserEndpoint,
   sendQuestionnaireLink: sendQuestionnaireLinkEndpoint,
   verifyQuestionnaireLink: verifyQuestionnaireLinkEndpoint,
@@ -113,6 +127,14 @@ export const ENDPOINTS = {
   setAnalystAccess: setAnalystAccessEndpoint,
   analystQueryLog: analystQueryLogEndpoint,
   displaySettings: displaySettingsEndpoint,
+  getMfaStatus: getMfaStatusEndpoint,
+  setupTotp: setupTotpEndpoint,
+  confirmTotp: confirmTotpEndpoint,
+  disableTotp: disableTotpEndpoint,
+  verifyMfa: verifyMfaEndpoint,
+  listSessions: listSessionsEndpoint,
+  endSession: endSessionEndpoint,
+  resetSecondFactor: resetSecondFactorEndpoint,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

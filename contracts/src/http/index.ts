@@ -14,6 +14,8 @@ export * from './endpoint';
 export * from './endpoints';
 export * from './limits';
 export * from './message-delivery';
+export * from './mfa';
+export * from './oidc';
 export * from './pages';
 export * from './primitives';
 export * from './questionnaire-links';

@@ -38,13 +38,15 @@ describe('ENDPOINTS', () => {
     ['updateAdviser', 'PATCH', '/api/admin/advisers/:slug', 'adviser'],
     ['disableAccount', 'POST', '/api/admin/accounts/:id/disable', 'adviser'],
     ['setPassword', 'POST', '/api/auth/set-password', 'adviser'],
+    ['oidcLogin', 'GET', '/api/auth/oidc/login', 'adviser'],
+    ['oidcCallback', 'GET', '/api/auth/oidc/callback', 'adviser'],
   ] as const)('%s is %s %s on %s', (name, method, path, service) => {
     expect(ENDPOINTS[name]).toMatchObject({ method, path, service });
   });
 
-  it('lists forty-nine endpoints, each method and path once', () => {
+  it('lists sixty endpoints, each method and path once', () => {
     const routes = Object.values(ENDPOINTS).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
-    expect(routes).toHaveLength(49);
+    expect(routes).toHaveLength(60);
     expect(new Set(routes).size).toBe(routes.length);
   });
 

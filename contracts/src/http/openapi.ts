@@ -57,7 +57,11 @@ const COMPONENTS: Readonly<Record<string, z.ZodType>> = {
 /** Every `:param` of every path; the services answer 404 (never 400) for a value that does not fit. */
 const PATH_PARAMETERS: Readonly<Record<string, z.ZodType>> = {
   slug: adviserSlugSchema.describe("The adviser's page name."),
-  id: z.uuid().describe('The id of the assessment, or (under /api/admin/accounts) of the account.'),
+  id: z
+    .uuid()
+    .describe(
+      'The id of the assessment, (under /api/admin/accounts) of the account, or (under /api/auth/sessions) of the session.',
+    ),
 };
 
 /**
@@ -87,9 +91,18 @@ const DOWNLOADS: Partial<Record<EndpointName, { type: string; description: strin
   },
 };
 
+/** Endpoints a browser navigates to, whose every answer is a redirect: where it leads. */
+const REDIRECTS: Partial<Record<EndpointName, string>> = {
+  oidcLogin:
+    "To the identity provider's authorisation endpoint, or to the sign-in page with `ssoError` (docs/accounts.md, single sign-on).",
+  oidcCallback:
+    'To the landing page of the account signed in (with its session cookie), or to the sign-in page with `ssoError`.',
+};
+
 const ACCESS_NOTES: Readonly<Record<Access, string>> = {
   public: 'No session needed.',
-  'signed-in': 'Needs a session (any role).',
+  enrolling: 'Needs a session (any role), including one signed in only to set up a second factor.',
+  'signed-in': 'Needs a session (any role) that is not limited to setting up a second factor.',
   adviser: 'Needs a session with the adviser role.',
   admin: 'Needs a session with the admin role.',
   analyst: 'Needs a session with analyst access (the analyst role, or an administrator given it).',
@@ -101,7 +114,7 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   202: 'Accepted',
   400: 'The request is refused: the body, query or link does not pass the contract.',
   401: 'No valid session, or (sign-in) the email and password do not match.',
-  403: 'The session may not do this: it lacks the role, or (sending links) an adviser page.',
+  403: 'The session may not do this: it lacks the role, (sending links) an adviser page, or its account must set up a second factor first (`MFA_SETUP_REQUIRED`).',
   404: 'Not found.',
   409: 'Conflict with the current state.',
   410: 'The link was used already, replaced by a newer one, or has expired.',
@@ -143,22 +156,25 @@ function operation(name: EndpointName, endpoint: EndpointDefinition): ZodOpenApi
   for (const [status, schema] of Object.entries(endpoint.responses)) {
     const stream = EVENT_STREAMS[name];
     const download = DOWNLOADS[name];
+    const redirect = REDIRECTS[name];
     responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] =
-      stream && Number(status) < 300
-        ? { description: stream, content: { 'text/event-stream': { schema: { type: 'string' } } } }
-        : download && Number(status) < 300
-          ? {
-              description: download.description,
-              content: { [download.type]: { schema: { type: 'string' } } },
-            }
-          : {
-              description: STATUS_TEXT[Number(status)] ?? 'See docs/api.md.',
-              content: { 'application/json': { schema } },
-            };
+      redirect && Number(status) >= 300 && Number(status) < 400
+        ? { description: redirect, headers: { Location: { schema: { type: 'string' } } } }
+        : stream && Number(status) < 300
+          ? { description: stream, content: { 'text/event-stream': { schema: { type: 'string' } } } }
+          : download && Number(status) < 300
+            ? {
+                description: download.description,
+                content: { [download.type]: { schema: { type: 'string' } } },
+              }
+            : {
+                description: STATUS_TEXT[Number(status)] ?? 'See docs/api.md.',
+                content: { 'application/json': { schema } },
+              };
   }
   responses.default = {
     description:
-      'Any other error, from the gateway or the service kit (413, 415, 429 over the per-IP limit, 403 for a cross-site write, 5xx): see docs/api.md.',
+      'Any other error, from the gateway or the service kit (413, 415, 429 over the per-IP limit or for a locked account, 403 for a cross-site write or a session that must set up a second factor first, 5xx): see docs/api.md.',
     content: { 'application/json': { schema: errorBodySchema } },
   };
   const body = DOCUMENTED_REQUEST_BODIES[name] ?? endpoint.body;

@@ -13,6 +13,8 @@ export const PAGE_ROUTES = [
   '/privacy',
   '/security',
   '/set-password',
+  // The signed-in person's two-step sign-in and sessions (any role).
+  '/account',
   // The short link of an SMS; the page asks the adviser service where it leads.
   '/l/$code',
   '/assessment/$id/completed',

@@ -13,4 +13,5 @@ export const RESERVED_SEGMENTS = [
   'adviser',
   'analyst',
   'set-password',
+  'account',
 ] as const;

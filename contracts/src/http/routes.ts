@@ -12,6 +12,9 @@ export const ENDPOINT_ROUTES = {
   adminLogin: { method: 'POST', path: '/api/admin/login' },
   adminMe: { method: 'GET', path: '/api/admin/me' },
   adminLogout: { method: 'POST', path: '/api/admin/logout' },
+  signInOptions: { method: 'GET', path: '/api/auth/sign-in-options' },
+  oidcLogin: { method: 'GET', path: '/api/auth/oidc/login' },
+  oidcCallback: { method: 'GET', path: '/api/auth/oidc/callback' },
   getAdviser: { method: 'GET', path: '/api/advisers/:slug' },
   sendQuestionnaireLink: { method: 'POST', path: '/api/send-questionnaire-link' },
   verifyQuestionnaireLink: { method: 'POST', path: '/api/questionnaire-links/verify' },
@@ -55,6 +58,14 @@ export const ENDPOINT_ROUTES = {
   setAnalystAccess: { method: 'POST', path: '/api/admin/accounts/:id/analyst-access' },
   analystQueryLog: { method: 'GET', path: '/api/admin/analyst-queries' },
   displaySettings: { method: 'GET', path: '/api/display-settings' },
+  getMfaStatus: { method: 'GET', path: '/api/auth/mfa' },
+  setupTotp: { method: 'POST', path: '/api/auth/mfa/totp/setup' },
+  confirmTotp: { method: 'POST', path: '/api/auth/mfa/totp/confirm' },
+  disableTotp: { method: 'POST', path: '/api/auth/mfa/totp/disable' },
+  verifyMfa: { method: 'POST', path: '/api/auth/mfa/verify' },
+  listSessions: { method: 'GET', path: '/api/auth/sessions' },
+  endSession: { method: 'DELETE', path: '/api/auth/sessions/:id' },
+  resetSecondFactor: { method: 'POST', path: '/api/admin/accounts/:id/reset-second-factor' },
 } as const satisfies { readonly [N in EndpointName]: Pick<(typeof ENDPOINTS)[N], 'method' | 'path'> };
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

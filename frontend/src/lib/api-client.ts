@@ -14,9 +14,22 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly reason: string,
+    /** The answer's stable `code` (for example `MFA_SETUP_REQUIRED`), when it gave one. */
+    readonly code?: string,
   ) {
     super(`${status}: ${reason}`);
   }
+}
+
+/** The `code` field of an error answer's JSON, if any. */
+export function failureCode(bodyText: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(bodyText);
+    if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string') return body.code;
+  } catch {
+    // Not JSON: no code.
+  }
+  return undefined;
 }
 
 /** The reason a failed response gives: its JSON `error` field, else its raw text, else the status text. */
@@ -94,7 +107,11 @@ export async function callEndpoint<N extends EndpointName>(
   const response = await fetch(options.path ?? route.path, init);
   const text = await response.text().catch(() => '');
   if (!response.ok) {
-    throw new ApiError(response.status, failureReason(response.status, response.statusText, text));
+    throw new ApiError(
+      response.status,
+      failureReason(response.status, response.statusText, text),
+      failureCode(text),
+    );
   }
   const json: unknown = text ? JSON.parse(text) : undefined;
   const { parseSuccessBody } = await import('./contract-responses');

@@ -29,10 +29,11 @@ export function useLogout() {
     mutationFn: () => callEndpoint('logout'),
     onSuccess: () => toast({ title: 'Logged out', variant: 'success' }),
     onError: (error) => console.warn('Logout failed', error),
-    onSettled: () => {
+    onSettled: (answer) => {
       queryClient.clear();
+      // After single sign-on, the provider ends its session too, then sends the browser to /login.
       // A client who came through a questionnaire link has no sign-in page to return to.
-      const destination = arrivedWithLinkToken() ? '/' : '/login';
+      const destination = answer?.logoutUrl ?? (arrivedWithLinkToken() ? '/' : '/login');
       // A full navigation drops every in-memory trace of the session.
       window.setTimeout(() => window.location.assign(destination), 600);
     },

@@ -2,6 +2,7 @@ import type { User } from '@risk-profile/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { currentUserQueryOptions } from './auth';
+import { hasSession, MFA_SETUP_PATH } from './mfa-status';
 
 const LOGIN_PATH = '/login';
 
@@ -10,12 +11,13 @@ export type PageAccess = (queryClient: QueryClient) => Promise<string | null>;
 
 /**
  * The access of a page for signed-in users: a visitor signs in at `login`, a user goes where
- * `elsewhere` says (null: they stay). Who is signed in is asked once and cached, as `useCurrentUser`.
+ * `elsewhere` says (null: they stay), a session that may only set up a second factor goes to do that. Who is signed in is asked once and cached, as `useCurrentUser`.
  */
 export function signedInUser(elsewhere: (user: User) => string | null, login = LOGIN_PATH): PageAccess {
   return async (queryClient) => {
     const user = await queryClient.fetchQuery(currentUserQueryOptions());
-    return user === null ? login : elsewhere(user);
+    if (user !== null) return elsewhere(user);
+    return (await hasSession(queryClient)) ? MFA_SETUP_PATH : login;
   };
 }
 

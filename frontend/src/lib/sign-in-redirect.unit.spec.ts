@@ -1,8 +1,9 @@
-import type { User } from '@risk-profile/contracts';
+import type { MfaStatus, User } from '@risk-profile/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { currentUserQueryOptions } from './auth';
+import { mfaStatusQueryOptions } from './mfa-status';
 import { createQueryClient } from './query-client';
 import { signedInUser, signInRedirect } from './sign-in-redirect';
 
@@ -12,6 +13,8 @@ function signedInAs(user: User | null): QueryClient {
   // The application's client: who is signed in is asked once per page.
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryOptions().queryKey, user);
+  // No session at all: the second-factor status answers 401 too.
+  queryClient.setQueryData(mfaStatusQueryOptions().queryKey, null);
   return queryClient;
 }
 
@@ -20,6 +23,13 @@ describe('the sign-in redirect', () => {
     const access = signedInUser(() => '/never');
     expect(await access(signedInAs(null))).toBe('/login');
     expect(await signedInUser(() => null, '/admin/login')(signedInAs(null))).toBe('/admin/login');
+  });
+
+  it('sends a session that may only set up a second factor to the account page', async () => {
+    const queryClient = signedInAs(null);
+    const status: MfaStatus = { totp: false, recoveryCodesLeft: 0, required: true };
+    queryClient.setQueryData(mfaStatusQueryOptions().queryKey, status);
+    expect(await signedInUser(() => '/never')(queryClient)).toBe('/account');
   });
 
   it('asks the page where a signed-in user goes', async () => {

@@ -7,7 +7,12 @@ import { join } from 'node:path';
  * DATA_ENCRYPTION_KEY wraps every assessment's data key: losing secrets.json loses every client's
  * personal data, so a backup of DATA_DIR must include it.
  */
-const GENERATED = ['LINK_TOKEN_SECRET', 'SESSION_SECRET', 'DATA_ENCRYPTION_KEY'] as const;
+const GENERATED = [
+  'LINK_TOKEN_SECRET',
+  'SESSION_SECRET',
+  'DATA_ENCRYPTION_KEY',
+  'MFA_ENCRYPTION_KEY',
+] as const;
 
 export interface LocalSecrets {
   /** The environment with every missing secret filled in (nothing written yet). */

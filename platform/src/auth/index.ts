@@ -1,3 +1,4 @@
+export * from './hs256';
 export * from './open-sessions';
 export * from './require-access';
 export * from './session.port';

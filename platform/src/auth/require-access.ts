@@ -1,7 +1,19 @@
 import type { Access } from '@risk-profile/contracts';
 import type { Request, RequestHandler } from 'express';
-import { httpError } from '../http/http-errors';
-import { accessDecision, type SessionUser, type SessionVerifier } from './session.port';
+import { HttpError, httpError } from '../http/http-errors';
+import { type AccessDecision, accessDecision, type SessionUser, type SessionVerifier } from './session.port';
+
+export const MFA_SETUP_REQUIRED_MESSAGE =
+  'Set up two-step sign-in (an authenticator app) for this account before doing anything else.';
+
+/** The error that refuses a request, or null when the decision allows it (the gateway's and every service's). */
+export function accessRefusal(decision: AccessDecision): HttpError | null {
+  if (decision === 401) return httpError.unauthorized();
+  if (decision === 403) return httpError.forbidden();
+  if (decision === 'mfa-setup-required')
+    return new HttpError(403, MFA_SETUP_REQUIRED_MESSAGE, 'MFA_SETUP_REQUIRED');
+  return null;
+}
 
 const USER = Symbol('sessionUser');
 type WithUser = Request & { [USER]?: SessionUser };
@@ -14,9 +26,8 @@ export function requireAccess(sessions: SessionVerifier, access: Access): Reques
   return async (req, _res, next) => {
     try {
       const user = await sessions.authenticate(req);
-      const decision = accessDecision(user, access);
-      if (decision === 401) return next(httpError.unauthorized());
-      if (decision === 403) return next(httpError.forbidden());
+      const refusal = accessRefusal(accessDecision(user, access));
+      if (refusal) return next(refusal);
       if (user) (req as WithUser)[USER] = user;
       next();
     } catch (error) {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { USER_ROLES, type UserRole } from '@risk-profile/contracts';
-import jwt from 'jsonwebtoken';
+import { signHs256, verifyHs256 } from './hs256';
 
 export const SESSION_ISSUER = 'risk-profile';
 export const SESSION_AUDIENCE = 'risk-profile-web';
 /** Sessions last 24 hours (the security page says so). */
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;
 export const MIN_SESSION_SECRET_LENGTH = 32;
+const SCOPE = { issuer: SESSION_ISSUER, audience: SESSION_AUDIENCE };
 /** How far ahead of this clock another instance's may be when it issues a token. */
 export const SESSION_CLOCK_SKEW_SECONDS = 60;
 
@@ -25,6 +26,11 @@ export interface SessionClaims {
   analystAccess?: boolean;
   /** The user's session version when the token was issued: a reset or disable bumps it. */
   sv: number;
+  /**
+   * Present (true) only on a session that may do nothing but set up a second factor: its role is
+   * in MFA_REQUIRED_ROLES and the account has none yet.
+   */
+  mfaSetup?: true;
   exp: number;
   iat: number;
 }
@@ -38,6 +44,8 @@ export interface SessionSubject {
   /** Only an administrator's counts (see SessionClaims.analystAccess). */
   analystAccess?: boolean;
   sessionVersion: number;
+  /** Issue a session limited to setting up a second factor (SessionClaims.mfaSetup). */
+  mfaSetupOnly?: boolean;
 }
 
 /**
@@ -63,29 +71,17 @@ export function createSessionTokens(secret: string, clock: () => Date = () => ne
         adviserSlug: subject.adviserSlug,
         ...(subject.role === 'admin' && subject.analystAccess === true ? { analystAccess: true } : {}),
         sv: subject.sessionVersion,
+        ...(subject.mfaSetupOnly === true ? { mfaSetup: true as const } : {}),
         iat,
         exp: iat + SESSION_TTL_SECONDS,
       };
-      const token = jwt.sign(claims, secret, {
-        algorithm: 'HS256',
-        issuer: SESSION_ISSUER,
-        audience: SESSION_AUDIENCE,
-      });
+      const token = signHs256(claims, secret, SCOPE);
       return { token, claims };
     },
     /** The claims of a valid token, or null for anything else (never throws on bad input). */
     verify(token: string): SessionClaims | null {
-      try {
-        const payload = jwt.verify(token, secret, {
-          algorithms: ['HS256'],
-          issuer: SESSION_ISSUER,
-          audience: SESSION_AUDIENCE,
-          clockTimestamp: nowSeconds(),
-        });
-        return isClaims(payload, nowSeconds()) ? payload : null;
-      } catch {
-        return null;
-      }
+      const payload = verifyHs256(token, secret, { ...SCOPE, nowSeconds: nowSeconds() });
+      return isClaims(payload, nowSeconds()) ? payload : null;
     },
   };
 }
@@ -105,6 +101,7 @@ function isClaims(payload: unknown, now: number): payload is SessionClaims {
     typeof p.name === 'string' &&
     (typeof p.adviserSlug === 'string' || p.adviserSlug === null) &&
     typeof p.sv === 'number' &&
+    (p.mfaSetup === undefined || p.mfaSetup === true) &&
     typeof p.exp === 'number' &&
     typeof p.iat === 'number' &&
     p.iat <= now + SESSION_CLOCK_SKEW_SECONDS &&

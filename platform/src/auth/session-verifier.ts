@@ -33,6 +33,7 @@ export function createSessionVerifier(options: {
           claims.role === 'analyst' || (claims.role === 'admin' && claims.analystAccess === true),
         sessionId: claims.jti,
         expiresAt: new Date(claims.exp * 1000),
+        ...(claims.mfaSetup ? { mfaSetupOnly: true } : {}),
       };
     },
   };

@@ -20,6 +20,8 @@ export interface SessionUser {
   sessionId: string;
   /** When the session ends by itself; a revocation need not outlive it. */
   expiresAt: Date;
+  /** The session may only set up a second factor (endpoints of access `enrolling`). */
+  mfaSetupOnly?: boolean;
 }
 
 export interface SessionVerifier {
@@ -30,11 +32,17 @@ export interface SessionVerifier {
   authenticate(req: IncomingMessage): Promise<SessionUser | null>;
 }
 
-/** Whether a user may call an endpoint of the given access level. */
-export function accessDecision(user: SessionUser | null, access: Access): 'allow' | 401 | 403 {
+export type AccessDecision = 'allow' | 401 | 403 | 'mfa-setup-required';
+
+/**
+ * Whether a user may call an endpoint of the given access level. A session limited to setting up
+ * a second factor passes only `enrolling` endpoints; everything else refuses it with its own 403.
+ */
+export function accessDecision(user: SessionUser | null, access: Access): AccessDecision {
   if (access === 'public') return 'allow';
   if (!user) return 401;
-  if (access === 'signed-in' || user.role === access) return 'allow';
+  if (user.mfaSetupOnly) return access === 'enrolling' ? 'allow' : 'mfa-setup-required';
+  if (access === 'enrolling' || access === 'signed-in' || user.role === access) return 'allow';
   if (access === 'analyst' && hasAnalystAccess(user)) return 'allow';
   return 403;
 }

@@ -1,7 +1,18 @@
-import { LINK_TOKEN_TTL_DAYS } from '@risk-profile/contracts';
-import { env, loadConfig } from '@risk-profile/platform';
+import { LINK_TOKEN_TTL_DAYS, userRoleSchema } from '@risk-profile/contracts';
+import { env, loadConfig, parseSecretKey } from '@risk-profile/platform';
 import { z } from 'zod';
+import { parseRoleList } from './accounts/mfa/mfa-policy';
+import { oidcConfigIssues } from './accounts/oidc/oidc-config';
 import { MIN_LINK_TOKEN_SECRET_LENGTH } from './links/link-token-signer';
+
+const isSecretKey = (value: string): boolean => {
+  try {
+    parseSecretKey(value, 'MFA_ENCRYPTION_KEY');
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 export const adviserConfigSchema = z
   .object({
@@ -28,6 +39,33 @@ export const adviserConfigSchema = z
     LOGIN_RATE_LIMIT_PER_MINUTE: env.int(10),
     /** Short link lookups (POST /api/questionnaire-links/resolve) per client IP per minute. */
     SHORT_LINK_RATE_LIMIT_PER_MINUTE: env.int(20),
+    /** Single sign-on (OpenID Connect): the provider's issuer; with the two below, or none of them. */
+    OIDC_ISSUER: z.url().optional(),
+    /** The product's client id at that provider. */
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    /** The product's client secret at that provider. */
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Roles that sign in only through single sign-on: password sign-in refuses them. Default none. */
+    SSO_ONLY_ROLES: env.list().pipe(z.array(userRoleSchema)),
+    /**
+     * Roles that must sign in with a second factor (comma-separated: admin, adviser, analyst; empty
+     * for none). Default `admin,analyst` with NODE_ENV=production, none otherwise (mfa-policy.ts).
+     */
+    MFA_REQUIRED_ROLES: z
+      .string()
+      .optional()
+      .refine(
+        (value) => value === undefined || parseRoleList(value) !== null,
+        'must be a comma-separated list of admin, adviser and analyst (or empty)',
+      ),
+    /**
+     * Seals the TOTP secrets of second factors at rest (AES-256-GCM): base64 of 32 random bytes.
+     * The embedded start generates one into DATA_DIR; required with NODE_ENV=production.
+     */
+    MFA_ENCRYPTION_KEY: z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || isSecretKey(value), 'must be base64 of 32 random bytes'),
     /** "production" refuses demo data. */
     NODE_ENV: z.string().optional(),
   })
@@ -39,6 +77,14 @@ export const adviserConfigSchema = z
         message: 'must be false in production (demo accounts have published passwords)',
       });
     }
+    if (config.NODE_ENV === 'production' && !config.MFA_ENCRYPTION_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['MFA_ENCRYPTION_KEY'],
+        message: 'is required in production (base64 of 32 random bytes, e.g. `openssl rand -base64 32`)',
+      });
+    }
+    for (const issue of oidcConfigIssues(config)) context.addIssue({ code: 'custom', ...issue });
   });
 
 export type AdviserConfig = z.infer<typeof adviserConfigSchema>;

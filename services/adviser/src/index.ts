@@ -15,6 +15,13 @@ import { mountAdminAccountRoutes } from './accounts/admin-accounts.routes';
 import { mountAnalystRoutes } from './accounts/analyst.routes';
 import { mountAuthRoutes } from './accounts/auth.routes';
 import { accountManager } from './accounts/manage-accounts';
+import { mountMfaRoutes } from './accounts/mfa/mfa.routes';
+import type { MfaDeps } from './accounts/mfa/mfa-deps';
+import { mfaRequiredRoles } from './accounts/mfa/mfa-policy';
+import { pendingSignIns } from './accounts/mfa/pending-sign-in';
+import { totpSecretBox } from './accounts/mfa/second-factor-store';
+import { OIDC_MIGRATIONS, singleSignOn } from './accounts/oidc/single-sign-on';
+import { mountSessionRoutes } from './accounts/sessions/sessions.routes';
 import { ADVISER_MIGRATIONS } from './advisers/adviser.migrations';
 import { mountGetAdviser } from './advisers/get-adviser.route';
 import type { AdviserConfig } from './config';
@@ -27,6 +34,7 @@ import { mountSendLink } from './links/send-link.route';
 import { SHORT_LINK_MIGRATIONS } from './links/short-links';
 import { mountVerifyLink } from './links/verify-link.route';
 
+export { totpCode } from './accounts/mfa/totp';
 export { type AdviserConfig, adviserConfigSchema } from './config';
 export { DEMO_ACCOUNTS, DEMO_ADVISER } from './demo/seed';
 export { createLinkTokenSigner, type LinkTokenSigner } from './links/link-token-signer';
@@ -52,6 +60,7 @@ export async function createAdviserService(
   await migrate(sql, 'adviser', ADVISER_MIGRATIONS);
   await migrate(sql, 'adviser-accounts', ACCOUNT_MIGRATIONS);
   await migrate(sql, 'adviser-short-links', SHORT_LINK_MIGRATIONS);
+  await migrate(sql, 'adviser-oidc', OIDC_MIGRATIONS);
   const publicUrl = config.PUBLIC_URL ?? 'http://localhost';
   const sessions = await openSessions(sql, { secret: config.SESSION_SECRET, publicUrl, clock });
   const accounts = accountManager(sql, clock);
@@ -63,6 +72,25 @@ export async function createAdviserService(
   const shortLinkLookups = await SqlRateLimitStore.create(sql, 'adviser-short-link-lookups');
   const passwordSets = await SqlRateLimitStore.create(sql, 'adviser-set-password');
   const analystChecks = await SqlRateLimitStore.create(sql, 'adviser-analyst-credentials');
+  const sso = singleSignOn({
+    config,
+    sql,
+    tokens: sessions.tokens,
+    sessionCookie: sessions.cookie,
+    clock,
+    logger,
+  });
+  const mfa: MfaDeps = {
+    sql,
+    tokens: sessions.tokens,
+    cookie: sessions.cookie,
+    sessions: sessions.verifier,
+    revocations: sessions.revocations,
+    box: totpSecretBox(config.MFA_ENCRYPTION_KEY),
+    pending: pendingSignIns({ sessionSecret: config.SESSION_SECRET, publicUrl, clock }),
+    requiredRoles: mfaRequiredRoles(config),
+    clock,
+  };
   const linkBase = () => config.PUBLIC_URL ?? options.publicUrl?.() ?? publicUrl;
   const ready = async () => {
     await sql.query('SELECT 1');
@@ -76,7 +104,7 @@ export async function createAdviserService(
     ready,
     routes: (router) => {
       router.use(sameOriginWrites(config.PUBLIC_URL));
-      mountAuthRoutes(router, {
+      const loginLimit = mountAuthRoutes(router, {
         sql,
         tokens: sessions.tokens,
         cookie: sessions.cookie,
@@ -84,7 +112,14 @@ export async function createAdviserService(
         revocations: sessions.revocations,
         clock,
         loginRateLimit: { perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE, store: logins },
+        ssoOnlyRoles: config.SSO_ONLY_ROLES,
+        ssoLogoutUrl: sso.logoutUrl,
+        pending: mfa.pending,
+        mfaRequiredRoles: mfa.requiredRoles,
       });
+      mountMfaRoutes(router, mfa, loginLimit);
+      mountSessionRoutes(router, mfa);
+      sso.mount(router);
       mountGetAdviser(router, sql);
       mountSendLink(router, {
         sql,
@@ -112,6 +147,8 @@ export async function createAdviserService(
         sessions: sessions.verifier,
         clock,
         failedCheckRateLimit: { perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE, store: analystChecks },
+        ssoOnlyRoles: config.SSO_ONLY_ROLES,
+        mfaRequiredRoles: mfa.requiredRoles,
       });
       mountVerifyLink(router, signer, logger);
       mountResolveLink(router, {

@@ -33,6 +33,9 @@ export function AuthButton() {
             Query
           </a>
         ) : null}
+        <a href="/account" className={buttonClass('outline', 'sm')}>
+          Account
+        </a>
         <Button variant="outline" size="sm" loading={logout.isPending} onClick={() => logout.mutate()}>
           {logout.isPending ? 'Logging out...' : 'Logout'}
         </Button>

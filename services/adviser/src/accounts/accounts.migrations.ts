@@ -98,4 +98,41 @@ export const ACCOUNT_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX analyst_tokens_by_user ON analyst_tokens (user_id, created_at);
     `,
   },
+  {
+    // Second factors and the sessions a person can see (docs/accounts.md). The TOTP secret is
+    // sealed (AES-256-GCM under MFA_ENCRYPTION_KEY, bound to the account); `confirmed_at` is null
+    // until a first code proves the app has it; `last_step` is the last time step accepted, so a
+    // code is taken once. Recovery codes are kept as SHA-256 only. A session row is written when a
+    // session starts; it has ended when `ended_at` is set or the account's session version moved on.
+    id: '005-second-factor-and-sessions',
+    sql: `
+      CREATE TABLE account_totp (
+        user_id uuid PRIMARY KEY REFERENCES users (id),
+        secret_sealed text NOT NULL,
+        created_at timestamptz NOT NULL,
+        confirmed_at timestamptz,
+        last_step bigint
+      );
+      CREATE TABLE account_recovery_codes (
+        code_hash text PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES users (id),
+        created_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX account_recovery_codes_by_user ON account_recovery_codes (user_id);
+      CREATE TABLE auth_sessions (
+        id uuid PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES users (id),
+        session_version integer NOT NULL,
+        started_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        ip text,
+        user_agent text,
+        method text NOT NULL CHECK (method IN ('password', 'totp', 'recovery-code', 'sso')),
+        mfa_setup_only boolean NOT NULL DEFAULT false,
+        ended_at timestamptz
+      );
+      CREATE INDEX auth_sessions_by_user ON auth_sessions (user_id, started_at);
+    `,
+  },
 ];

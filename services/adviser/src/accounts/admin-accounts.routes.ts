@@ -7,6 +7,7 @@ import {
   listAdminAccountsEndpoint,
   listAdminAdvisersEndpoint,
   resetAccountPasswordEndpoint,
+  resetSecondFactorEndpoint,
   setAnalystAccessEndpoint,
   updateAdviserEndpoint,
 } from '@risk-profile/contracts';
@@ -22,6 +23,7 @@ import type { Express, Request } from 'express';
 import { z } from 'zod';
 import type { Actor } from './admin/admin-deps';
 import { ACCOUNT_NOT_FOUND_MESSAGE, ADVISER_NOT_FOUND_MESSAGE } from './admin/admin-errors';
+import { SECOND_FACTOR_RESET_MESSAGE } from './admin/reset-second-factor.handler';
 import type { AdminAccounts } from './admin-accounts';
 import { mountSetPassword } from './set-password/set-password.route';
 
@@ -103,6 +105,11 @@ export function mountAdminAccountRoutes(app: Express, deps: AdminAccountRouteDep
         correlationId: requestIdOf(res),
       }),
     );
+  });
+
+  app.post(resetSecondFactorEndpoint.path, admin, async (req, res) => {
+    await accounts.resetSecondFactor({ id: accountIdOf(req), actor: actorOf(req) });
+    res.json({ message: SECOND_FACTOR_RESET_MESSAGE });
   });
 
   mountSetPassword(app, { setPassword: accounts.setPassword, rateLimit: deps.setPasswordRateLimit });

@@ -3,6 +3,7 @@ import type { AdminAccountsDeps } from './admin/admin-deps';
 import { createAdviser } from './admin/create-adviser.handler';
 import { createAnalyst } from './admin/create-analyst.handler';
 import { resetPassword } from './admin/reset-password.handler';
+import { resetSecondFactor } from './admin/reset-second-factor.handler';
 import { setAnalystAccess } from './admin/set-analyst-access.handler';
 import { setDisabled } from './admin/set-disabled.handler';
 import { updateAdviser } from './admin/update-adviser.handler';
@@ -26,6 +27,7 @@ export function adminAccounts(deps: AdminAccountsDeps) {
     updateAdviser: bind(updateAdviser),
     setDisabled: bind(setDisabled),
     resetPassword: bind(resetPassword),
+    resetSecondFactor: bind(resetSecondFactor),
     setPassword: bind(setPassword),
   };
 }

@@ -7,8 +7,10 @@ import {
   findUnstorableText,
   listAnalystTokensEndpoint,
   revokeAnalystTokenEndpoint,
+  SSO_REQUIRED_MESSAGE,
   toErrorBody,
   UNSTORABLE_TEXT_MESSAGE,
+  type UserRole,
 } from '@risk-profile/contracts';
 import {
   HttpError,
@@ -31,9 +33,11 @@ import {
   revokeAnalystToken,
   TooManyTokensError,
 } from './analyst-tokens';
+import { recordAudit } from './audit';
 import { SIGN_IN_RATE_LIMITED_MESSAGE, SIGN_IN_REFUSED_MESSAGE, unlessRefused } from './auth.routes';
-import { checkPassword } from './sign-in';
-import { analystAccessOf, type UserRecord } from './user-repository';
+import { needsSecondFactor, PASSWORD_ALONE_REFUSED_MESSAGE } from './mfa/password-alone';
+import { checkPassword, SSO_ONLY_REASON } from './sign-in';
+import { analystAccessOf, emailKey, type UserRecord } from './user-repository';
 
 export const TOKEN_NOT_FOUND_MESSAGE = 'API token not found.';
 export const NO_ANALYST_ACCESS_MESSAGE =
@@ -58,6 +62,10 @@ export interface AnalystRouteDeps {
   clock: () => Date;
   /** Failed credential checks per caller IP per minute, counted in `store`; 0 for no limit. */
   failedCheckRateLimit: PerMinuteLimit;
+  /** Roles whose password is refused here as at sign-in (SSO_ONLY_ROLES); their API tokens still work. */
+  ssoOnlyRoles: readonly UserRole[];
+  /** MFA_REQUIRED_ROLES: with these, as with a second factor, the password alone is refused here. */
+  mfaRequiredRoles: ReadonlySet<UserRole>;
 }
 
 const tokenId = z.uuid();
@@ -112,6 +120,7 @@ export function mountAnalystRoutes(app: Express, deps: AnalystRouteDeps): void {
       res.json({ analyst: identityOf(user) });
       return;
     }
+    let secondFactor = false;
     const check = await unlessRefused(
       checkPassword({
         sql: deps.sql,
@@ -120,12 +129,38 @@ export function mountAnalystRoutes(app: Express, deps: AnalystRouteDeps): void {
         ip: body.ip,
         now,
         event: 'analyst_login',
-        permits: (user) => (admitted(user) ? null : 'no analyst access'),
+        permits: (user) =>
+          !admitted(user)
+            ? 'no analyst access'
+            : deps.ssoOnlyRoles.includes(user.role)
+              ? SSO_ONLY_REASON
+              : null,
         auditSuccess: false,
+        // The right password of such an account clears no failures: its wrong codes stay counted.
+        pendingStep: async (user) => {
+          secondFactor = await needsSecondFactor(deps.sql, deps.mfaRequiredRoles, user);
+          return secondFactor ? 'second factor' : null;
+        },
       }),
       res,
     );
+    if (check.kind === 'not-permitted' && admitted(check.user)) {
+      throw new HttpError(401, SSO_REQUIRED_MESSAGE, 'SSO_REQUIRED');
+    }
     if (check.kind === 'not-permitted') throw httpError.forbidden(NO_ANALYST_ACCESS_MESSAGE);
+    if (secondFactor) {
+      const { user } = check;
+      await recordAudit(deps.sql, {
+        at: now,
+        event: 'analyst_login',
+        email: emailKey(user.email),
+        userId: user.id,
+        ip: body.ip,
+        outcome: 'refused',
+        detail: 'second factor: API token needed',
+      });
+      throw new HttpError(401, PASSWORD_ALONE_REFUSED_MESSAGE, 'SECOND_FACTOR_REQUIRED');
+    }
     res.json({ analyst: identityOf(check.user) });
   });
 }

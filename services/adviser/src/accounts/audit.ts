@@ -17,7 +17,19 @@ export type AuditEvent =
   /** A password checked for /clickhouse (failures and refusals; each query is in the analyst query log). */
   | 'analyst_login'
   | 'analyst_access_given'
-  | 'analyst_access_taken';
+  | 'analyst_access_taken'
+  /** The second step of a sign-in (a code or a recovery code), or a code checked to turn the app off. */
+  | 'second_factor_check'
+  | 'totp_enabled'
+  | 'totp_disabled'
+  /** An administrator removed another account's second factor. */
+  | 'second_factor_reset'
+  /** A session began (detail: how it was signed in); every sign-in method ends in one. */
+  | 'session_started'
+  /** Its holder ended one of their sessions from the sessions list. */
+  | 'session_ended'
+  /** Every outcome of a single sign-on callback (oidc/), and a provider found unavailable. */
+  | 'sso_login';
 
 export interface AuditEntry {
   at: Date;

@@ -5,7 +5,10 @@ import {
   getCurrentUserEndpoint,
   loginEndpoint,
   logoutEndpoint,
+  SSO_REQUIRED_MESSAGE,
+  type SsoSignInPage,
   type User,
+  type UserRole,
 } from '@risk-profile/contracts';
 import {
   clientIp,
@@ -21,12 +24,13 @@ import {
   type SessionUser,
   type SessionVerifier,
   type SqlClient,
-  sessionStateWrites,
   sessionUserOf,
 } from '@risk-profile/platform';
-import type { Express, Request, Response } from 'express';
+import type { Express, Request, RequestHandler, Response } from 'express';
 import { recordAudit } from './audit';
+import type { PendingSignIns } from './mfa/pending-sign-in';
 import { HashingBusyError } from './passwords';
+import { endSessionNow } from './sessions/end-session-now';
 import { signIn } from './sign-in';
 
 /** One message for every refused sign-in, so nobody learns whether an email has an account. */
@@ -68,6 +72,14 @@ export interface AuthRouteDeps {
   clock: () => Date;
   /** Sign-in attempts per client IP per minute, on both login endpoints together, counted in `store`. */
   loginRateLimit: PerMinuteLimit;
+  /** Roles password sign-in refuses (SSO_ONLY_ROLES). */
+  ssoOnlyRoles: readonly UserRole[];
+  /** The provider's logout URL for a session begun by single sign-on (oidc/), else undefined. */
+  ssoLogoutUrl: (sessionId: string, page: SsoSignInPage) => Promise<string | undefined>;
+  /** The second step's cookie, started when an account with a second factor gives its password. */
+  pending: PendingSignIns;
+  /** MFA_REQUIRED_ROLES (mfa/mfa-policy.ts). */
+  mfaRequiredRoles: ReadonlySet<UserRole>;
 }
 
 const toUser = (user: SessionUser): User => ({
@@ -79,7 +91,8 @@ const toUser = (user: SessionUser): User => ({
   analystAccess: user.analystAccess === true,
 });
 
-export function mountAuthRoutes(app: Express, deps: AuthRouteDeps): void {
+/** Mounts sign-in, who-am-I and logout; returns the sign-ins' per-address limiter, which the second step shares. */
+export function mountAuthRoutes(app: Express, deps: AuthRouteDeps): RequestHandler {
   const perIp = perAddressLimit({ ...perMinute(deps.loginRateLimit), message: SIGN_IN_RATE_LIMITED_MESSAGE });
 
   const login = (adminOnly: boolean) => async (req: Request, res: Response) => {
@@ -91,13 +104,25 @@ export function mountAuthRoutes(app: Express, deps: AuthRouteDeps): void {
         email: body.email,
         password: body.password,
         ip: clientIp(req),
+        userAgent: req.get('user-agent') ?? null,
         now: deps.clock(),
         adminOnly,
+        mfaRequiredRoles: deps.mfaRequiredRoles,
+        ssoOnlyRoles: deps.ssoOnlyRoles,
       }),
       res,
     );
+    if (result.kind === 'sso-required') throw new HttpError(401, SSO_REQUIRED_MESSAGE, 'SSO_REQUIRED');
+    if (result.kind === 'mfa-required') {
+      const { id, sessionVersion } = result.user;
+      res.setHeader('Set-Cookie', deps.pending.start({ userId: id, sessionVersion }));
+      res.status(200).json({ mfaRequired: true });
+      return;
+    }
     res.setHeader('Set-Cookie', deps.cookie.set(result.token));
-    res.status(200).json({ user: result.user });
+    res
+      .status(200)
+      .json(result.mfaSetupRequired ? { user: result.user, mfaSetupRequired: true } : { user: result.user });
   };
   app.post(loginEndpoint.path, perIp, login(false));
   app.post(adminLoginEndpoint.path, perIp, login(true));
@@ -109,13 +134,17 @@ export function mountAuthRoutes(app: Express, deps: AuthRouteDeps): void {
     res.json(toUser(sessionUserOf(req)));
   });
 
-  /** Ends this session for good (a replayed cookie is refused), then clears the cookie. */
-  const logout = async (req: Request, res: Response) => {
+  /**
+   * Ends this session for good (a replayed cookie is refused), then clears the cookie; after
+   * single sign-on the answer carries the provider's logout URL when it has one.
+   */
+  const logout = (page: SsoSignInPage) => async (req: Request, res: Response) => {
     const user = await deps.sessions.authenticate(req);
+    const logoutUrl = user ? await deps.ssoLogoutUrl(user.sessionId, page) : undefined;
     if (user) {
       const now = deps.clock();
       await deps.sql.transaction(async (tx) => {
-        await sessionStateWrites.revokeSession(tx, user.sessionId, user.expiresAt, now);
+        await endSessionNow(tx, { id: user.sessionId, expiresAt: user.expiresAt }, now);
         await recordAudit(tx, {
           at: now,
           event: 'logout',
@@ -127,9 +156,10 @@ export function mountAuthRoutes(app: Express, deps: AuthRouteDeps): void {
       });
       deps.revocations.forget({ jti: user.sessionId });
     }
-    res.setHeader('Set-Cookie', deps.cookie.clear());
-    res.status(200).json({ message: 'Logged out' });
+    res.setHeader('Set-Cookie', [deps.cookie.clear(), deps.pending.clear()]);
+    res.status(200).json({ message: 'Logged out', ...(logoutUrl ? { logoutUrl } : {}) });
   };
-  app.post(logoutEndpoint.path, logout);
-  app.post(adminLogoutEndpoint.path, logout);
+  app.post(logoutEndpoint.path, logout('user'));
+  app.post(adminLogoutEndpoint.path, logout('admin'));
+  return perIp;
 }

@@ -5,6 +5,16 @@ import type { SqlClient, SqlExecutor } from '@risk-profile/platform';
 export const LOCK_THRESHOLD = 10;
 export const LOCK_WINDOW_MS = 15 * 60 * 1000;
 
+/** The account's latest failures within the window, newest first, at most LOCK_THRESHOLD. */
+async function recentFailures(sql: SqlExecutor, key: string, now: Date): Promise<Date[]> {
+  const { rows } = await sql.query<{ failed_at: Date }>(
+    `SELECT failed_at FROM login_failures WHERE email_key = $1 AND failed_at > $2
+     ORDER BY failed_at DESC LIMIT ${LOCK_THRESHOLD}`,
+    [key, new Date(now.getTime() - LOCK_WINDOW_MS)],
+  );
+  return rows.map((row) => new Date(row.failed_at));
+}
+
 /**
  * Until when an account is locked, or null. Locked while its last LOCK_THRESHOLD attempts all
  * fall within the window, so it unlocks LOCK_WINDOW_MS after the oldest of them. An attempt is
@@ -12,15 +22,9 @@ export const LOCK_WINDOW_MS = 15 * 60 * 1000;
  * most 10 passwords per 15 minutes, 40 an hour, reach the check of one account, however many
  * arrive at once.
  */
-export async function lockedUntil(sql: SqlExecutor, key: string, now: Date): Promise<Date | null> {
-  const { rows } = await sql.query<{ failed_at: Date }>(
-    `SELECT failed_at FROM login_failures WHERE email_key = $1 AND failed_at > $2
-     ORDER BY failed_at DESC LIMIT ${LOCK_THRESHOLD}`,
-    [key, new Date(now.getTime() - LOCK_WINDOW_MS)],
-  );
-  if (rows.length < LOCK_THRESHOLD) return null;
-  const oldest = new Date(rows[rows.length - 1]!.failed_at);
-  return new Date(oldest.getTime() + LOCK_WINDOW_MS);
+function untilOf(recent: readonly Date[]): Date | null {
+  if (recent.length < LOCK_THRESHOLD) return null;
+  return new Date(recent[recent.length - 1]!.getTime() + LOCK_WINDOW_MS);
 }
 
 export type Reservation =
@@ -39,14 +43,16 @@ export function reserveAttempt(sql: SqlClient, key: string, now: Date): Promise<
       key,
       new Date(now.getTime() - LOCK_WINDOW_MS),
     ]);
-    const until = await lockedUntil(tx, key, now);
+    const recent = await recentFailures(tx, key, now);
+    const until = untilOf(recent);
     if (until) return { kind: 'locked', until };
     const attempt = randomUUID();
     await tx.query(
       'INSERT INTO login_failures (email_key, failed_at, attempt, checking) VALUES ($1, $2, $3, true)',
       [key, now, attempt],
     );
-    return { kind: 'reserved', attempt, locks: (await lockedUntil(tx, key, now)) !== null };
+    // Every row left is inside the window (older ones were just deleted): this one makes the count.
+    return { kind: 'reserved', attempt, locks: recent.length + 1 >= LOCK_THRESHOLD };
   });
 }
 

@@ -1,14 +1,23 @@
-import type { User } from '@risk-profile/contracts';
+import type { User, UserRole } from '@risk-profile/contracts';
 import type { SessionTokens, SqlClient } from '@risk-profile/platform';
 import { type AuditEvent, recordAudit } from './audit';
 import { clearFailures, releaseAttempt, reserveAttempt, settleFailure } from './lockout';
+import { hasSecondFactor } from './mfa/second-factor-store';
 import { HashingBusyError, verifyPassword } from './passwords';
-import { analystAccessOf, emailKey, findUserByEmail, type UserRecord } from './user-repository';
+import { startSession } from './sessions/start-session';
+import { emailKey, findUserByEmail, type UserRecord } from './user-repository';
 
 export type SignInResult =
-  | { kind: 'signed-in'; user: User; token: string }
+  | { kind: 'signed-in'; user: User; token: string; mfaSetupRequired: boolean }
+  /** The password was right; the second factor is still to come (no session yet). */
+  | { kind: 'mfa-required'; user: UserRecord }
   | { kind: 'refused' }
+  /** The right password of a role that signs in only with single sign-on (SSO_ONLY_ROLES). */
+  | { kind: 'sso-required' }
   | { kind: 'locked'; retryAfterSeconds: number };
+
+/** Why checkPassword does not admit a role of SSO_ONLY_ROLES (the audit's detail). */
+export const SSO_ONLY_REASON = 'single sign-on only';
 
 export type PasswordCheck =
   | { kind: 'accepted'; user: UserRecord }
@@ -36,6 +45,12 @@ export async function checkPassword(deps: {
   permits: (user: UserRecord) => string | null;
   /** Whether a success is audited (each /clickhouse query is in the analyst query log instead). */
   auditSuccess: boolean;
+  /**
+   * Why a further step must succeed before this sign-in is one (the account's second factor), or
+   * null. While one is pending the account's failures stay counted: only that step clears them,
+   * so a known password cannot reset the count of wrong codes.
+   */
+  pendingStep?: (user: UserRecord) => Promise<string | null>;
 }): Promise<PasswordCheck> {
   const { sql, now, ip, event } = deps;
   const key = emailKey(deps.email);
@@ -88,30 +103,25 @@ export async function checkPassword(deps: {
     });
     return { kind: 'refused' };
   }
+  const audit = { at: now, event, email: key, userId: user.id, ip };
   const notPermitted = deps.permits(user);
   if (notPermitted) {
     await releaseAttempt(sql, attempt);
-    await recordAudit(sql, {
-      at: now,
-      event,
-      email: key,
-      userId: user.id,
-      ip,
-      outcome: 'refused',
-      detail: notPermitted,
-    });
+    await recordAudit(sql, { ...audit, outcome: 'refused', detail: notPermitted });
     return { kind: 'not-permitted', user };
   }
-  await clearFailures(sql, key, attempt);
-  if (deps.auditSuccess) {
-    await recordAudit(sql, { at: now, event, email: key, userId: user.id, ip, outcome: 'success' });
-  }
+  const pending = (await deps.pendingStep?.(user)) ?? null;
+  if (pending) await releaseAttempt(sql, attempt);
+  else await clearFailures(sql, key, attempt);
+  if (deps.auditSuccess) await recordAudit(sql, { ...audit, outcome: 'success', detail: pending });
   return { kind: 'accepted', user };
 }
 
 /**
  * One sign-in attempt (checkPassword); `adminOnly` refuses other roles exactly as a wrong
- * password is refused.
+ * password is refused. An account with a second factor gets no session yet, only the pending
+ * step (`mfa-required`); one whose role must have a factor and has none gets a session that may
+ * only set one up.
  */
 export async function signIn(deps: {
   sql: SqlClient;
@@ -119,37 +129,42 @@ export async function signIn(deps: {
   email: string;
   password: string;
   ip: string;
+  userAgent: string | null;
   now: Date;
   adminOnly: boolean;
+  mfaRequiredRoles: ReadonlySet<UserRole>;
+  /** Roles told to sign in with their organisation, after the right password only (SSO_ONLY_ROLES). */
+  ssoOnlyRoles?: readonly UserRole[];
 }): Promise<SignInResult> {
+  let secondFactor = false;
   const check = await checkPassword({
     ...deps,
     event: deps.adminOnly ? 'admin_login' : 'login',
-    permits: (user) => (deps.adminOnly && user.role !== 'admin' ? 'not an administrator' : null),
+    permits: (user) =>
+      deps.adminOnly && user.role !== 'admin'
+        ? 'not an administrator'
+        : deps.ssoOnlyRoles?.includes(user.role)
+          ? SSO_ONLY_REASON
+          : null,
     auditSuccess: true,
+    pendingStep: async (user) => {
+      secondFactor = await hasSecondFactor(deps.sql, user.id);
+      return secondFactor ? 'second factor pending' : null;
+    },
   });
-  if (check.kind === 'not-permitted') return { kind: 'refused' };
+  if (check.kind === 'not-permitted') {
+    return deps.adminOnly && check.user.role !== 'admin' ? { kind: 'refused' } : { kind: 'sso-required' };
+  }
   if (check.kind !== 'accepted') return check;
   const { user } = check;
-  const { token } = deps.tokens.issue({
-    id: user.id,
-    role: user.role,
-    email: user.email,
-    name: user.name,
-    adviserSlug: user.adviserSlug,
-    analystAccess: analystAccessOf(user),
-    sessionVersion: user.sessionVersion,
+  if (secondFactor) return { kind: 'mfa-required', user };
+  const mfaSetupOnly = deps.mfaRequiredRoles.has(user.role);
+  const session = await startSession(deps, user, {
+    ip: deps.ip,
+    userAgent: deps.userAgent,
+    method: 'password',
+    now: deps.now,
+    mfaSetupOnly,
   });
-  return {
-    kind: 'signed-in',
-    user: {
-      id: user.id,
-      email: user.email,
-      role: user.role,
-      name: user.name,
-      adviserSlug: user.adviserSlug,
-      analystAccess: analystAccessOf(user),
-    },
-    token,
-  };
+  return { kind: 'signed-in', user: session.user, token: session.token, mfaSetupRequired: mfaSetupOnly };
 }

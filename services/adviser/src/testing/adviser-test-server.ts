@@ -12,6 +12,8 @@ import { createAdviserService } from '../index';
 export const TEST_LINK_SECRET = 'test-link-token-secret-0123456789abcdef';
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef-xyz';
 export const TEST_PUBLIC_URL = 'https://advice.example.com';
+/** Seals TOTP secrets in tests (base64 of 32 bytes). */
+export const TEST_MFA_KEY = Buffer.alloc(32, 7).toString('base64');
 /** The demo data at a public address, and sign-ins limited loosely enough for a suite. */
 export const DEMO_ENV = {
   DEMO_DATA: 'true',
@@ -58,6 +60,7 @@ export async function startAdviserServer(
   const config = adviserConfigSchema.parse({
     LINK_TOKEN_SECRET: TEST_LINK_SECRET,
     SESSION_SECRET: TEST_SESSION_SECRET,
+    MFA_ENCRYPTION_KEY: TEST_MFA_KEY,
     ...options.env,
   });
   const service = await startServiceUnderTest(sql, (deps) => createAdviserService(deps, config), {

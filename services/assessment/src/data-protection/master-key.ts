@@ -1,45 +1,12 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { deriveKey, open, parseSecretKey, SECRET_KEY_BYTES, type Sealed, seal } from '@risk-profile/platform';
 
-/** AES-256-GCM throughout: 32-byte keys, 96-bit random IVs, 128-bit tags. */
-const KEY_BYTES = 32;
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
+export { open, type Sealed, seal };
 
-/** A sealed value: IV, ciphertext and tag, base64url, joined so one string carries all three. */
-export type Sealed = string;
-
-/**
- * Encrypts `plain` under `key`, authenticating `aad` with it: a value copied into another
- * context (another assessment's stream, another key row) no longer opens.
- */
-export function seal(key: Buffer, plain: Buffer, aad: string): Sealed {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
-  cipher.setAAD(Buffer.from(aad, 'utf8'));
-  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
-  return [iv, body, cipher.getAuthTag()].map((part) => part.toString('base64url')).join('.');
-}
-
-/** Opens a sealed value; throws when the key or the context is wrong or a byte was changed. */
-export function open(key: Buffer, sealed: Sealed, aad: string): Buffer {
-  const parts = sealed.split('.');
-  if (parts.length !== 3) throw new Error('Not a sealed value');
-  const [iv, body, tag] = parts.map((part) => Buffer.from(part, 'base64url')) as [Buffer, Buffer, Buffer];
-  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new Error('Not a sealed value');
-  const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
-  decipher.setAAD(Buffer.from(aad, 'utf8'));
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(body), decipher.final()]);
-}
+const KEY_BYTES = SECRET_KEY_BYTES;
 
 /** Parses DATA_ENCRYPTION_KEY: base64 (or base64url) of exactly 32 random bytes. */
-export function parseMasterKey(value: string): Buffer {
-  const key = Buffer.from(value.trim(), 'base64');
-  if (key.length !== KEY_BYTES || !/^[A-Za-z0-9+/_-]+=*$/.test(value.trim())) {
-    throw new RangeError('DATA_ENCRYPTION_KEY must be base64 of 32 random bytes');
-  }
-  return key;
-}
+export const parseMasterKey = (value: string): Buffer => parseSecretKey(value, 'DATA_ENCRYPTION_KEY');
 
 /**
  * The key from configuration, used only to wrap data keys and to derive the subject index's
@@ -54,8 +21,7 @@ export class MasterKey {
 
   constructor(secret: Buffer) {
     if (secret.length !== KEY_BYTES) throw new RangeError('A master key is 32 bytes');
-    const derive = (label: string, length: number) =>
-      Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), `risk-profile ${label}`, length));
+    const derive = (label: string, length: number) => deriveKey(secret, label, length);
     this.wrapping = derive('data-key wrapping v1', KEY_BYTES);
     this.subjectIndexKey = derive('subject index v1', KEY_BYTES);
     this.id = derive('key id v1', 8).toString('hex');

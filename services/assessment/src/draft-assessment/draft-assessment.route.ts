@@ -52,5 +52,6 @@ async function signedInAdviserSlug(sessions: SessionVerifier, req: Request): Pro
     // and one silently unattributed would send the adviser no report.
     throw new HttpError(503, ADVISER_CHECK_UNAVAILABLE, 'ADVISER_CHECK_UNAVAILABLE');
   });
-  return user?.role === 'adviser' ? user.adviserSlug : null;
+  // A session limited to setting up a second factor attributes nothing either.
+  return user?.role === 'adviser' && !user.mfaSetupOnly ? user.adviserSlug : null;
 }

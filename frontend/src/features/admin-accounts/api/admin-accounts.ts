@@ -1,5 +1,4 @@
 import {
-  type AdminAccount,
   type AdminAdviser,
   buildPath,
   type CreateAdviserBody,
@@ -55,17 +54,18 @@ export function useUpdateAdviser() {
   });
 }
 
-export type AccountAction = 'disable' | 'enable' | 'reset-password';
+export type AccountAction = 'disable' | 'enable' | 'reset-password' | 'reset-second-factor';
 
 const ACTION_ENDPOINTS = {
   disable: 'disableAccount',
   enable: 'enableAccount',
   'reset-password': 'resetAccountPassword',
+  'reset-second-factor': 'resetSecondFactor',
 } as const;
 
 export function useAccountAction() {
   const refresh = useRefresh();
-  return useMutation<AdminAccount, Error, { id: string; action: AccountAction }>({
+  return useMutation<unknown, Error, { id: string; action: AccountAction }>({
     mutationFn: ({ id, action }) => {
       const name = ACTION_ENDPOINTS[action];
       return callEndpoint(name, { path: buildPath(ENDPOINT_ROUTES[name], { id }) });

@@ -15,7 +15,7 @@ function StatusBadge({ account }: { account: AdminAccount | null }) {
   return <span className={`accounts-badge accounts-badge--${status.tone}`}>{status.label}</span>;
 }
 
-/** What an administrator can do to an account: analyst access, a password reset, disable or enable. */
+/** What an administrator can do to an account: analyst access, a password or second-factor reset, disable or enable. */
 export function AccountActions({ account, isSelf, onAction }: AccountProps) {
   const analystAccess =
     account.role === 'admin' ? (
@@ -49,6 +49,15 @@ export function AccountActions({ account, isSelf, onAction }: AccountProps) {
           <span className="visually-hidden"> to {account.name}</span>
         </Button>
       )}
+      {account.secondFactor ? (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => onAction({ account, action: 'reset-second-factor' })}
+        >
+          Reset second factor<span className="visually-hidden"> of {account.name}</span>
+        </Button>
+      ) : null}
       {account.disabled ? (
         <Button size="sm" variant="outline" onClick={() => onAction({ account, action: 'enable' })}>
           Enable<span className="visually-hidden"> {account.name}</span>
@@ -94,6 +103,12 @@ export function AccountFacts({ account }: { account: AdminAccount | null }) {
           ) : null}
         </dd>
       </div>
+      {account ? (
+        <div>
+          <dt>Second factor</dt>
+          <dd>{account.secondFactor ? 'Authenticator app' : 'None'}</dd>
+        </div>
+      ) : null}
       <div>
         <dt>Last sign-in</dt>
         <dd>{lastSignIn(account, zone)}</dd>

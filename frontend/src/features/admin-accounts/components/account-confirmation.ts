@@ -42,6 +42,13 @@ export function confirmation({ account, action }: PendingAction) {
         confirmLabel: 'Enable account',
         destructive: false,
       };
+    case 'reset-second-factor':
+      return {
+        title: `Reset the second factor of ${account.name}?`,
+        description: `${who} is signed out everywhere at once. Their authenticator app and recovery codes stop working; they sign in with their password and set up an app again where their role requires one. Do this only once you are sure it is them asking (for example, a lost phone).`,
+        confirmLabel: 'Reset second factor',
+        destructive: true,
+      };
     case 'reset-password':
       return account.passwordSet
         ? {
@@ -68,4 +75,6 @@ export const doneMessage = (account: AdminAccount, action: PageAction): string =
         ? `${account.name}'s account is disabled and their sessions have ended.`
         : action === 'enable'
           ? `${account.name}'s account is enabled.`
-          : `A link to set a password is being emailed to ${account.email}.`;
+          : action === 'reset-second-factor'
+            ? `${account.name}'s second factor is reset and their sessions have ended.`
+            : `A link to set a password is being emailed to ${account.email}.`;

@@ -14,6 +14,7 @@ const account: AdminAccount = {
   createdAt: '2026-01-10T09:00:00.000Z',
   adviserSlug: 'jane-smith',
   analystAccess: false,
+  secondFactor: false,
 };
 const link = { sentAt: '2026-01-10T09:00:00.000Z', expiresAt: '2026-01-13T09:00:00.000Z' };
 

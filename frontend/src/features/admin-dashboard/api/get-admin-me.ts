@@ -2,6 +2,7 @@ import type { User } from '@risk-profile/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, callEndpoint } from '../../../lib/api-client';
 import { currentUserQueryOptions } from '../../../lib/auth';
+import { hasSession, MFA_SETUP_PATH } from '../../../lib/mfa-status';
 import { signInRedirect } from '../../../lib/sign-in-redirect';
 
 /** Analysts see no admin pages: their own is the query page. */
@@ -37,5 +38,6 @@ export const adminOnly = signInRedirect(async (queryClient) => {
   if (admin !== null) return null;
   // Asked only of someone who is not an administrator: who they are decides where they go.
   const user = await queryClient.fetchQuery(currentUserQueryOptions());
+  if (user === null && (await hasSession(queryClient))) return MFA_SETUP_PATH;
   return user?.role === 'analyst' ? ANALYST_HOME_PATH : ADMIN_LOGIN_PATH;
 });

@@ -29,6 +29,10 @@ export function AdminNav() {
         <li>
           <Link to="/admin/analyst-queries">Analyst queries</Link>
         </li>
+        <li>
+          {/* The account page is shared by every role: a plain link to another part of the site. */}
+          <a href="/account">Account security</a>
+        </li>
       </ul>
     </nav>
   );

@@ -1,25 +1,29 @@
-import { adminLoginFormSchema } from '@risk-profile/contracts';
+import { adminLoginFormSchema, type SsoRefusal } from '@risk-profile/contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { appConfig } from '../../../lib/env';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLoginForm } from '../model/use-login-form';
 import { LoginFields } from './login-fields';
+import { OrganisationSignIn, OrganisationSignInRefusal } from './organisation-sign-in';
+import { SecondStepCard } from './second-step-card';
 import '../auth.css';
 
 /** The demo administrator, shown only while the deployment runs with demo data. */
 const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' } as const;
 
 /** /admin/login: an administrator signs in to the analytics dashboard. */
-export function AdminLoginPage() {
+export function AdminLoginPage({ ssoError }: { ssoError?: SsoRefusal | undefined }) {
   useDocumentTitle('Admin Login');
   const form = useLoginForm('admin', adminLoginFormSchema, '/admin/dashboard');
+  if (form.secondStep) return <SecondStepCard step={form.secondStep} />;
 
   return (
     <div className="page auth-page">
       <section className="card auth-card">
         <h1 className="auth-card__title">Admin Login</h1>
         <p className="auth-card__subtitle">Access the Risk Profile Analytics Dashboard</p>
+        <OrganisationSignInRefusal reason={ssoError} />
         {form.failure ? (
           <Alert tone="error" title="Login failed" testId="admin-login-error">
             {form.failure}
@@ -31,6 +35,7 @@ export function AdminLoginPage() {
             {form.pending ? 'Logging in...' : 'Login to Dashboard'}
           </Button>
         </form>
+        <OrganisationSignIn page="admin" />
         {appConfig.demoMode ? (
           <div className="auth-hint" data-testid="demo-credentials">
             <p className="auth-hint__title">Demo credentials</p>

@@ -3,8 +3,14 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
+import { MFA_SETUP_PATH } from '../../../lib/mfa-status';
 import { useSignIn } from '../api/sign-in';
 import { type FieldErrors, fieldErrors, LOGIN_FAILED_FALLBACK } from './login-form';
+
+/** The second step of a sign-in in progress: where it lands once the code is right. */
+export interface SecondStep {
+  land: (user: User) => void;
+}
 
 /**
  * The state of one sign-in form: its values, the field messages of its schema, the failure of the
@@ -20,7 +26,11 @@ export function useLoginForm(
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  /** Set once the password was right and the account's second factor is asked for. */
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const signIn = useSignIn(kind);
+  const land = (user: User) =>
+    window.location.assign(typeof destination === 'string' ? destination : destination(user));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -31,13 +41,27 @@ export function useLoginForm(
     signIn.mutate(
       { email, password },
       {
-        onSuccess: (user) =>
-          window.location.assign(typeof destination === 'string' ? destination : destination(user)),
+        onSuccess: (answer) => {
+          if ('mfaRequired' in answer) setSecondStep({ land });
+          // A role that must have a second factor, signed in only to set one up.
+          else if (answer.mfaSetupRequired) window.location.assign(MFA_SETUP_PATH);
+          else land(answer.user);
+        },
         onError: (error) =>
           setFailure(error instanceof ApiError && error.reason ? error.reason : LOGIN_FAILED_FALLBACK),
       },
     );
   };
 
-  return { email, setEmail, password, setPassword, errors, failure, pending: signIn.isPending, submit };
+  return {
+    email,
+    setEmail,
+    password,
+    setPassword,
+    errors,
+    failure,
+    pending: signIn.isPending,
+    submit,
+    secondStep,
+  };
 }

@@ -2,6 +2,7 @@ import type { AdminAccount, AdminAdviser } from '@risk-profile/contracts';
 import { httpError, type SqlExecutor } from '@risk-profile/platform';
 import { type AdviserRecord, formerSlugs, listAdvisers } from '../../advisers/adviser-repository';
 import { openAccountLinks } from '../account-tokens';
+import { accountsWithSecondFactor } from '../mfa/second-factor-store';
 import { analystAccessOf, emailKey, findUserById, listUsers, type UserRecord } from '../user-repository';
 import type { AdminAccountsDeps } from './admin-deps';
 import { ACCOUNT_NOT_FOUND_MESSAGE } from './admin-errors';
@@ -11,7 +12,8 @@ type ViewDeps = Pick<AdminAccountsDeps, 'sql' | 'clock'>;
 async function lastSignIns(sql: SqlExecutor): Promise<Map<string, Date>> {
   const { rows } = await sql.query<{ user_id: string; at: Date }>(
     `SELECT user_id, max(at) AS at FROM auth_audit
-     WHERE user_id IS NOT NULL AND event IN ('login', 'admin_login') AND outcome = 'success'
+     WHERE user_id IS NOT NULL AND outcome = 'success'
+       AND (event = 'session_started' OR (event IN ('login', 'admin_login') AND detail IS NULL))
      GROUP BY user_id`,
   );
   return new Map(rows.map((row) => [row.user_id, new Date(row.at)]));
@@ -22,10 +24,11 @@ async function accountViews(
   sql: SqlExecutor,
   now: Date,
 ): Promise<{ adviserId: string | null; view: AdminAccount }[]> {
-  const [users, links, signIns] = await Promise.all([
+  const [users, links, signIns, secondFactors] = await Promise.all([
     listUsers(sql),
     openAccountLinks(sql),
     lastSignIns(sql),
+    accountsWithSecondFactor(sql),
   ]);
   return users.map((user) => {
     const link = links.get(user.id);
@@ -48,6 +51,7 @@ async function accountViews(
       createdAt: user.createdAt.toISOString(),
       adviserSlug: user.adviserSlug,
       analystAccess: analystAccessOf(user),
+      secondFactor: secondFactors.has(user.id),
     };
     return { adviserId: user.adviserId, view };
   });

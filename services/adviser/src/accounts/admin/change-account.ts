@@ -1,3 +1,4 @@
+import type { SqlExecutor } from '@risk-profile/platform';
 import { type AuditEvent, recordAudit } from '../audit';
 import { changeUser, emailKey, type UserRecord } from '../user-repository';
 import type { Actor, AdminAccountsDeps } from './admin-deps';
@@ -7,6 +8,8 @@ export interface AccountChange {
   change: Parameters<typeof changeUser>[2];
   event: AuditEvent;
   actor: Actor;
+  /** More of the same change, in its transaction (a second factor's removal). */
+  alongside?: (tx: SqlExecutor) => Promise<void>;
 }
 
 /**
@@ -15,10 +18,11 @@ export interface AccountChange {
  */
 export async function changeAccount(
   deps: Pick<AdminAccountsDeps, 'sql' | 'clock' | 'revocations'>,
-  { user, change, event, actor }: AccountChange,
+  { user, change, event, actor, alongside }: AccountChange,
 ): Promise<void> {
   const now = deps.clock();
   await deps.sql.transaction(async (tx) => {
+    await alongside?.(tx);
     await changeUser(tx, user.id, change, now);
     await recordAudit(tx, {
       at: now,
