@@ -97,6 +97,16 @@ export async function projectSignatures(
     ...capacityFields(capacityRecordOf(event.data)),
   }));
   const page = JSON.stringify(rows);
+  // The next two statements need a few fields of each row, not the records: a page they parse
+  // in full would cost each of them what the insert's parse costs.
+  const keys = JSON.stringify(
+    rows.map((r) => ({
+      adviser_slug: r.adviser_slug,
+      client_key: r.client_key,
+      assessment_id: r.assessment_id,
+      signed_event_id: r.signed_event_id,
+    })),
+  );
   await tx.query(
     `INSERT INTO records_assessments AS r (${COMMON_COLUMNS}, signed_at, signed_event_id, record, status, superseded)
      SELECT ${COMMON_COLUMNS}, signed_at, signed_event_id, record, 'signed', false
@@ -120,17 +130,17 @@ export async function projectSignatures(
            FROM records_assessments AS o
            JOIN (SELECT DISTINCT adviser_slug, client_key
                  FROM jsonb_to_recordset($1::jsonb) AS p(adviser_slug text, client_key text)) AS p
-             ON o.adviser_slug IS NOT DISTINCT FROM p.adviser_slug AND o.client_key = p.client_key
+             ON o.client_key = p.client_key AND o.adviser_slug IS NOT DISTINCT FROM p.adviser_slug
            WHERE o.status = 'signed'
            GROUP BY o.adviser_slug, o.client_key) AS c
-     WHERE r.status = 'signed' AND r.adviser_slug IS NOT DISTINCT FROM c.adviser_slug
-       AND r.client_key = c.client_key AND r.signed_at < c.newest AND NOT r.superseded`,
-    [page],
+     WHERE r.status = 'signed' AND r.client_key = c.client_key
+       AND r.adviser_slug IS NOT DISTINCT FROM c.adviser_slug AND r.signed_at < c.newest AND NOT r.superseded`,
+    [keys],
   );
   await tx.query(
     `UPDATE notification_deliveries AS d SET assessment_id = s.assessment_id
      FROM jsonb_to_recordset($1::jsonb) AS s(assessment_id uuid, signed_event_id text)
      WHERE d.event_id = s.signed_event_id AND d.assessment_id IS NULL`,
-    [page],
+    [keys],
   );
 }
