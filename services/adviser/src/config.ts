@@ -45,6 +45,14 @@ export const adviserConfigSchema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     /** The product's client secret at that provider. */
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    /**
+     * The claim that says the provider verified the email (true). Microsoft Entra ID sends no
+     * `email_verified`; its optional claim `xms_edov` says the same of the email's domain.
+     */
+    OIDC_EMAIL_VERIFIED_CLAIM: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'must be a claim name')
+      .default('email_verified'),
     /** Roles that sign in only through single sign-on: password sign-in refuses them. Default none. */
     SSO_ONLY_ROLES: env.list().pipe(z.array(userRoleSchema)),
     /**

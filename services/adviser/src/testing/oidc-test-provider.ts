@@ -18,10 +18,11 @@ export interface TestIdentityProvider {
  * client for the product (code flow, PKCE required, RP-initiated logout). Its development
  * interactions sign in whoever types a login: the login is the email, verified unless listed in
  * `unverifiedEmails`. As most providers do for the code flow, the ID token carries only `sub`
- * and the email comes from UserInfo.
+ * and the email comes from UserInfo. `verifiedClaim` names the claim that says so (as Microsoft
+ * Entra ID's `xms_edov`, which sends no `email_verified`).
  */
 export async function startTestIdentityProvider(
-  options: { unverifiedEmails?: readonly string[] } = {},
+  options: { unverifiedEmails?: readonly string[]; verifiedClaim?: string } = {},
 ): Promise<TestIdentityProvider> {
   let handler: RequestListener | undefined;
   const server = createServer((req, res) => {
@@ -33,6 +34,7 @@ export async function startTestIdentityProvider(
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const client = { client_id: 'risk-profile', client_secret: randomBytes(24).toString('base64url') };
   const unverified = new Set(options.unverifiedEmails ?? []);
+  const verifiedClaim = options.verifiedClaim ?? 'email_verified';
   return {
     issuer,
     env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: client.client_id, OIDC_CLIENT_SECRET: client.client_secret },
@@ -47,10 +49,10 @@ export async function startTestIdentityProvider(
             grant_types: ['authorization_code'],
           },
         ],
-        claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+        claims: { openid: ['sub'], email: ['email', verifiedClaim], profile: ['name'] },
         findAccount: (_ctx, sub) => ({
           accountId: sub,
-          claims: () => ({ sub, email: sub, email_verified: !unverified.has(sub), name: sub }),
+          claims: () => ({ sub, email: sub, [verifiedClaim]: !unverified.has(sub), name: sub }),
         }),
         features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
         pkce: { required: () => true },

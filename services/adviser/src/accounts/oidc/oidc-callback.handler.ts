@@ -104,7 +104,7 @@ export async function completeOidcLogin(
   const idToken = tokens.id_token;
   if (!claims || !idToken) return refuse('provider', 'no ID token');
 
-  const identity = await identityOf(config, tokens.access_token, claims, deps.logger);
+  const identity = await identityOf(config, tokens.access_token, claims, deps);
   if (typeof identity.email !== 'string' || identity.email.length > MAX_EMAIL_LENGTH) {
     return refuse('unverified-email', 'no email claim');
   }
@@ -140,13 +140,14 @@ async function identityOf(
   config: client.Configuration,
   accessToken: string,
   claims: client.IDToken,
-  logger: Logger,
+  { oidc, logger }: { oidc: OidcClient; logger: Logger },
 ): Promise<Identity> {
-  if (claims.email !== undefined) return { email: claims.email, emailVerified: claims.email_verified };
+  const verified = oidc.settings.emailVerifiedClaim;
+  if (claims.email !== undefined) return { email: claims.email, emailVerified: claims[verified] };
   if (!config.serverMetadata().userinfo_endpoint) return { email: undefined, emailVerified: undefined };
   try {
     const info = await client.fetchUserInfo(config, accessToken, claims.sub);
-    return { email: info.email, emailVerified: info.email_verified };
+    return { email: info.email, emailVerified: info[verified] };
   } catch (error) {
     logger.warn({ err: error }, 'single sign-on: UserInfo was refused');
     return { email: undefined, emailVerified: undefined };

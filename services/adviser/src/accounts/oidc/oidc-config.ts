@@ -10,6 +10,7 @@ export interface OidcConfigKeys {
   OIDC_ISSUER?: string | undefined;
   OIDC_CLIENT_ID?: string | undefined;
   OIDC_CLIENT_SECRET?: string | undefined;
+  OIDC_EMAIL_VERIFIED_CLAIM?: string | undefined;
   SSO_ONLY_ROLES: readonly UserRole[];
   PUBLIC_URL?: string | undefined;
 }
@@ -18,6 +19,8 @@ export interface OidcSettings {
   issuer: URL;
   clientId: string;
   clientSecret: string;
+  /** The claim that must be true for the email to count as verified (`email_verified` by default). */
+  emailVerifiedClaim: string;
   /** PUBLIC_URL/api/auth/oidc/callback, as registered at the provider. */
   redirectUri: string;
   /** Where the provider sends the browser after RP-initiated logout: the sign-in page it started from. */
@@ -73,6 +76,7 @@ export function oidcSettings(config: OidcConfigKeys): OidcSettings | null {
     issuer: new URL(OIDC_ISSUER),
     clientId: OIDC_CLIENT_ID,
     clientSecret: OIDC_CLIENT_SECRET,
+    emailVerifiedClaim: config.OIDC_EMAIL_VERIFIED_CLAIM ?? 'email_verified',
     redirectUri: `${base}${oidcCallbackEndpoint.path}`,
     postLogoutRedirectUri: (page) => `${base}${SSO_SIGN_IN_PAGES[page]}`,
   };

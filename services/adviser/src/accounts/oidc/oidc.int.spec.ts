@@ -35,6 +35,9 @@ describeTargets(
     let sql: SqlClient;
     let server: AdviserTestServer;
     let provider: TestIdentityProvider;
+    // A provider like Microsoft Entra ID: no `email_verified`, its `xms_edov` instead.
+    let entra: TestIdentityProvider;
+    let entraServer: AdviserTestServer;
     const disabled = `disabled-${randomUUID()}@example.com`;
 
     beforeAll(async () => {
@@ -43,6 +46,11 @@ describeTargets(
       sql = await target.open();
       server = await startAdviserServer(sql, {
         env: { ...DEMO_ENV, ...provider.env, SSO_ONLY_ROLES: 'analyst' },
+      });
+      entra = await startTestIdentityProvider({ verifiedClaim: 'xms_edov' });
+      entra.registerProduct(TEST_PUBLIC_URL);
+      entraServer = await startAdviserServer(sql, {
+        env: { ...DEMO_ENV, ...entra.env, OIDC_EMAIL_VERIFIED_CLAIM: 'xms_edov' },
       });
       const accounts = accountManager(sql, () => new Date());
       await accounts.create({
@@ -55,8 +63,10 @@ describeTargets(
     });
     afterAll(async () => {
       await server?.stop();
+      await entraServer?.stop();
       await sql?.close();
       await provider?.stop();
+      await entra?.stop();
     });
 
     const cookieNamed = (res: Response, name: string) =>
@@ -72,13 +82,17 @@ describeTargets(
     /** The login redirect, the provider's sign-in as `login`, and the callback with the flow's cookie. */
     async function signInWithOrganisation(
       login: string,
-      { page = 'user', alter = (url: URL) => url }: { page?: string; alter?: (url: URL) => URL } = {},
+      {
+        page = 'user',
+        alter = (url: URL) => url,
+        via = server,
+      }: { page?: string; alter?: (url: URL) => URL; via?: AdviserTestServer } = {},
     ) {
-      const start = await fetch(`${server.url}/api/auth/oidc/login?page=${page}`, { redirect: 'manual' });
+      const start = await fetch(`${via.url}/api/auth/oidc/login?page=${page}`, { redirect: 'manual' });
       expect(start.status).toBe(302);
       const flow = cookieNamed(start, '__Host-rp_oidc');
       const back = alter(await signInAtProvider(start.headers.get('location')!, login, REDIRECT_URI));
-      const callback = await fetch(`${server.url}${back.pathname}${back.search}`, {
+      const callback = await fetch(`${via.url}${back.pathname}${back.search}`, {
         redirect: 'manual',
         headers: { cookie: pairOf(flow) },
       });
@@ -119,6 +133,21 @@ describeTargets(
       expect(me.status).toBe(200);
       expect(userSchema.parse(await me.json())).toMatchObject({ email: ADVISER.email, role: 'adviser' });
       expect(await lastSsoAudit()).toEqual({ email: ADVISER.email, outcome: 'success', detail: null });
+    });
+
+    it('reads the verification from the claim OIDC_EMAIL_VERIFIED_CLAIM names, and refuses without it', async () => {
+      const { location } = await signInWithOrganisation(ADVISER.email, { via: entraServer });
+      expect(location).toBe('/adviser');
+      expect(await lastSsoAudit()).toEqual({ email: ADVISER.email, outcome: 'success', detail: null });
+      // The default claim, email_verified, is absent from this provider's answers: refused.
+      const entraAtDefault = await startAdviserServer(sql, { env: { ...DEMO_ENV, ...entra.env } });
+      try {
+        const refused = await signInWithOrganisation(ADVISER.email, { via: entraAtDefault });
+        expect(refused.location).toBe('/login?ssoError=unverified-email');
+        expect(await lastSsoAudit()).toMatchObject({ outcome: 'refused', detail: 'email not verified' });
+      } finally {
+        await entraAtDefault.stop();
+      }
     });
 
     it('takes an administrator from the admin sign-in to the dashboard, and refuses an adviser there', async () => {
