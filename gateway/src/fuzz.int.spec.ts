@@ -414,16 +414,24 @@ describe('fuzz: malformed requests to every endpoint', () => {
       if (cookie) headers.cookie = cookie;
       if (probe.contentType) headers['content-type'] = probe.contentType;
       const where = `${probe.method} ${probe.path.slice(0, 80)} (${probe.kind})`;
+      // A browser navigation (single sign-on) answers every request with a redirect, a refusal
+      // included (to the sign-in page, which words it), never with JSON.
+      const navigation = 302 in endpoint.responses;
       try {
         const res = await fetch(`${url}${probe.path}`, {
           method: probe.method,
           headers,
           body: probe.body,
+          redirect: navigation ? 'manual' : 'follow',
           signal: AbortSignal.timeout(15_000),
         });
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         if (res.status === 429) limited.set(probe.name, (limited.get(probe.name) ?? 0) + 1);
         const text = await res.text();
+        if (navigation && probe.method !== 'HEAD') {
+          if (res.status !== 302) failures.push(`${where}: ${res.status} rather than a redirect`);
+          return;
+        }
         if (res.status >= 500) failures.push(`${where}: ${res.status} ${text.slice(0, 200)}`);
         else if (probe.mayPass && res.status < 400) return;
         else if (res.status < 400 || res.status >= 500) failures.push(`${where}: ${res.status}`);
