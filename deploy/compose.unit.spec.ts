@@ -55,6 +55,11 @@ const OPERATORS: Record<string, Record<string, string>> = {
     VONAGE_API_KEY: 'key',
     VONAGE_API_SECRET: 'secret',
     VONAGE_FROM: 'RiskProfile',
+    OIDC_ISSUER: 'https://login.example.com/tenant/v2.0',
+    OIDC_CLIENT_ID: 'risk-profile',
+    OIDC_CLIENT_SECRET: 'client-secret-of-the-operator',
+    SSO_ONLY_ROLES: 'admin',
+    MFA_REQUIRED_ROLES: 'admin,analyst,adviser',
   },
   'keeping messages in the outbox folder': { ...REQUIRED, MAIL_TRANSPORT: 'outbox', SMS_TRANSPORT: 'outbox' },
 };
@@ -194,6 +199,15 @@ describe('docker-compose.yml', () => {
   for (const [operatorName, operator] of Object.entries(OPERATORS)) {
     describe(`for an operator ${operatorName}`, () => {
       const compose = composeFor(operator);
+
+      it("gives the adviser service, which signs people in, the operator's sign-in settings", () => {
+        const keys = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SSO_ONLY_ROLES'];
+        for (const name of instancesOf(compose, 'adviser')) {
+          const env = environmentOf(compose.services[name]!);
+          for (const key of keys) expect(env[key] || undefined, `${name} ${key}`).toBe(operator[key]);
+          expect(env.MFA_REQUIRED_ROLES, name).toBe(operator.MFA_REQUIRED_ROLES ?? 'admin,analyst');
+        }
+      });
 
       it.each(appServices(compose))(
         'gives %s every key its configuration requires, valid in production',

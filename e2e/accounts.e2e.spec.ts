@@ -28,16 +28,16 @@ describeTarget('signing in and out', browserTarget, () => {
     await page().getByText('Sign in to access the assessment platform').waitFor();
 
     await fill(page(), 'not-an-email', '12345');
-    await page().getByRole('button', { name: 'Sign In' }).click();
+    await page().getByRole('button', { name: 'Sign In', exact: true }).click();
     await page().getByText('Please enter a valid email address.').waitFor();
     await page().getByText('Password must be at least 6 characters.').waitFor();
 
     await fill(page(), ADVISER.email, 'wrong-password');
-    await page().getByRole('button', { name: 'Sign In' }).click();
+    await page().getByRole('button', { name: 'Sign In', exact: true }).click();
     await page().getByTestId('login-error').getByText('Invalid email or password.').waitFor();
 
     await fill(page(), ADVISER.email, ADVISER.password);
-    await page().getByRole('button', { name: 'Sign In' }).click();
+    await page().getByRole('button', { name: 'Sign In', exact: true }).click();
     // An adviser lands in their workspace.
     await page().waitForURL(`${suite.system.url}/adviser`);
     const logout = page().getByRole('button', { name: 'Logout' });
@@ -92,7 +92,7 @@ describeTarget('signing in and out', browserTarget, () => {
 
     await open('/login');
     await fill(page(), ADVISER.email, ADVISER.password);
-    await page().getByRole('button', { name: 'Sign In' }).click();
+    await page().getByRole('button', { name: 'Sign In', exact: true }).click();
     // An adviser lands in their workspace.
     await page().waitForURL(`${suite.system.url}/adviser`);
     await open('/admin/dashboard');
@@ -107,7 +107,7 @@ describeTarget('signing in and out', browserTarget, () => {
 
     await open('/login');
     await fill(page(), ANALYST.email, ANALYST.password);
-    await page().getByRole('button', { name: 'Sign In' }).click();
+    await page().getByRole('button', { name: 'Sign In', exact: true }).click();
     await page().waitForURL(`${suite.system.url}/analyst`);
     expect(await currentUserStatus(page())).toBe(200);
 

@@ -72,7 +72,7 @@ describeTarget('adviser pages and questionnaire links', browserTarget, () => {
     await page.goto(`${suite.system.url}/login`);
     await page.getByLabel('Email').fill('adviser@example.com');
     await page.getByLabel('Password').fill('adviser-demo-2026');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     // The adviser lands in the workspace and starts an assessment with the client from there.
     await page.waitForURL(`${suite.system.url}/adviser`);
     await page.getByRole('link', { name: 'New assessment in person' }).click();

@@ -115,7 +115,7 @@ describeTarget('an administrator invites an adviser, who then works with a clien
     await adviser.goto(`${system.url}/login`);
     await adviser.getByLabel('Email').fill(NEW_ADVISER.email);
     await adviser.getByLabel('Password').fill(NEW_ADVISER.password);
-    await adviser.getByRole('button', { name: 'Sign In' }).click();
+    await adviser.getByRole('button', { name: 'Sign In', exact: true }).click();
     await adviser.waitForURL(`${system.url}/adviser`);
     await adviser
       .getByRole('region', { name: 'Your page address' })

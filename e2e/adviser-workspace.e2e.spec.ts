@@ -78,7 +78,7 @@ describeTarget("the adviser's workspace and the admin's records", browserTarget,
     await page.goto(`${system.url}/login`);
     await page.getByLabel('Email').fill(ADVISER.email);
     await page.getByLabel('Password').fill(ADVISER.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(`${system.url}/adviser`);
     await page.getByRole('heading', { level: 1, name: 'Your clients' }).waitFor();
   };

@@ -46,7 +46,7 @@ describeTarget("the analyst's query page", browserTarget, () => {
     await open('/login');
     await page().getByLabel('Email').fill(ANALYST.email);
     await page().getByLabel('Password').fill(ANALYST.password);
-    await page().getByRole('button', { name: 'Sign In' }).click();
+    await page().getByRole('button', { name: 'Sign In', exact: true }).click();
     await page().waitForURL(`${suite.system.url}/analyst`);
     await page().getByRole('heading', { name: 'Query the analytics store' }).waitFor();
     await page()

@@ -22,7 +22,7 @@ describeTarget('two-step sign-in with an authenticator app', browserTarget, () =
     await open('/login');
     await page().getByLabel('Email').fill(ADVISER.email);
     await page().getByLabel('Password').fill(ADVISER.password);
-    await page().getByRole('button', { name: 'Sign In' }).click();
+    await page().getByRole('button', { name: 'Sign In', exact: true }).click();
   };
 
   it('an adviser sets it up on the account page, signs out, and signs in with password and code', async () => {

@@ -105,7 +105,7 @@ describeTarget('reports and links reach a real SMTP server', browserTarget, () =
     await page.goto(`${system.url}/login`);
     await page.getByLabel('Email').fill(ADVISER.email);
     await page.getByLabel('Password').fill(ADVISER.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(`${system.url}/adviser`);
     // The welcome step, where an adviser sends a link as well as in the workspace.
     await page.goto(`${system.url}/`);

@@ -65,7 +65,7 @@ async function signInAsAdviser(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/login`);
   await page.getByLabel('Email').fill(ADVISER.email);
   await page.getByLabel('Password').fill(ADVISER.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL(`${url}/adviser`);
   // The welcome step, where an adviser sends a link as well as in the workspace.
   await page.goto(`${url}/`);

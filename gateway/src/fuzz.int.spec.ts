@@ -191,7 +191,8 @@ function* bodiesFor(
 function refused(endpoint: EndpointDefinition, text: string, now: Date): boolean {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    // As the server reads it: a leading byte order mark is ignored (RFC 8259 allows it).
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
     return true;
   }
@@ -354,12 +355,15 @@ describe('fuzz: malformed requests to every endpoint', () => {
    * records' access log: a probe that is answered (HEAD, or a read with an unknown parameter,
    * which is ignored) reads the record, and every read is logged.
    */
+  // Left out: what every request of an endpoint writes, junk it ignores or not: the rate limits'
+  // hits, the access log, a passkey prompt's challenge (its options endpoints take an empty body),
+  // and the app secret a bodiless TOTP set-up proposes (no factor until confirmed with a code).
   async function rowCounts(): Promise<Record<string, number>> {
     const { rows: tables } = await system.platform.sql.query<{ name: string }>(
       `SELECT quote_ident(table_schema) || '.' || quote_ident(table_name) AS name
          FROM information_schema.tables
         WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')
-          AND table_name NOT IN ('rate_limit_hits', 'records_access_log')
+          AND table_name NOT IN ('rate_limit_hits', 'records_access_log', 'passkey_challenges', 'account_totp')
         ORDER BY 1`,
     );
     const counts: Record<string, number> = {};

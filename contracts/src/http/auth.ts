@@ -67,9 +67,13 @@ export const getCurrentUserEndpoint = defineEndpoint({
  * (MFA_REQUIRED_ROLES names the role and the account has none); or no session yet, the second
  * step (`POST /api/auth/mfa/verify`) pending in a short-lived cookie.
  */
+/** The second factors an account may finish a sign-in with, as the pending step names them. */
+export const SECOND_FACTOR_METHODS = ['totp', 'passkey'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
 export const signInAnswerSchema = z.union([
   z.object({ user: userSchema, mfaSetupRequired: z.literal(true).optional() }),
-  z.object({ mfaRequired: z.literal(true) }),
+  z.object({ mfaRequired: z.literal(true), methods: z.array(z.enum(SECOND_FACTOR_METHODS)) }),
 ]);
 export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
 

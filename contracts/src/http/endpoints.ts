@@ -56,6 +56,16 @@ import {
 } from './mfa';
 import { oidcCallbackEndpoint, oidcLoginEndpoint, signInOptionsEndpoint } from './oidc';
 import {
+  listPasskeysEndpoint,
+  mfaPasskeyOptionsEndpoint,
+  passkeyRegistrationOptionsEndpoint,
+  passkeySignInEndpoint,
+  passkeySignInOptionsEndpoint,
+  registerPasskeyEndpoint,
+  removePasskeyEndpoint,
+  verifyMfaPasskeyEndpoint,
+} from './passkeys';
+import {
   resolveShortLinkEndpoint,
   sendQuestionnaireLinkEndpoint,
   verifyQuestionnaireLinkEndpoint,
@@ -135,6 +145,14 @@ export const ENDPOINTS = {
   listSessions: listSessionsEndpoint,
   endSession: endSessionEndpoint,
   resetSecondFactor: resetSecondFactorEndpoint,
+  listPasskeys: listPasskeysEndpoint,
+  passkeyRegistrationOptions: passkeyRegistrationOptionsEndpoint,
+  registerPasskey: registerPasskeyEndpoint,
+  removePasskey: removePasskeyEndpoint,
+  passkeySignInOptions: passkeySignInOptionsEndpoint,
+  passkeySignIn: passkeySignInEndpoint,
+  mfaPasskeyOptions: mfaPasskeyOptionsEndpoint,
+  verifyMfaPasskey: verifyMfaPasskeyEndpoint,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

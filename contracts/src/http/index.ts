@@ -17,6 +17,7 @@ export * from './message-delivery';
 export * from './mfa';
 export * from './oidc';
 export * from './pages';
+export * from './passkeys';
 export * from './primitives';
 export * from './questionnaire-links';
 export * from './records';

@@ -48,7 +48,7 @@ export const mfaStatusSchema = z.object({
 });
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 
-export const SIGN_IN_METHODS = ['password', 'totp', 'recovery-code', 'sso'] as const;
+export const SIGN_IN_METHODS = ['password', 'totp', 'recovery-code', 'sso', 'passkey'] as const;
 export const signInMethodSchema = z.enum(SIGN_IN_METHODS);
 export type SignInMethod = z.infer<typeof signInMethodSchema>;
 

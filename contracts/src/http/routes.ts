@@ -66,6 +66,14 @@ export const ENDPOINT_ROUTES = {
   listSessions: { method: 'GET', path: '/api/auth/sessions' },
   endSession: { method: 'DELETE', path: '/api/auth/sessions/:id' },
   resetSecondFactor: { method: 'POST', path: '/api/admin/accounts/:id/reset-second-factor' },
+  listPasskeys: { method: 'GET', path: '/api/auth/passkeys' },
+  passkeyRegistrationOptions: { method: 'POST', path: '/api/auth/passkeys/register/options' },
+  registerPasskey: { method: 'POST', path: '/api/auth/passkeys/register/verify' },
+  removePasskey: { method: 'DELETE', path: '/api/auth/passkeys/:id' },
+  passkeySignInOptions: { method: 'POST', path: '/api/auth/passkeys/sign-in/options' },
+  passkeySignIn: { method: 'POST', path: '/api/auth/passkeys/sign-in/verify' },
+  mfaPasskeyOptions: { method: 'POST', path: '/api/auth/mfa/passkey/options' },
+  verifyMfaPasskey: { method: 'POST', path: '/api/auth/mfa/passkey/verify' },
 } as const satisfies { readonly [N in EndpointName]: Pick<(typeof ENDPOINTS)[N], 'method' | 'path'> };
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

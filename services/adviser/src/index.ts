@@ -21,6 +21,10 @@ import { mfaRequiredRoles } from './accounts/mfa/mfa-policy';
 import { pendingSignIns } from './accounts/mfa/pending-sign-in';
 import { totpSecretBox } from './accounts/mfa/second-factor-store';
 import { OIDC_MIGRATIONS, singleSignOn } from './accounts/oidc/single-sign-on';
+import { PASSKEY_MIGRATIONS } from './accounts/passkeys/passkey.migrations';
+import { passkeyChallenges } from './accounts/passkeys/passkey-challenges';
+import { mountPasskeyRoutes } from './accounts/passkeys/passkeys.routes';
+import { relyingPartyOf } from './accounts/passkeys/relying-party';
 import { mountSessionRoutes } from './accounts/sessions/sessions.routes';
 import { ADVISER_MIGRATIONS } from './advisers/adviser.migrations';
 import { mountGetAdviser } from './advisers/get-adviser.route';
@@ -61,6 +65,7 @@ export async function createAdviserService(
   await migrate(sql, 'adviser-accounts', ACCOUNT_MIGRATIONS);
   await migrate(sql, 'adviser-short-links', SHORT_LINK_MIGRATIONS);
   await migrate(sql, 'adviser-oidc', OIDC_MIGRATIONS);
+  await migrate(sql, 'adviser-passkeys', PASSKEY_MIGRATIONS);
   const publicUrl = config.PUBLIC_URL ?? 'http://localhost';
   const sessions = await openSessions(sql, { secret: config.SESSION_SECRET, publicUrl, clock });
   const accounts = accountManager(sql, clock);
@@ -118,6 +123,17 @@ export async function createAdviserService(
         mfaRequiredRoles: mfa.requiredRoles,
       });
       mountMfaRoutes(router, mfa, loginLimit);
+      mountPasskeyRoutes(
+        router,
+        {
+          ...mfa,
+          challenges: passkeyChallenges(publicUrl),
+          // Passkeys belong to the site's public address, as the links do.
+          relyingParty: () => relyingPartyOf(linkBase()),
+          ssoOnlyRoles: config.SSO_ONLY_ROLES,
+        },
+        loginLimit,
+      );
       mountSessionRoutes(router, mfa);
       sso.mount(router);
       mountGetAdviser(router, sql);

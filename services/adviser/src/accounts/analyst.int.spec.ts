@@ -305,7 +305,9 @@ describeTargets(
       const busy = freshIp();
       for (let i = 0; i < 15; i++)
         expect((await password(ANALYST.email, ANALYST.password, busy)).status).toBe(200);
-    });
+      // Over twenty bcrypt checks at cost 12, spaced as passwords.ts spaces them: about 20 s alone,
+      // more than the tier's default minute beside other files on a loaded two-core machine.
+    }, 180_000);
 
     it('creates analyst accounts with an invitation, as adviser accounts are invited', async () => {
       const res = await call('POST', '/api/admin/analysts', {

@@ -116,7 +116,7 @@ export function mountAuthRoutes(app: Express, deps: AuthRouteDeps): RequestHandl
     if (result.kind === 'mfa-required') {
       const { id, sessionVersion } = result.user;
       res.setHeader('Set-Cookie', deps.pending.start({ userId: id, sessionVersion }));
-      res.status(200).json({ mfaRequired: true });
+      res.status(200).json({ mfaRequired: true, methods: result.methods });
       return;
     }
     res.setHeader('Set-Cookie', deps.cookie.set(result.token));

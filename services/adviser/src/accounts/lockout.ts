@@ -5,6 +5,13 @@ import type { SqlClient, SqlExecutor } from '@risk-profile/platform';
 export const LOCK_THRESHOLD = 10;
 export const LOCK_WINDOW_MS = 15 * 60 * 1000;
 
+/**
+ * The transaction-scoped advisory lock every check of an account's password or code takes, over
+ * an SQL expression of its email key, so the checks of one account take turns in any process.
+ */
+export const attemptsLock = (emailKeySql: string): string =>
+  `pg_advisory_xact_lock(hashtext('login-attempts:' || ${emailKeySql}))`;
+
 /** The account's latest failures within the window, newest first, at most LOCK_THRESHOLD. */
 async function recentFailures(sql: SqlExecutor, key: string, now: Date): Promise<Date[]> {
   const { rows } = await sql.query<{ failed_at: Date }>(
@@ -38,11 +45,8 @@ export type Reservation =
  */
 export function reserveAttempt(sql: SqlClient, key: string, now: Date): Promise<Reservation> {
   return sql.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`login-attempts:${key}`]);
-    await tx.query('DELETE FROM login_failures WHERE email_key = $1 AND failed_at <= $2', [
-      key,
-      new Date(now.getTime() - LOCK_WINDOW_MS),
-    ]);
+    await tx.query(`SELECT ${attemptsLock('$1::text')}`, [key]);
+    await pruneFailures(tx, key, now);
     const recent = await recentFailures(tx, key, now);
     const until = untilOf(recent);
     if (until) return { kind: 'locked', until };
@@ -56,6 +60,40 @@ export function reserveAttempt(sql: SqlClient, key: string, now: Date): Promise<
   });
 }
 
+const pruneFailures = (tx: SqlExecutor, key: string, now: Date) =>
+  tx.query('DELETE FROM login_failures WHERE email_key = $1 AND failed_at <= $2', [
+    key,
+    new Date(now.getTime() - LOCK_WINDOW_MS),
+  ]);
+
+/**
+ * A check made whole inside one transaction that holds the account's lock (attemptsLock), as a
+ * second step's code is: no answer leaves before its transaction commits, so counting the attempt
+ * with its outcome counts it as surely as reserving it first. Until when the account is locked
+ * (or null), how many attempts count now, and whether one more failure locks it.
+ */
+export async function lockStatus(
+  tx: SqlExecutor,
+  key: string,
+  now: Date,
+): Promise<{ until: Date | null; counted: number; lastBeforeLock: boolean }> {
+  const recent = await recentFailures(tx, key, now);
+  return {
+    until: untilOf(recent),
+    counted: recent.length,
+    lastBeforeLock: recent.length + 1 >= LOCK_THRESHOLD,
+  };
+}
+
+/** Counts a failed check made under the lock (lockStatus), pruning the account's expired failures. */
+export async function recordFailure(tx: SqlExecutor, key: string, now: Date): Promise<void> {
+  await pruneFailures(tx, key, now);
+  await tx.query('INSERT INTO login_failures (email_key, failed_at, checking) VALUES ($1, $2, false)', [
+    key,
+    now,
+  ]);
+}
+
 /** The attempt's password was wrong: it stays counted, as a settled failure. */
 export async function settleFailure(sql: SqlExecutor, attempt: string): Promise<void> {
   await sql.query('UPDATE login_failures SET checking = false WHERE attempt = $1', [attempt]);
@@ -67,10 +105,11 @@ export async function releaseAttempt(sql: SqlExecutor, attempt: string): Promise
 }
 
 /**
- * A successful sign-in clears the account's failures and its own attempt; attempts still being
- * checked beside it stay counted, so a burst gains nothing from a sign-in landing in its midst.
+ * A successful sign-in clears the account's failures and its own attempt (none for a check made
+ * under the lock); attempts still being checked beside it stay counted, so a burst gains nothing
+ * from a sign-in landing in its midst.
  */
-export async function clearFailures(sql: SqlExecutor, key: string, attempt: string): Promise<void> {
+export async function clearFailures(sql: SqlExecutor, key: string, attempt: string | null): Promise<void> {
   await sql.query('DELETE FROM login_failures WHERE email_key = $1 AND (NOT checking OR attempt = $2)', [
     key,
     attempt,

@@ -1,7 +1,8 @@
 import type { UserRole } from '@risk-profile/contracts';
-import type { SqlClient } from '@risk-profile/platform';
+import { HttpError, type SessionRevocations, type SqlClient } from '@risk-profile/platform';
 import { upsertAdviser } from '../advisers/adviser-repository';
-import { recordAudit } from './audit';
+import { removeAccountSecondFactor } from './admin/reset-second-factor.handler';
+import { COMMAND_LINE_ACTOR, recordAudit } from './audit';
 import { hashPassword, weakPasswordReason } from './passwords';
 import { changeUser, emailKey, findUserByEmail, insertUser, type UserRecord } from './user-repository';
 
@@ -120,6 +121,19 @@ export function accountManager(sql: SqlClient, clock: () => Date) {
           outcome: 'success',
         });
       });
+    },
+    /**
+     * What an administrator's reset of a second factor does, for a site with no administrator
+     * left to do it: the app and recovery codes removed, the sessions ended, the command line
+     * named as the actor.
+     */
+    async resetSecondFactor(email: string, revocations: SessionRevocations): Promise<void> {
+      const user = await find(email);
+      await removeAccountSecondFactor({ sql, clock, revocations }, { user, actor: COMMAND_LINE_ACTOR }).catch(
+        (error: unknown) => {
+          throw error instanceof HttpError && error.status < 500 ? new AccountError(error.message) : error;
+        },
+      );
     },
   };
 }

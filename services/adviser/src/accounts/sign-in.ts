@@ -1,8 +1,8 @@
-import type { User, UserRole } from '@risk-profile/contracts';
+import type { SecondFactorMethod, User, UserRole } from '@risk-profile/contracts';
 import type { SessionTokens, SqlClient } from '@risk-profile/platform';
 import { type AuditEvent, recordAudit } from './audit';
 import { clearFailures, releaseAttempt, reserveAttempt, settleFailure } from './lockout';
-import { hasSecondFactor } from './mfa/second-factor-store';
+import { secondFactorsOf } from './passkeys/passkey-store';
 import { HashingBusyError, verifyPassword } from './passwords';
 import { startSession } from './sessions/start-session';
 import { emailKey, findUserByEmail, type UserRecord } from './user-repository';
@@ -10,7 +10,7 @@ import { emailKey, findUserByEmail, type UserRecord } from './user-repository';
 export type SignInResult =
   | { kind: 'signed-in'; user: User; token: string; mfaSetupRequired: boolean }
   /** The password was right; the second factor is still to come (no session yet). */
-  | { kind: 'mfa-required'; user: UserRecord }
+  | { kind: 'mfa-required'; user: UserRecord; methods: SecondFactorMethod[] }
   | { kind: 'refused' }
   /** The right password of a role that signs in only with single sign-on (SSO_ONLY_ROLES). */
   | { kind: 'sso-required' }
@@ -136,7 +136,7 @@ export async function signIn(deps: {
   /** Roles told to sign in with their organisation, after the right password only (SSO_ONLY_ROLES). */
   ssoOnlyRoles?: readonly UserRole[];
 }): Promise<SignInResult> {
-  let secondFactor = false;
+  let methods: SecondFactorMethod[] = [];
   const check = await checkPassword({
     ...deps,
     event: deps.adminOnly ? 'admin_login' : 'login',
@@ -148,8 +148,8 @@ export async function signIn(deps: {
           : null,
     auditSuccess: true,
     pendingStep: async (user) => {
-      secondFactor = await hasSecondFactor(deps.sql, user.id);
-      return secondFactor ? 'second factor pending' : null;
+      methods = await secondFactorsOf(deps.sql, user.id);
+      return methods.length > 0 ? 'second factor pending' : null;
     },
   });
   if (check.kind === 'not-permitted') {
@@ -157,7 +157,7 @@ export async function signIn(deps: {
   }
   if (check.kind !== 'accepted') return check;
   const { user } = check;
-  if (secondFactor) return { kind: 'mfa-required', user };
+  if (methods.length > 0) return { kind: 'mfa-required', user, methods };
   const mfaSetupOnly = deps.mfaRequiredRoles.has(user.role);
   const session = await startSession(deps, user, {
     ip: deps.ip,

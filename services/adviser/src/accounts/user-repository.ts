@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UserRole } from '@risk-profile/contracts';
 import { type SqlExecutor, sessionStateWrites } from '@risk-profile/platform';
+import { attemptsLock } from './lockout';
 
 export interface UserRecord {
   id: string;
@@ -36,9 +37,10 @@ interface UserRow {
 
 export const emailKey = (email: string): string => email.trim().toLowerCase();
 
-const SELECT = `SELECT u.id, u.email, u.role, u.name, u.password_hash, u.adviser_id, a.slug AS adviser_slug,
+const COLUMNS_FROM = `u.id, u.email, u.role, u.name, u.password_hash, u.adviser_id, a.slug AS adviser_slug,
   u.analyst_access, u.disabled, u.session_version, u.created_at, u.changed_at
   FROM users u LEFT JOIN advisers a ON a.id = u.adviser_id`;
+const SELECT = `SELECT ${COLUMNS_FROM}`;
 
 const toRecord = (row: UserRow): UserRecord => ({
   id: row.id,
@@ -57,6 +59,19 @@ const toRecord = (row: UserRow): UserRecord => ({
 
 export async function findUserById(sql: SqlExecutor, id: string): Promise<UserRecord | null> {
   const { rows } = await sql.query<UserRow>(`${SELECT} WHERE u.id = $1`, [id]);
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/**
+ * The account, read by the statement that takes its attempts' lock (lockout.ts) in the caller's
+ * transaction: one round trip for the second step of a sign-in. The row is as the statement found
+ * it on starting, before the lock was granted; the lock guards the count of attempts, read after.
+ */
+export async function findUserByIdLockingAttempts(tx: SqlExecutor, id: string): Promise<UserRecord | null> {
+  const { rows } = await tx.query<UserRow>(
+    `SELECT ${attemptsLock('u.email_key')}, ${COLUMNS_FROM} WHERE u.id = $1`,
+    [id],
+  );
   return rows[0] ? toRecord(rows[0]) : null;
 }
 

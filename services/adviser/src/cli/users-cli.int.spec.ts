@@ -2,11 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PgSqlClient } from '@risk-profile/platform';
+import { PgliteSqlClient, PgSqlClient, type SqlClient } from '@risk-profile/platform';
 import { describeTarget, describeTargets } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bundle } from '../../../../scripts/lib/bundle.mjs';
 import { root, serverEntries } from '../../../../scripts/lib/paths.mjs';
+import { replaceRecoveryCodes, saveUnconfirmedTotp, takeStep } from '../accounts/mfa/second-factor-store';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 
@@ -40,17 +41,30 @@ describeTargets(
   (target) => {
     let env: NodeJS.ProcessEnv;
     let cleanup: () => Promise<void>;
+    /** The store the command works on, opened by the test between command runs. */
+    let openStore: () => Promise<SqlClient>;
     beforeAll(async () => {
       if (target.name === 'a PostgreSQL server') {
         const schema = await serverSchema('users_cli');
         env = { PATH: process.env.PATH, DATABASE_URL: schema.url };
         cleanup = schema.drop;
+        openStore = async () => PgSqlClient.open(schema.url, { max: 1 });
       } else {
         const dir = mkdtempSync(join(tmpdir(), 'users-cli-'));
         env = { PATH: process.env.PATH, DATA_DIR: dir };
         cleanup = async () => rmSync(dir, { recursive: true, force: true });
+        openStore = () => PgliteSqlClient.open(join(dir, 'pglite'));
       }
     });
+    /** Runs `use` on the store, closed again before the next command run opens it. */
+    const onStore = async <T>(use: (sql: SqlClient) => Promise<T>): Promise<T> => {
+      const sql = await openStore();
+      try {
+        return await use(sql);
+      } finally {
+        await sql.close();
+      }
+    };
     afterAll(async () => cleanup?.());
 
     const users = (args: string[], input = '') =>
@@ -133,6 +147,67 @@ describeTargets(
       expect(audit + list).not.toContain('an analyst passphrase');
       // Seven command runs, each a process that opens the store: on a loaded machine the
       // embedded data folder takes several minutes.
+    }, 300_000);
+
+    it('resets a second factor as an administrator would, named as the command line, ending its sessions', async () => {
+      expect(
+        create('admin', 'last-admin@example.com', 'Last Admin', 'the last admin passphrase').status,
+      ).toBe(0);
+      const state = (sql: SqlClient) =>
+        sql.query<{ id: string; version: number; totp: number; codes: number }>(
+          `SELECT u.id, s.session_version AS version,
+             (SELECT count(*) FROM account_totp t WHERE t.user_id = u.id) AS totp,
+             (SELECT count(*) FROM account_recovery_codes c WHERE c.user_id = u.id) AS codes
+           FROM users u JOIN auth_session_state s ON s.user_id = u.id WHERE u.email_key = 'last-admin@example.com'`,
+        );
+      // The administrator's app and recovery codes, as confirming them on the account page leaves them.
+      const before = await onStore(async (sql) => {
+        const { id } = (await state(sql)).rows[0]!;
+        const now = new Date();
+        await saveUnconfirmedTotp(sql, id, 'sealed-secret-never-read', now);
+        expect(await takeStep(sql, id, 1, now)).toBe(true);
+        await replaceRecoveryCodes(sql, id, ['code-hash-1', 'code-hash-2'], now);
+        return (await state(sql)).rows[0]!;
+      });
+      expect([Number(before.totp), Number(before.codes)]).toEqual([1, 2]);
+
+      const reset = users(['reset-second-factor', 'Last-Admin@example.com']);
+      expect(reset.stderr).toBe('');
+      expect(reset.status).toBe(0);
+      expect(reset.stdout).toBe('Second factor of Last-Admin@example.com reset; its sessions have ended.\n');
+      const after = await onStore(async (sql) => (await state(sql)).rows[0]!);
+      expect([Number(after.totp), Number(after.codes)]).toEqual([0, 0]);
+      // Every session issued before carries the old version, refused by every service.
+      expect(after.version).toBeGreaterThan(before.version);
+      const audited = await onStore(
+        async (sql) =>
+          (
+            await sql.query(
+              `SELECT email, user_id, outcome, actor_id, actor_email FROM auth_audit WHERE event = 'second_factor_reset'`,
+            )
+          ).rows,
+      );
+      expect(audited).toEqual([
+        {
+          email: 'last-admin@example.com',
+          user_id: before.id,
+          outcome: 'success',
+          actor_id: null,
+          actor_email: 'command line',
+        },
+      ]);
+      expect(users(['audit']).stdout).toMatch(
+        /second_factor_reset\tlast-admin@example\.com\t-\tsuccess\t\tcommand line/,
+      );
+
+      const again = users(['reset-second-factor', 'last-admin@example.com']);
+      expect(again.status).toBe(1);
+      expect(again.stderr).toContain('no second factor to reset');
+      const unknown = users(['reset-second-factor', 'nobody@example.com']);
+      expect(unknown.status).toBe(1);
+      expect(unknown.stderr).toContain('No account with the email nobody@example.com');
+      expect(users(['reset-second-factor']).stderr).toContain('needs the account');
+      // Six command runs, each a process that opens the store.
     }, 300_000);
   },
 );

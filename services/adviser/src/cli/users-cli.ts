@@ -11,6 +11,7 @@ import {
 } from '@risk-profile/platform';
 import { ACCOUNT_MIGRATIONS } from '../accounts/accounts.migrations';
 import { AccountError, accountManager } from '../accounts/manage-accounts';
+import { PASSKEY_MIGRATIONS } from '../accounts/passkeys/passkey.migrations';
 import { listUsers } from '../accounts/user-repository';
 import { ADVISER_MIGRATIONS } from '../advisers/adviser.migrations';
 
@@ -24,7 +25,8 @@ const USAGE = `Usage: npm run users -- <command> [options]
   enable EMAIL
   reset-password EMAIL
   analyst-access EMAIL on|off                                   (an administrator's; ends its sessions)
-  audit [--limit N]                                             (recent sign-ins and account changes)
+  reset-second-factor EMAIL                                     (removes its second factors, as an administrator would; ends its sessions)
+  audit [--limit N]                                             (recent sign-ins and account changes, with who made them)
 
 The password of create and reset-password is read from standard input when it is piped in
 (echo '…' | npm run users -- create …, or < a file), otherwise generated and printed once;
@@ -44,14 +46,15 @@ async function readPassword(): Promise<{ password: string; generated: boolean }>
   return { password: randomBytes(18).toString('base64url'), generated: true };
 }
 
-async function open(): Promise<SqlClient> {
+async function open(): Promise<{ sql: SqlClient; revocations: SessionRevocations }> {
   const sql = process.env.DATABASE_URL
     ? PgSqlClient.open(process.env.DATABASE_URL, { max: 1 })
     : await PgliteSqlClient.open(join(process.env.DATA_DIR || './data', 'pglite'));
   await migrate(sql, 'adviser', ADVISER_MIGRATIONS);
   await migrate(sql, 'adviser-accounts', ACCOUNT_MIGRATIONS);
-  await SessionRevocations.create(sql);
-  return sql;
+  // A second factor's reset removes passkeys too.
+  await migrate(sql, 'adviser-passkeys', PASSKEY_MIGRATIONS);
+  return { sql, revocations: await SessionRevocations.create(sql) };
 }
 
 async function run(argv: string[]): Promise<number> {
@@ -74,7 +77,7 @@ async function run(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 2;
   }
-  const sql = await open();
+  const { sql, revocations } = await open();
   const accounts = accountManager(sql, () => new Date());
   try {
     switch (command) {
@@ -128,6 +131,12 @@ async function run(argv: string[]): Promise<number> {
         );
         return 0;
       }
+      case 'reset-second-factor': {
+        if (!target) throw new AccountError('reset-second-factor needs the account\u2019s email.');
+        await accounts.resetSecondFactor(target, revocations);
+        console.log(`Second factor of ${target} reset; its sessions have ended.`);
+        return 0;
+      }
       case 'reset-password': {
         if (!target) throw new AccountError('reset-password needs the account\u2019s email.');
         const { password, generated } = await readPassword();
@@ -139,7 +148,7 @@ async function run(argv: string[]): Promise<number> {
       case 'audit': {
         const limit = Math.min(Math.max(Number(values.limit ?? 50) || 50, 1), 10_000);
         const { rows } = await sql.query<Record<string, unknown>>(
-          `SELECT at, event, email, ip, outcome, detail FROM auth_audit ORDER BY id DESC LIMIT ${limit}`,
+          `SELECT at, event, email, ip, outcome, detail, actor_email FROM auth_audit ORDER BY id DESC LIMIT ${limit}`,
         );
         for (const row of rows.reverse()) {
           console.log(
@@ -150,6 +159,7 @@ async function run(argv: string[]): Promise<number> {
               row.ip ?? '-',
               row.outcome,
               row.detail ?? '',
+              row.actor_email ?? '',
             ].join('\t'),
           );
         }

@@ -44,7 +44,7 @@ export function signInSteps(server: () => AdviserTestServer) {
     /** Password and code, answered 200 each: the session cookie. */
     async withCode(email: string, secret: string, code: string, path?: string): Promise<string> {
       const first = await password(email, secret, path);
-      expect(first.body).toEqual({ mfaRequired: true });
+      expect(first.body).toMatchObject({ mfaRequired: true });
       const second = await verify(first.pending, { code });
       expect(second.res.status).toBe(200);
       return second.session!;

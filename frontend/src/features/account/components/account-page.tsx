@@ -1,8 +1,10 @@
 import { buttonClass } from '../../../components/ui/button';
 import { useCurrentUser } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePasskeys } from '../api/passkeys';
 import { useMfaStatus } from '../api/second-factor';
 import { HOME_OF } from '../model/home';
+import { PasskeysSection } from './passkeys-section';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 import '../account.css';
@@ -11,8 +13,9 @@ import '../account.css';
 export function AccountPage() {
   useDocumentTitle('Account security');
   const status = useMfaStatus();
-  // A session that may only set up a second factor sees nothing else.
-  const setupOnly = status.data?.required === true && !status.data.totp;
+  const passkeys = usePasskeys();
+  // A session that may only set up a second factor (an app or a passkey) sees nothing else.
+  const setupOnly = status.data?.required === true && !status.data.totp && (passkeys.data?.length ?? 0) === 0;
   const user = useCurrentUser().data;
   return (
     <div className="page account-page">
@@ -24,6 +27,7 @@ export function AccountPage() {
         </a>
       ) : null}
       <TwoFactorSection />
+      <PasskeysSection />
       {status.data && !setupOnly ? <SessionsSection /> : null}
     </div>
   );

@@ -4,6 +4,7 @@ import { Alert, LoadFailure } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { usePasskeys } from '../api/passkeys';
 import { useDisableTotp, useMfaStatus, useSetupTotp } from '../api/second-factor';
 import { CodeField, useCodeInput } from './code-field';
 import { TotpSetup } from './totp-setup';
@@ -12,6 +13,7 @@ import { TotpSetup } from './totp-setup';
 export function TwoFactorSection() {
   const status = useMfaStatus();
   const start = useSetupTotp();
+  const passkeys = usePasskeys();
   const [setup, setSetup] = useState<Setup | null>(null);
 
   if (status.isPending) return <Spinner label="Loading two-step sign-in..." />;
@@ -38,10 +40,10 @@ export function TwoFactorSection() {
         </>
       ) : (
         <>
-          {required ? (
+          {required && (passkeys.data?.length ?? 0) === 0 ? (
             <Alert tone="warning" title="Set up two-step sign-in to continue">
-              Your role requires a code from an authenticator app after your password. Set it up now; until
-              then this is the only page you can use.
+              Your role requires a second factor: a code from an authenticator app after your password, or a
+              passkey (below). Set one up now; until then this is the only page you can use.
             </Alert>
           ) : (
             <p data-testid="two-step-status">

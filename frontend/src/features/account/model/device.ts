@@ -29,4 +29,5 @@ export const SIGN_IN_METHOD_LABELS = {
   totp: 'Password and app code',
   'recovery-code': 'Password and recovery code',
   sso: 'Your organisation (single sign-on)',
+  passkey: 'Passkey',
 } as const;

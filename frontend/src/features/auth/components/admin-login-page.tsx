@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLoginForm } from '../model/use-login-form';
 import { LoginFields } from './login-fields';
 import { OrganisationSignIn, OrganisationSignInRefusal } from './organisation-sign-in';
+import { PasskeySignIn } from './passkey-sign-in';
 import { SecondStepCard } from './second-step-card';
 import '../auth.css';
 
@@ -36,6 +37,7 @@ export function AdminLoginPage({ ssoError }: { ssoError?: SsoRefusal | undefined
           </Button>
         </form>
         <OrganisationSignIn page="admin" />
+        <PasskeySignIn page="admin" land={form.land} />
         {appConfig.demoMode ? (
           <div className="auth-hint" data-testid="demo-credentials">
             <p className="auth-hint__title">Demo credentials</p>

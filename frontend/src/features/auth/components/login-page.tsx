@@ -6,6 +6,7 @@ import { landingAfterSignIn } from '../model/login-form';
 import { useLoginForm } from '../model/use-login-form';
 import { LoginFields } from './login-fields';
 import { OrganisationSignIn, OrganisationSignInRefusal } from './organisation-sign-in';
+import { PasskeySignIn } from './passkey-sign-in';
 import { SecondStepCard } from './second-step-card';
 import '../auth.css';
 
@@ -33,6 +34,7 @@ export function LoginPage({ ssoError }: { ssoError?: SsoRefusal | undefined }) {
           </Button>
         </form>
         <OrganisationSignIn page="user" />
+        <PasskeySignIn page="user" land={form.land} />
       </section>
     </div>
   );

@@ -6,10 +6,12 @@ import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useVerifySecondFactor } from '../api/sign-in';
 import type { SecondStep } from '../model/use-login-form';
+import { SecondStepPasskey } from './second-step-passkey';
 
 /**
- * The code asked for after a right password, on both sign-in pages: a code from the app, or one
- * of the recovery codes. A sign-in left too long (or started in another browser) starts again.
+ * The second step after a right password, on both sign-in pages: a code from the app, one of the
+ * recovery codes, or a passkey (the methods the account has). A sign-in left too long (or
+ * started in another browser) starts again.
  */
 export function SecondStepCard({ step }: { step: SecondStep }) {
   const [recovery, setRecovery] = useState(false);
@@ -17,6 +19,10 @@ export function SecondStepCard({ step }: { step: SecondStep }) {
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failure, setFailure] = useState<{ message: string; expired: boolean } | null>(null);
   const verify = useVerifySecondFactor();
+  const withCode = step.methods.includes('totp');
+  const passkey = step.methods.includes('passkey') ? (
+    <SecondStepPasskey land={step.land} onFailure={setFailure} primary={!withCode} />
+  ) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,9 +48,11 @@ export function SecondStepCard({ step }: { step: SecondStep }) {
           Two-step sign-in
         </h1>
         <p className="auth-card__subtitle">
-          {recovery
-            ? 'Enter one of the recovery codes you saved when you set up your app. Each works once.'
-            : 'Enter the 6-digit code your authenticator app shows for Risk Profile.'}
+          {!withCode
+            ? 'Use your passkey to finish signing in: your device asks for its fingerprint, face or PIN.'
+            : recovery
+              ? 'Enter one of the recovery codes you saved when you set up your app. Each works once.'
+              : 'Enter the 6-digit code your authenticator app shows for Risk Profile.'}
         </p>
         {failure ? (
           <Alert tone="error" testId="second-step-error">
@@ -55,6 +63,8 @@ export function SecondStepCard({ step }: { step: SecondStep }) {
           <Button block onClick={() => window.location.reload()}>
             Start again
           </Button>
+        ) : !withCode ? (
+          passkey
         ) : (
           <form className="auth-form" onSubmit={submit} noValidate>
             <TextField
@@ -80,6 +90,7 @@ export function SecondStepCard({ step }: { step: SecondStep }) {
             >
               {recovery ? 'Use a code from my app instead' : 'Use a recovery code instead'}
             </Button>
+            {passkey}
           </form>
         )}
       </section>

@@ -1,4 +1,4 @@
-import type { User } from '@risk-profile/contracts';
+import type { SecondFactorMethod, User } from '@risk-profile/contracts';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -7,9 +7,10 @@ import { MFA_SETUP_PATH } from '../../../lib/mfa-status';
 import { useSignIn } from '../api/sign-in';
 import { type FieldErrors, fieldErrors, LOGIN_FAILED_FALLBACK } from './login-form';
 
-/** The second step of a sign-in in progress: where it lands once the code is right. */
+/** The second step of a sign-in in progress: where it lands once the code is right, and with what. */
 export interface SecondStep {
   land: (user: User) => void;
+  methods: readonly SecondFactorMethod[];
 }
 
 /**
@@ -42,7 +43,7 @@ export function useLoginForm(
       { email, password },
       {
         onSuccess: (answer) => {
-          if ('mfaRequired' in answer) setSecondStep({ land });
+          if ('mfaRequired' in answer) setSecondStep({ land, methods: answer.methods });
           // A role that must have a second factor, signed in only to set one up.
           else if (answer.mfaSetupRequired) window.location.assign(MFA_SETUP_PATH);
           else land(answer.user);
@@ -63,5 +64,6 @@ export function useLoginForm(
     pending: signIn.isPending,
     submit,
     secondStep,
+    land,
   };
 }

@@ -1,19 +1,19 @@
 import type { SqlExecutor } from '@risk-profile/platform';
-import { type AuditEvent, recordAudit } from '../audit';
+import { type AuditActor, type AuditEvent, recordAudit } from '../audit';
 import { changeUser, emailKey, type UserRecord } from '../user-repository';
-import type { Actor, AdminAccountsDeps } from './admin-deps';
+import type { AdminAccountsDeps } from './admin-deps';
 
 export interface AccountChange {
   user: Pick<UserRecord, 'id' | 'email'>;
   change: Parameters<typeof changeUser>[2];
   event: AuditEvent;
-  actor: Actor;
+  actor: AuditActor;
   /** More of the same change, in its transaction (a second factor's removal). */
   alongside?: (tx: SqlExecutor) => Promise<void>;
 }
 
 /**
- * An administrator's change to an account, with its audit entry in the same transaction; then
+ * An administrator's change to an account (or `npm run users`'s), with its audit entry in the same transaction; then
  * the account's sessions end (the change bumped its session version), so none outlives it.
  */
 export async function changeAccount(

@@ -1,5 +1,8 @@
 import { httpError } from '@risk-profile/platform';
-import { hasSecondFactor, removeSecondFactor } from '../mfa/second-factor-store';
+import type { AuditActor } from '../audit';
+import { removeSecondFactor } from '../mfa/second-factor-store';
+import { removePasskeys, secondFactorsOf } from '../passkeys/passkey-store';
+import type { UserRecord } from '../user-repository';
 import { findAccount } from './account-views';
 import type { AccountCommand, AdminAccountsDeps } from './admin-deps';
 import { changeAccount } from './change-account';
@@ -11,7 +14,7 @@ export const CANNOT_RESET_OWN_FACTOR_MESSAGE =
   'You cannot reset your own second factor here. Turn it off from your account page, or ask another administrator.';
 
 /**
- * Removes an account's app and recovery codes (never reading them) and ends its sessions, for a
+ * Removes an account's app, recovery codes and passkeys (never reading them) and ends its sessions, for a
  * holder who lost their phone and codes: audited with the administrator who did it.
  */
 export async function resetSecondFactor(
@@ -20,7 +23,18 @@ export async function resetSecondFactor(
 ): Promise<void> {
   const user = await findAccount(deps.sql, id);
   if (user.id === actor.id) throw httpError.unprocessable(CANNOT_RESET_OWN_FACTOR_MESSAGE, 'SELF');
-  if (!(await hasSecondFactor(deps.sql, user.id))) {
+  await removeAccountSecondFactor(deps, { user, actor });
+}
+
+/**
+ * The reset itself, shared with `npm run users -- reset-second-factor` (a site with no
+ * administrator left): `409 NO_SECOND_FACTOR` when the account has no confirmed app and no passkey.
+ */
+export async function removeAccountSecondFactor(
+  deps: Parameters<typeof changeAccount>[0],
+  { user, actor }: { user: Pick<UserRecord, 'id' | 'email'>; actor: AuditActor },
+): Promise<void> {
+  if ((await secondFactorsOf(deps.sql, user.id)).length === 0) {
     throw httpError.conflict(NO_SECOND_FACTOR_MESSAGE, 'NO_SECOND_FACTOR');
   }
   await changeAccount(deps, {
@@ -28,6 +42,9 @@ export async function resetSecondFactor(
     change: {},
     event: 'second_factor_reset',
     actor,
-    alongside: async (tx) => void (await removeSecondFactor(tx, user.id)),
+    alongside: async (tx) => {
+      await removeSecondFactor(tx, user.id);
+      await removePasskeys(tx, user.id);
+    },
   });
 }

@@ -1,8 +1,8 @@
 import { httpError, type SessionUser } from '@risk-profile/platform';
 import { recordAudit } from '../audit';
 import { endSessionNow } from '../sessions/end-session-now';
-import { startSession } from '../sessions/start-session';
-import { emailKey, findUserById } from '../user-repository';
+import { replaceSetupSession } from '../sessions/replace-setup-session';
+import { emailKey } from '../user-repository';
 import { invalidCode, type MfaDeps, TOTP_ALREADY_ON_MESSAGE } from './mfa-deps';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
 import { findTotp, replaceRecoveryCodes, takeStep } from './second-factor-store';
@@ -49,15 +49,5 @@ export async function confirmTotp(
   });
   // Confirmed by a request beside this one with the same code: that one showed the codes.
   if (!confirmed) throw invalidCode();
-  if (!session.mfaSetupOnly) return { recoveryCodes, token: null };
-  deps.revocations.forget({ jti: session.sessionId });
-  const user = await findUserById(deps.sql, session.id);
-  if (!user) throw httpError.unauthorized();
-  const started = await startSession(deps, user, {
-    ip: command.ip,
-    userAgent: command.userAgent,
-    method: 'totp',
-    now,
-  });
-  return { recoveryCodes, token: started.token };
+  return { recoveryCodes, token: await replaceSetupSession(deps, session, 'totp', { ...command, now }) };
 }

@@ -2,7 +2,7 @@ import { httpError, type SessionUser } from '@risk-profile/platform';
 import { recordAudit } from '../audit';
 import { emailKey, findUserById } from '../user-repository';
 import { accountLocked, invalidCode, type MfaDeps, TOTP_NOT_ON_MESSAGE } from './mfa-deps';
-import { checkSecondFactor } from './second-factor-check';
+import { withSecondFactor } from './second-factor-check';
 import { hasSecondFactor, removeSecondFactor } from './second-factor-store';
 
 export const MFA_REQUIRED_BY_POLICY_MESSAGE =
@@ -26,29 +26,27 @@ export async function disableTotp(
   }
   if (!(await hasSecondFactor(deps.sql, user.id)))
     throw httpError.conflict(TOTP_NOT_ON_MESSAGE, 'TOTP_NOT_ON');
-  const check = await checkSecondFactor({
+  const check = await withSecondFactor({
     sql: deps.sql,
     box: deps.box,
-    user,
+    userId: user.id,
     proof: { code: command.code },
     ip: command.ip,
     now,
     event: 'second_factor_check',
+    onAccepted: async (tx) => {
+      await removeSecondFactor(tx, user.id);
+      await recordAudit(tx, {
+        at: now,
+        event: 'totp_disabled',
+        email: emailKey(user.email),
+        userId: user.id,
+        ip: command.ip,
+        outcome: 'success',
+      });
+    },
   });
-  if (check.kind === 'locked') {
-    throw accountLocked(check.retryAfterSeconds);
-  }
+  if (check.kind === 'not-admitted') throw httpError.unauthorized();
+  if (check.kind === 'locked') throw accountLocked(check.retryAfterSeconds);
   if (check.kind === 'refused') throw invalidCode();
-  await deps.sql.transaction(async (tx) => {
-    await check.settle(tx);
-    await removeSecondFactor(tx, user.id);
-    await recordAudit(tx, {
-      at: now,
-      event: 'totp_disabled',
-      email: emailKey(user.email),
-      userId: user.id,
-      ip: command.ip,
-      outcome: 'success',
-    });
-  });
 }

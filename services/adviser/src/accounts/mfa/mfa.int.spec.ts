@@ -127,7 +127,7 @@ describeTargets(
     it('answers the right password with mfaRequired and no session, the step pending in a short-lived httpOnly cookie', async () => {
       const { res, body, pending } = await steps.password(ADVISER.email, ADVISER.password);
       expect(res.status).toBe(200);
-      expect(body).toEqual({ mfaRequired: true });
+      expect(body).toEqual({ mfaRequired: true, methods: ['totp'] });
       expect(setCookie(res, SESSION_COOKIE)).toBeUndefined();
       const header = res.headers.getSetCookie().find((value) => value.startsWith(`${PENDING_COOKIE}=`))!;
       expect(header).toContain('HttpOnly');
@@ -244,7 +244,7 @@ describeTargets(
       const adminCookie = await session(ADMIN.email, ADMIN.password);
       const admin = await turnOn(adminCookie);
       const first = await steps.password(ADMIN.email, ADMIN.password, '/api/admin/login');
-      expect(first.body).toEqual({ mfaRequired: true });
+      expect(first.body).toEqual({ mfaRequired: true, methods: ['totp'] });
       const verified = await steps.verify(first.pending, { code: nextCode(admin.secret) });
       expect((await call('GET', '/api/admin/me', verified.session)).status).toBe(200);
       const adminSession = verified.session!;

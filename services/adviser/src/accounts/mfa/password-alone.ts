@@ -1,7 +1,7 @@
 import type { UserRole } from '@risk-profile/contracts';
 import type { SqlExecutor } from '@risk-profile/platform';
+import { secondFactorsOf } from '../passkeys/passkey-store';
 import type { UserRecord } from '../user-repository';
-import { hasSecondFactor } from './second-factor-store';
 
 export const PASSWORD_ALONE_REFUSED_MESSAGE =
   'This account signs in with two-step sign-in, so its password alone does not open /clickhouse. Connect your tools with an API token (Query page, API tokens).';
@@ -15,5 +15,5 @@ export async function needsSecondFactor(
   requiredRoles: ReadonlySet<UserRole>,
   user: Pick<UserRecord, 'id' | 'role'>,
 ): Promise<boolean> {
-  return requiredRoles.has(user.role) || (await hasSecondFactor(sql, user.id));
+  return requiredRoles.has(user.role) || (await secondFactorsOf(sql, user.id)).length > 0;
 }

@@ -59,10 +59,10 @@ export async function hasSecondFactor(sql: SqlExecutor, userId: string): Promise
   return rows.length > 0;
 }
 
-/** The accounts that have one, for the admin list. */
+/** The accounts that have one (an app or a passkey), for the admin list. */
 export async function accountsWithSecondFactor(sql: SqlExecutor): Promise<Set<string>> {
   const { rows } = await sql.query<{ user_id: string }>(
-    'SELECT user_id FROM account_totp WHERE confirmed_at IS NOT NULL',
+    'SELECT user_id FROM account_totp WHERE confirmed_at IS NOT NULL UNION SELECT user_id FROM account_passkeys',
   );
   return new Set(rows.map((row) => row.user_id));
 }

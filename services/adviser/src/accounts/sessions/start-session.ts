@@ -1,6 +1,6 @@
 import type { SignInMethod, User } from '@risk-profile/contracts';
 import type { SessionTokens, SqlClient, SqlExecutor } from '@risk-profile/platform';
-import { recordAudit } from '../audit';
+import { auditInsert } from '../audit';
 import { analystAccessOf, emailKey, type UserRecord } from '../user-repository';
 
 /** The User-Agent is kept for the sessions list, cut to what a person reads. */
@@ -37,14 +37,33 @@ export const userView = (user: UserRecord): User => ({
 
 /**
  * Every sign-in ends here, whatever proved who it is (password, app code, recovery code, single
- * sign-on): the session token is issued, its row written for the sessions list and the start
- * audited, in one transaction with the row. The caller sets the cookie.
+ * sign-on): the session token is issued, and its row for the sessions list and the start's audit
+ * are written by one statement, so both or neither in one round trip. `sql` may be the caller's
+ * transaction (the second step's, which took the code); `alongside` needs a client, and runs in a
+ * transaction with the session's row. The caller sets the cookie.
  */
 export async function startSession(
   deps: { sql: SqlClient; tokens: SessionTokens },
   user: UserRecord,
   start: SessionStart,
+): Promise<StartedSession>;
+export async function startSession(
+  deps: { sql: SqlExecutor; tokens: SessionTokens },
+  user: UserRecord,
+  start: Omit<SessionStart, 'alongside'>,
+): Promise<StartedSession>;
+export async function startSession(
+  deps: { sql: SqlClient | SqlExecutor; tokens: SessionTokens },
+  user: UserRecord,
+  start: SessionStart,
 ): Promise<StartedSession> {
+  const { alongside, ...rest } = start;
+  if (alongside) {
+    return (deps.sql as SqlClient).transaction(async (tx) => {
+      await alongside(tx);
+      return startSession({ sql: tx, tokens: deps.tokens }, user, rest);
+    });
+  }
   const { token, claims } = deps.tokens.issue({
     id: user.id,
     role: user.role,
@@ -55,27 +74,19 @@ export async function startSession(
     sessionVersion: user.sessionVersion,
     mfaSetupOnly: start.mfaSetupOnly === true,
   });
-  const expiresAt = new Date(claims.exp * 1000);
-  await deps.sql.transaction(async (tx) => {
-    await start.alongside?.(tx);
-    // The account's rows of sessions over protect nothing and show nothing: pruned in passing.
-    await tx.query(
-      `WITH pruned AS (DELETE FROM auth_sessions WHERE user_id = $2 AND expires_at < $4)
-       INSERT INTO auth_sessions (id, user_id, session_version, started_at, expires_at, ip, user_agent, method, mfa_setup_only)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        claims.jti,
-        user.id,
-        user.sessionVersion,
-        start.now,
-        expiresAt,
-        start.ip,
-        start.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
-        start.method,
-        start.mfaSetupOnly === true,
-      ],
-    );
-    await recordAudit(tx, {
+  const session = [
+    claims.jti,
+    user.id,
+    user.sessionVersion,
+    start.now,
+    new Date(claims.exp * 1000),
+    start.ip,
+    start.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
+    start.method,
+    start.mfaSetupOnly === true,
+  ];
+  const audit = auditInsert(
+    {
       at: start.now,
       event: 'session_started',
       email: emailKey(user.email),
@@ -83,7 +94,16 @@ export async function startSession(
       ip: start.ip,
       outcome: 'success',
       detail: start.mfaSetupOnly ? `${start.method}; second factor setup only` : start.method,
-    });
-  });
+    },
+    session.length + 1,
+  );
+  // The account's rows of sessions over protect nothing and show nothing: pruned in passing.
+  await deps.sql.query(
+    `WITH pruned AS (DELETE FROM auth_sessions WHERE user_id = $2 AND expires_at < $4),
+       audited AS (${audit.text})
+     INSERT INTO auth_sessions (id, user_id, session_version, started_at, expires_at, ip, user_agent, method, mfa_setup_only)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [...session, ...audit.params],
+  );
   return { token, sessionId: claims.jti, user: userView(user) };
 }
