@@ -10,10 +10,18 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, so every file
     // waited for the one before, though most of a file's time is spent waiting (on the database,
-    // the bus, a browser, a timer) rather than computing. Three run side by side.
+    // the bus, a browser, a timer) rather than computing. Three run side by side, once the
+    // end-to-end files are done (they run first, two at a time: see the e2e project).
     maxWorkers: 3,
     projects: [
-      { test: { name: 'unit', include: ['**/*.unit.spec.ts', '**/*.unit.spec.tsx'], exclude } },
+      {
+        test: {
+          name: 'unit',
+          include: ['**/*.unit.spec.ts', '**/*.unit.spec.tsx'],
+          exclude,
+          sequence: { groupOrder: 1 },
+        },
+      },
       {
         test: {
           name: 'int',
@@ -24,6 +32,7 @@ export default defineConfig({
           pool: 'forks',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -32,8 +41,11 @@ export default defineConfig({
           include: ['**/*.e2e.spec.ts'],
           exclude,
           pool: 'forks',
-          // Side by side with the other tiers and each other: each file starts its own product on
-          // free ports with its own data folder and browser, and most of its time is waiting.
+          // Two files side by side (each starts its own product on free ports with its own data
+          // folder and browser), before the other tiers: three browsers and products at once, or
+          // beside the timing-sensitive int files, starve each other on two cores.
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
