@@ -6,7 +6,6 @@
 // busy machine, which would drown the figure, so the two demo passwords are re-hashed at cost 4
 // for the run, and each password check waits out the spacing of password checks (passwords.ts),
 // which would otherwise be what is measured.
-// Target: the password and code steps together cost at most 5 ms more than a password sign-in.
 // Usage: node scripts/run-ts.mjs bench/mfa-sign-in.bench.ts
 import { PgliteSqlClient } from '../platform/src/sql/pglite-client.adapter';
 import type { SqlClient } from '../platform/src/sql/sql-client.port';
