@@ -1,4 +1,7 @@
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { slowTests } from './scripts/lib/slow-tests.mjs';
 
 // Three tiers told apart by file name (docs/testing.md):
 //   *.unit.spec.ts  pure code, no I/O
@@ -6,8 +9,25 @@ import { defineConfig } from 'vitest/config';
 //   *.e2e.spec.ts   the whole product through the gateway in headless Chromium
 const exclude = ['**/node_modules/**', '**/dist/**'];
 
+/** Vitest's order (tier groups, then its cache or file sizes), with the known slow files first. */
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const index = slowTests.indexOf(relative(spec.project.config.root, spec.moduleId));
+      return index === -1 ? slowTests.length : index;
+    };
+    const group = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
+    return sorted
+      .map((spec, order) => ({ spec, order }))
+      .sort((a, b) => group(a.spec) - group(b.spec) || rank(a.spec) - rank(b.spec) || a.order - b.order)
+      .map(({ spec }) => spec);
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowFirstSequencer },
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, so every file
     // waited for the one before, though most of a file's time is spent waiting (on the database,
     // the bus, a browser, a timer) rather than computing. Three run side by side, once the
