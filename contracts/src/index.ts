@@ -2,6 +2,7 @@
 // user-facing messages, HTTP contracts and integration events. No I/O anywhere below.
 export * from './events';
 export * from './format';
+export * from './households/household-rules';
 export * from './http';
 export * from './link-token';
 export * from './messages';
