@@ -123,6 +123,29 @@ const invitationRequested = {
   },
 };
 
+const HOUSEHOLD_ID = '6f1c2a4e-8d3b-4c5a-9e7f-1a2b3c4d5e6f';
+const householdCreated = {
+  ...envelope,
+  type: 'HouseholdCreated',
+  version: 1,
+  data: {
+    householdId: HOUSEHOLD_ID,
+    adviserSlug: 'jo-adviser',
+    name: 'The Smiths',
+    members: [
+      {
+        memberId: '0b6e5d4c-3a2b-4c1d-8e9f-0a1b2c3d4e5f',
+        name: 'Jane Smith',
+        email: 'jane@example.com',
+        phone: null,
+        linkId: 'link-2',
+        inPerson: false,
+      },
+    ],
+    createdAt: '2026-01-10T09:00:00.000Z',
+  },
+};
+
 describe('integrationEventEnvelope', () => {
   const pinged = integrationEventEnvelope('Pinged', 2, z.object({ n: z.int() }));
   const valid = { ...envelope, type: 'Pinged', version: 2, data: { n: 1 } };
@@ -152,6 +175,7 @@ describe('parseIntegrationEvent', () => {
     [TOPICS.questionnaireLinks, linkRequested, 'link-1'],
     [TOPICS.questionEvents, questionRecorded, 's-1'],
     [TOPICS.accountInvitations, invitationRequested, 'account-1'],
+    [TOPICS.households, householdCreated, HOUSEHOLD_ID],
   ])('reads event %# from its topic, with its key', (topic, event, key) => {
     const parsed = parseIntegrationEvent(topic, event);
     expect(parsed).toEqual(event);
@@ -218,6 +242,7 @@ describe('TOPICS', () => {
       'risk-profile.questionnaire-links.v1',
       'risk-profile.question-events.v1',
       'risk-profile.account-invitations.v1',
+      'risk-profile.households.v1',
     ]);
     expect(Object.values(TOPICS).every(isTopic)).toBe(true);
   });

@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import { ACCOUNT_INVITATIONS_TOPIC, accountInvitationsTopicSchema } from './account-invitations';
 import { ASSESSMENT_LIFECYCLE_TOPIC, assessmentLifecycleTopicSchema } from './assessment-lifecycle';
+import { HOUSEHOLDS_TOPIC, householdsTopicSchema } from './households';
 import { QUESTION_EVENTS_TOPIC, questionEventsTopicSchema } from './question-events';
 import { QUESTIONNAIRE_LINKS_TOPIC, questionnaireLinksTopicSchema } from './questionnaire-links';
 
 export * from './account-invitations';
 export * from './assessment-lifecycle';
 export * from './envelope';
+export * from './households';
 export * from './question-events';
 export * from './questionnaire-links';
 
@@ -15,6 +17,7 @@ export const TOPICS = {
   questionnaireLinks: QUESTIONNAIRE_LINKS_TOPIC,
   questionEvents: QUESTION_EVENTS_TOPIC,
   accountInvitations: ACCOUNT_INVITATIONS_TOPIC,
+  households: HOUSEHOLDS_TOPIC,
 } as const;
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
@@ -24,6 +27,7 @@ export const integrationEventSchema = {
   [QUESTIONNAIRE_LINKS_TOPIC]: questionnaireLinksTopicSchema,
   [QUESTION_EVENTS_TOPIC]: questionEventsTopicSchema,
   [ACCOUNT_INVITATIONS_TOPIC]: accountInvitationsTopicSchema,
+  [HOUSEHOLDS_TOPIC]: householdsTopicSchema,
 } as const;
 
 export type IntegrationEventOf<T extends Topic> = z.output<(typeof integrationEventSchema)[T]>;
@@ -66,6 +70,11 @@ export function integrationEventKey(event: IntegrationEvent): string {
       return event.data.sessionId;
     case 'AccountInvitationRequested':
       return event.data.accountId;
+    case 'HouseholdCreated':
+    case 'HouseholdProfileAgreed':
+    case 'HouseholdMemberConfirmed':
+    case 'HouseholdConfirmed':
+      return event.data.householdId;
     default: {
       const unreachable: never = event;
       throw new Error(`No key rule for ${JSON.stringify(unreachable)}`);
@@ -87,6 +96,11 @@ export function topicOf(event: IntegrationEvent): Topic {
       return QUESTION_EVENTS_TOPIC;
     case 'AccountInvitationRequested':
       return ACCOUNT_INVITATIONS_TOPIC;
+    case 'HouseholdCreated':
+    case 'HouseholdProfileAgreed':
+    case 'HouseholdMemberConfirmed':
+    case 'HouseholdConfirmed':
+      return HOUSEHOLDS_TOPIC;
     default: {
       const unreachable: never = event;
       throw new Error(`No topic for ${JSON.stringify(unreachable)}`);

@@ -45,6 +45,15 @@ import {
 import { displaySettingsEndpoint } from './display-settings';
 import type { EndpointDefinition } from './endpoint';
 import {
+  agreeHouseholdProfileEndpoint,
+  confirmHouseholdProfileEndpoint,
+  createHouseholdEndpoint,
+  getHouseholdConfirmationEndpoint,
+  getHouseholdEndpoint,
+  householdReportPdfEndpoint,
+  listHouseholdsEndpoint,
+} from './households';
+import {
   confirmTotpEndpoint,
   disableTotpEndpoint,
   endSessionEndpoint,
@@ -153,6 +162,13 @@ export const ENDPOINTS = {
   passkeySignIn: passkeySignInEndpoint,
   mfaPasskeyOptions: mfaPasskeyOptionsEndpoint,
   verifyMfaPasskey: verifyMfaPasskeyEndpoint,
+  createHousehold: createHouseholdEndpoint,
+  listHouseholds: listHouseholdsEndpoint,
+  getHousehold: getHouseholdEndpoint,
+  agreeHouseholdProfile: agreeHouseholdProfileEndpoint,
+  getHouseholdConfirmation: getHouseholdConfirmationEndpoint,
+  confirmHouseholdProfile: confirmHouseholdProfileEndpoint,
+  householdReportPdf: householdReportPdfEndpoint,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -74,6 +74,13 @@ export const ENDPOINT_ROUTES = {
   passkeySignIn: { method: 'POST', path: '/api/auth/passkeys/sign-in/verify' },
   mfaPasskeyOptions: { method: 'POST', path: '/api/auth/mfa/passkey/options' },
   verifyMfaPasskey: { method: 'POST', path: '/api/auth/mfa/passkey/verify' },
+  createHousehold: { method: 'POST', path: '/api/adviser/households' },
+  listHouseholds: { method: 'GET', path: '/api/adviser/households' },
+  getHousehold: { method: 'GET', path: '/api/adviser/households/:id' },
+  agreeHouseholdProfile: { method: 'POST', path: '/api/adviser/households/:id/agreed-profile' },
+  getHouseholdConfirmation: { method: 'GET', path: '/api/household-confirmations' },
+  confirmHouseholdProfile: { method: 'POST', path: '/api/household-confirmations' },
+  householdReportPdf: { method: 'GET', path: '/api/adviser/households/:id/report.pdf' },
 } as const satisfies { readonly [N in EndpointName]: Pick<(typeof ENDPOINTS)[N], 'method' | 'path'> };
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
