@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdviserSlugRouteImport } from './routes/$adviserSlug'
 import { Route as AccountRouteImport } from './routes/account'
+import { Route as HouseholdConfirmRouteImport } from './routes/household-confirm'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SecurityRouteImport } from './routes/security'
@@ -30,6 +31,9 @@ import { Route as LCodeRouteImport } from './routes/l.$code'
 import { Route as AdminAssessmentsIndexRouteImport } from './routes/admin/assessments/index'
 import { Route as AdminAssessmentsIdRouteImport } from './routes/admin/assessments/$id'
 import { Route as AdviserAssessmentsIdRouteImport } from './routes/adviser/assessments/$id'
+import { Route as AdviserHouseholdsIndexRouteImport } from './routes/adviser/households/index'
+import { Route as AdviserHouseholdsIdRouteImport } from './routes/adviser/households/$id'
+import { Route as AdviserHouseholdsNewRouteImport } from './routes/adviser/households/new'
 import { Route as AssessmentIdCompletedRouteImport } from './routes/assessment/$id/completed'
 import { Route as AssessmentIdDeclinedRouteImport } from './routes/assessment/$id/declined'
 
@@ -46,6 +50,11 @@ const AdviserSlugRoute = AdviserSlugRouteImport.update({
 const AccountRoute = AccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HouseholdConfirmRoute = HouseholdConfirmRouteImport.update({
+  id: '/household-confirm',
+  path: '/household-confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -138,6 +147,21 @@ const AdviserAssessmentsIdRoute = AdviserAssessmentsIdRouteImport.update({
   path: '/adviser/assessments/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdviserHouseholdsIndexRoute = AdviserHouseholdsIndexRouteImport.update({
+  id: '/adviser/households/',
+  path: '/adviser/households/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdviserHouseholdsIdRoute = AdviserHouseholdsIdRouteImport.update({
+  id: '/adviser/households/$id',
+  path: '/adviser/households/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdviserHouseholdsNewRoute = AdviserHouseholdsNewRouteImport.update({
+  id: '/adviser/households/new',
+  path: '/adviser/households/new',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AssessmentIdCompletedRoute = AssessmentIdCompletedRouteImport.update({
   id: '/assessment/$id/completed',
   path: '/assessment/$id/completed',
@@ -153,6 +177,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$adviserSlug': typeof AdviserSlugRoute
   '/account': typeof AccountRoute
+  '/household-confirm': typeof HouseholdConfirmRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
@@ -170,14 +195,18 @@ export interface FileRoutesByFullPath {
   '/analyst/': typeof AnalystIndexRoute
   '/admin/assessments/$id': typeof AdminAssessmentsIdRoute
   '/adviser/assessments/$id': typeof AdviserAssessmentsIdRoute
+  '/adviser/households/$id': typeof AdviserHouseholdsIdRoute
+  '/adviser/households/new': typeof AdviserHouseholdsNewRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
   '/assessment/$id/declined': typeof AssessmentIdDeclinedRoute
   '/admin/assessments/': typeof AdminAssessmentsIndexRoute
+  '/adviser/households/': typeof AdviserHouseholdsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$adviserSlug': typeof AdviserSlugRoute
   '/account': typeof AccountRoute
+  '/household-confirm': typeof HouseholdConfirmRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
@@ -195,15 +224,19 @@ export interface FileRoutesByTo {
   '/analyst': typeof AnalystIndexRoute
   '/admin/assessments/$id': typeof AdminAssessmentsIdRoute
   '/adviser/assessments/$id': typeof AdviserAssessmentsIdRoute
+  '/adviser/households/$id': typeof AdviserHouseholdsIdRoute
+  '/adviser/households/new': typeof AdviserHouseholdsNewRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
   '/assessment/$id/declined': typeof AssessmentIdDeclinedRoute
   '/admin/assessments': typeof AdminAssessmentsIndexRoute
+  '/adviser/households': typeof AdviserHouseholdsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$adviserSlug': typeof AdviserSlugRoute
   '/account': typeof AccountRoute
+  '/household-confirm': typeof HouseholdConfirmRoute
   '/login': typeof LoginRoute
   '/privacy': typeof PrivacyRoute
   '/security': typeof SecurityRoute
@@ -221,9 +254,12 @@ export interface FileRoutesById {
   '/analyst/': typeof AnalystIndexRoute
   '/admin/assessments/$id': typeof AdminAssessmentsIdRoute
   '/adviser/assessments/$id': typeof AdviserAssessmentsIdRoute
+  '/adviser/households/$id': typeof AdviserHouseholdsIdRoute
+  '/adviser/households/new': typeof AdviserHouseholdsNewRoute
   '/assessment/$id/completed': typeof AssessmentIdCompletedRoute
   '/assessment/$id/declined': typeof AssessmentIdDeclinedRoute
   '/admin/assessments/': typeof AdminAssessmentsIndexRoute
+  '/adviser/households/': typeof AdviserHouseholdsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -231,6 +267,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$adviserSlug'
     | '/account'
+    | '/household-confirm'
     | '/login'
     | '/privacy'
     | '/security'
@@ -248,14 +285,18 @@ export interface FileRouteTypes {
     | '/analyst/'
     | '/admin/assessments/$id'
     | '/adviser/assessments/$id'
+    | '/adviser/households/$id'
+    | '/adviser/households/new'
     | '/assessment/$id/completed'
     | '/assessment/$id/declined'
     | '/admin/assessments/'
+    | '/adviser/households/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$adviserSlug'
     | '/account'
+    | '/household-confirm'
     | '/login'
     | '/privacy'
     | '/security'
@@ -273,14 +314,18 @@ export interface FileRouteTypes {
     | '/analyst'
     | '/admin/assessments/$id'
     | '/adviser/assessments/$id'
+    | '/adviser/households/$id'
+    | '/adviser/households/new'
     | '/assessment/$id/completed'
     | '/assessment/$id/declined'
     | '/admin/assessments'
+    | '/adviser/households'
   id:
     | '__root__'
     | '/'
     | '/$adviserSlug'
     | '/account'
+    | '/household-confirm'
     | '/login'
     | '/privacy'
     | '/security'
@@ -298,15 +343,19 @@ export interface FileRouteTypes {
     | '/analyst/'
     | '/admin/assessments/$id'
     | '/adviser/assessments/$id'
+    | '/adviser/households/$id'
+    | '/adviser/households/new'
     | '/assessment/$id/completed'
     | '/assessment/$id/declined'
     | '/admin/assessments/'
+    | '/adviser/households/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdviserSlugRoute: typeof AdviserSlugRoute
   AccountRoute: typeof AccountRoute
+  HouseholdConfirmRoute: typeof HouseholdConfirmRoute
   LoginRoute: typeof LoginRoute
   PrivacyRoute: typeof PrivacyRoute
   SecurityRoute: typeof SecurityRoute
@@ -324,9 +373,12 @@ export interface RootRouteChildren {
   AnalystIndexRoute: typeof AnalystIndexRoute
   AdminAssessmentsIdRoute: typeof AdminAssessmentsIdRoute
   AdviserAssessmentsIdRoute: typeof AdviserAssessmentsIdRoute
+  AdviserHouseholdsIdRoute: typeof AdviserHouseholdsIdRoute
+  AdviserHouseholdsNewRoute: typeof AdviserHouseholdsNewRoute
   AssessmentIdCompletedRoute: typeof AssessmentIdCompletedRoute
   AssessmentIdDeclinedRoute: typeof AssessmentIdDeclinedRoute
   AdminAssessmentsIndexRoute: typeof AdminAssessmentsIndexRoute
+  AdviserHouseholdsIndexRoute: typeof AdviserHouseholdsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -350,6 +402,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/household-confirm': {
+      id: '/household-confirm'
+      path: '/household-confirm'
+      fullPath: '/household-confirm'
+      preLoaderRoute: typeof HouseholdConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -478,6 +537,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdviserAssessmentsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/adviser/households/': {
+      id: '/adviser/households/'
+      path: '/adviser/households'
+      fullPath: '/adviser/households/'
+      preLoaderRoute: typeof AdviserHouseholdsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/adviser/households/$id': {
+      id: '/adviser/households/$id'
+      path: '/adviser/households/$id'
+      fullPath: '/adviser/households/$id'
+      preLoaderRoute: typeof AdviserHouseholdsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/adviser/households/new': {
+      id: '/adviser/households/new'
+      path: '/adviser/households/new'
+      fullPath: '/adviser/households/new'
+      preLoaderRoute: typeof AdviserHouseholdsNewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/assessment/$id/completed': {
       id: '/assessment/$id/completed'
       path: '/assessment/$id/completed'
@@ -499,6 +579,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdviserSlugRoute: AdviserSlugRoute,
   AccountRoute: AccountRoute,
+  HouseholdConfirmRoute: HouseholdConfirmRoute,
   LoginRoute: LoginRoute,
   PrivacyRoute: PrivacyRoute,
   SecurityRoute: SecurityRoute,
@@ -516,9 +597,12 @@ const rootRouteChildren: RootRouteChildren = {
   AnalystIndexRoute: AnalystIndexRoute,
   AdminAssessmentsIdRoute: AdminAssessmentsIdRoute,
   AdviserAssessmentsIdRoute: AdviserAssessmentsIdRoute,
+  AdviserHouseholdsIdRoute: AdviserHouseholdsIdRoute,
+  AdviserHouseholdsNewRoute: AdviserHouseholdsNewRoute,
   AssessmentIdCompletedRoute: AssessmentIdCompletedRoute,
   AssessmentIdDeclinedRoute: AssessmentIdDeclinedRoute,
   AdminAssessmentsIndexRoute: AdminAssessmentsIndexRoute,
+  AdviserHouseholdsIndexRoute: AdviserHouseholdsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -40,6 +40,7 @@ describe('adviserSlugSchema', () => {
         'analyst',
         'api',
         'assessment',
+        'household-confirm',
         'login',
         'privacy',
         'register',

@@ -22,6 +22,11 @@ export const PAGE_ROUTES = [
   '/adviser',
   '/adviser/links',
   '/adviser/assessments/$id',
+  '/adviser/households',
+  '/adviser/households/new',
+  '/adviser/households/$id',
+  // A household member's link to confirm the agreed profile (public; the token is the key).
+  '/household-confirm',
   '/analyst',
   '/analyst/tokens',
   '/admin/login',

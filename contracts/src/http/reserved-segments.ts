@@ -14,4 +14,5 @@ export const RESERVED_SEGMENTS = [
   'analyst',
   'set-password',
   'account',
+  'household-confirm',
 ] as const;

@@ -40,6 +40,9 @@ export function AdviserArea({ children }: { children: ReactNode }) {
             </Link>
           </li>
           <li>
+            <Link to="/adviser/households">Households</Link>
+          </li>
+          <li>
             <Link to="/adviser/links">Sent links</Link>
           </li>
           <li>

@@ -3,13 +3,13 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { InfiniteList } from '../../../components/ui/infinite-list';
+import { SelectField } from '../../../components/ui/select-field';
 import { useTimeZone } from '../../../lib/time-zone';
 import { accessLogQueryOptions } from '../api/records-queries';
 import { formatDateTime } from '../model/format';
 import { ACCESS_LOG_ACTION_LABELS } from '../model/labels';
 import type { AccessLogFilters } from '../model/record-filters';
 import { DebouncedTextField } from './debounced-text-field';
-import { SelectField } from './select-field';
 import '../records.css';
 
 const ACTION_OPTIONS: readonly { value: AccessLogAction | 'all'; label: string }[] = [

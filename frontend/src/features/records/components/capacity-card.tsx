@@ -1,8 +1,8 @@
 import type { RecordDetail } from '@risk-profile/contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
+import { Facts } from '../../../components/ui/facts';
 import { capacityFacts } from '../model/capacity';
-import { Facts } from './facts';
 
 /** Capacity for loss, apart from tolerance: as the report shows it, with each warning the client saw. */
 export function CapacityCard({ record }: { record: RecordDetail }) {

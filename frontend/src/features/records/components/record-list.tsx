@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox';
 import { InfiniteList } from '../../../components/ui/infinite-list';
+import { SelectField } from '../../../components/ui/select-field';
 import { useTimeZone } from '../../../lib/time-zone';
 import { type RecordScope, recordListQueryOptions } from '../api/records-queries';
 import { formatDate } from '../model/format';
@@ -18,7 +19,6 @@ import {
 import { csvExportHref, type RecordFilters } from '../model/record-filters';
 import { CapacityBadges } from './capacity-badges';
 import { DebouncedTextField } from './debounced-text-field';
-import { SelectField } from './select-field';
 import '../records.css';
 
 const STATUS_OPTIONS = [

@@ -1,10 +1,10 @@
 import { displayIpAddress, type RecordDetail, type SignedRecord } from '@risk-profile/contracts';
 import { Card } from '../../../components/ui/card';
+import { Facts } from '../../../components/ui/facts';
 import { useTimeZone } from '../../../lib/time-zone';
 import { formatDateTime } from '../model/format';
 import { consistencyItems } from '../model/record-facts';
 import { recordSections } from '../model/record-sections';
-import { Facts } from './facts';
 
 /** The contradiction notes shown during the questionnaire and what the client changed, as the report lists them. */
 function ConsistencyList({ signed }: { signed: SignedRecord }) {

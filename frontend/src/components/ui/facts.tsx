@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 
-/** A record's labelled facts, one row each. */
+/** Labelled facts, one row each: a record's, a household's, what a client confirms. */
 export function Facts({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
   return (
-    <dl className="record-facts">
+    <dl className="facts">
       {rows.map(([label, value]) => (
-        <div key={label} className="record-facts__row">
+        <div key={label} className="facts__row">
           <dt>{label}</dt>
           <dd>{value}</dd>
         </div>
