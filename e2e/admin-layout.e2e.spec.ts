@@ -37,6 +37,7 @@ async function stubDashboard(page: Page): Promise<void> {
         averageTimePerAssessment: 480_000,
         mostDifficultQuestion: 'q6',
         capacityWarningShare: 11.1,
+        householdShare: 25,
       },
     }),
   );

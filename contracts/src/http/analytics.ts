@@ -146,6 +146,11 @@ export const analyticsSummarySchema = z.object({
    * beyond the client's time horizon or capacity for loss; null when none of them is signed.
    */
   capacityWarningShare: z.number().min(0).max(100).nullable(),
+  /**
+   * Percentage (one decimal) of the assessments counted in totalAssessments that came by a
+   * household member's questionnaire link; null when totalAssessments is 0.
+   */
+  householdShare: z.number().min(0).max(100).nullable(),
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
 
@@ -240,7 +245,7 @@ const adminRead = <P extends `/api/admin/${string}`, S extends z.ZodType>(
 
 export const analyticsSummaryEndpoint = adminRead(
   '/api/admin/analytics/summary',
-  'Dashboard cards: assessments started and signed, completion rate, average time, most difficult question, share of signed assessments with a capacity warning.',
+  'Dashboard cards: assessments started and signed, completion rate, average time, most difficult question, share of signed assessments with a capacity warning, share of assessments made in households.',
   analyticsSummarySchema,
 );
 export const questionDifficultyEndpoint = adminRead(

@@ -134,10 +134,13 @@ describe('analytics read models', () => {
       averageTimePerAssessment: 61_000,
       mostDifficultQuestion: null,
       capacityWarningShare: 50,
+      householdShare: 33.3,
     };
     expect(analyticsSummarySchema.parse(summary)).toEqual(summary);
     expect(analyticsSummarySchema.safeParse({ ...summary, completionRate: 100.1 }).success).toBe(false);
     expect(analyticsSummarySchema.safeParse({ ...summary, capacityWarningShare: 100.1 }).success).toBe(false);
+    expect(analyticsSummarySchema.safeParse({ ...summary, householdShare: 100.1 }).success).toBe(false);
+    expect(analyticsSummarySchema.safeParse({ ...summary, householdShare: -0.1 }).success).toBe(false);
   });
 
   it('says "nothing" with null rather than a made-up rate or question', () => {
@@ -148,10 +151,13 @@ describe('analytics read models', () => {
       averageTimePerAssessment: null,
       mostDifficultQuestion: null,
       capacityWarningShare: null,
+      householdShare: null,
     };
     expect(analyticsSummarySchema.parse(empty)).toEqual(empty);
     const { signedAssessments: _, ...withoutSigned } = empty;
     expect(analyticsSummarySchema.safeParse(withoutSigned).success).toBe(false);
+    const { householdShare: __, ...withoutHouseholds } = empty;
+    expect(analyticsSummarySchema.safeParse(withoutHouseholds).success).toBe(false);
   });
 
   it('names the selected profile of recent assessments by the profile names', () => {

@@ -1,14 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import {
-  type AnalyticsSummary,
-  ASSESSMENT_LIFECYCLE_TOPIC,
-  ENDPOINT_ROUTES,
-  type IntegrationEvent,
-  integrationEventKey,
-  QUESTION_EVENTS_TOPIC,
-  type QuestionEvent,
-  type RecentAssessments,
-} from '@risk-profile/contracts';
+import { ENDPOINT_ROUTES, QUESTION_EVENTS_TOPIC, type QuestionEvent } from '@risk-profile/contracts';
 import { type PlatformDeps, silentLogger } from '@risk-profile/platform';
 import { eventually, type ServiceUnderTest, startServiceUnderTest } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +6,6 @@ import { analyticsConfigSchema } from './config';
 import { type AnalyticsServiceModule, createAnalyticsService } from './index';
 import type { AnalyticsStore } from './store/analytics-store.port';
 import { embeddedStores } from './testing/embedded-stores';
-import { generateSessions } from './testing/generated-sessions';
 import { TestSessionVerifier } from './testing/test-session-verifier';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
@@ -46,6 +35,7 @@ class CountingStore {
         await this.inner.insertQuestionEvents(rows);
       },
       insertAssessments: (rows) => this.inner.insertAssessments(rows),
+      insertHouseholdLinks: (rows) => this.inner.insertHouseholdLinks(rows),
       select: (sql, params) => this.inner.select(sql, params),
       ping: () => this.inner.ping(),
       close: async () => {},
@@ -272,85 +262,6 @@ describe('analytics service (chDB, PGlite)', () => {
         await restarted.stop();
         await server.module.start();
       }
-    });
-  });
-
-  describe('capacity and erasure from the lifecycle events', () => {
-    const adviser = 'capacity-adviser';
-    const lifecycle = (events: IntegrationEvent[]) =>
-      server.bus.publish(
-        ASSESSMENT_LIFECYCLE_TOPIC,
-        events.map((e) => ({ id: e.id, key: integrationEventKey(e), value: e })),
-      );
-    const read = async <T>(path: string): Promise<T> => {
-      const res = await fetch(`${server.url}${path}?period=all&adviser=${adviser}`, {
-        headers: { cookie: ADMIN },
-      });
-      expect(res.status).toBe(200);
-      return (await res.json()) as T;
-    };
-
-    it('counts the signed assessments with a capacity warning, and forgets an erased client in the recent list', async () => {
-      // Signed sessions, one needing the money within 3 years (a warning for Balanced), one not.
-      const signed = generateSessions(60, NOW.getTime()).filter((s) => s.signed);
-      const pair = [
-        signed.find((s) => s.signed!.data.responses.q13 === 1)!,
-        signed.find((s) => s.signed!.data.responses.q13 === 3)!,
-      ];
-      const ofAdviser = <E extends { data: object }>(e: E): E => ({
-        ...e,
-        data: { ...e.data, adviserSlug: adviser },
-      });
-      const [warned, fits] = pair.map((s) => ({
-        drafted: ofAdviser(s.drafted!),
-        signed: ofAdviser(s.signed!),
-      }));
-      await lifecycle([warned!.drafted, warned!.signed, fits!.drafted, fits!.signed] as IntegrationEvent[]);
-      await eventually(async () => {
-        expect((await read<AnalyticsSummary>(ENDPOINT_ROUTES.analyticsSummary.path)).signedAssessments).toBe(
-          2,
-        );
-      });
-      expect((await read<AnalyticsSummary>(ENDPOINT_ROUTES.analyticsSummary.path)).capacityWarningShare).toBe(
-        50,
-      );
-
-      const erasedId = warned!.signed.data.assessmentId;
-      const at = NOW.toISOString();
-      const envelope = { version: 1 as const, occurredAt: at, correlationId: 'erase', causationId: null };
-      await lifecycle([
-        {
-          ...envelope,
-          id: randomUUID(),
-          type: 'AssessmentErased',
-          data: {
-            assessmentId: erasedId,
-            reason: 'request',
-            linkId: null,
-            adviserSlug: adviser,
-            erasedAt: at,
-          },
-        },
-        {
-          ...envelope,
-          id: randomUUID(),
-          type: 'AssessmentProcessingRestricted',
-          data: { assessmentId: fits!.signed.data.assessmentId, restrictedAt: at, retainedUntil: at },
-        },
-      ]);
-      await eventually(async () => {
-        const recent = await read<RecentAssessments>(ENDPOINT_ROUTES.recentAssessments.path);
-        expect(recent.map((r) => r.id)).toEqual([fits!.signed.data.assessmentId]);
-      });
-      const { rows } = await stores.sql.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM analytics_recent_assessments WHERE client_name = $1',
-        [warned!.signed.data.clientName],
-      );
-      expect(rows[0]!.n).toBe(0);
-      // ClickHouse holds nothing personal: the erased assessment still counts, by its flag only.
-      expect((await read<AnalyticsSummary>(ENDPOINT_ROUTES.analyticsSummary.path)).capacityWarningShare).toBe(
-        50,
-      );
     });
   });
 

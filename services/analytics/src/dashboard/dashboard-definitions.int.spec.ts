@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RecentAssessmentsReadModel } from '../read-model/recent-assessments.read-model';
-import type { AssessmentRow, QuestionEventRow } from '../store/analytics-store.port';
+import type { AssessmentRow, HouseholdLinkRow, QuestionEventRow } from '../store/analytics-store.port';
 import { balancedAssessment } from '../testing/assessment-rows';
 import { embeddedStores } from '../testing/embedded-stores';
 import { uuidV7At } from '../testing/generated-sessions';
@@ -99,19 +99,47 @@ const EVENTS: QuestionEventRow[] = [
 ];
 // Advisers: A and F came through `harbour`, E and G through `other`; B, C, D drafted nothing, so
 // their sessions are no adviser's; H has none.
-const aDrafted = { ...assessment(a, 'desktop', T - 35 * MIN, null), adviserSlug: 'harbour' };
+// Links: A and F are the members of one household, H of another; E came by a plain link, G by none.
+const aDrafted = {
+  ...assessment(a, 'desktop', T - 35 * MIN, null),
+  adviserSlug: 'harbour',
+  linkId: 'household-a',
+};
 const ASSESSMENTS: AssessmentRow[] = [
   aDrafted,
   // A's chosen profile goes beyond the client's horizon or capacity for loss; no other does.
   { ...aDrafted, stage: 2, signedAt: T - 34 * MIN, capacityWarning: true, eventId: randomUUID() },
-  { ...assessment(e, 'mobile', T - 24 * MIN - 30_000, T - 24 * MIN), adviserSlug: 'other' },
-  { ...assessment(f, 'desktop', T - 10 * DAY + 4 * MIN, T - 10 * DAY + 5 * MIN), adviserSlug: 'harbour' },
+  {
+    ...assessment(e, 'mobile', T - 24 * MIN - 30_000, T - 24 * MIN),
+    adviserSlug: 'other',
+    linkId: 'plain-e',
+  },
+  {
+    ...assessment(f, 'desktop', T - 10 * DAY + 4 * MIN, T - 10 * DAY + 5 * MIN),
+    adviserSlug: 'harbour',
+    linkId: 'household-f',
+  },
   // G: signed without an analytics session (its page sent no question event): an assessment, but
   // no device and no completion time.
   // G was also stored before capacity was recorded: no flag, so it is in no capacity share.
   { ...assessment(null, null, T - 61 * MIN, T - 60 * MIN), adviserSlug: 'other', capacityWarning: null },
   // H: drafted at "Yes, I agree" and not signed: started, not signed, and in no completion figure.
-  assessment(null, null, T - 50 * MIN, null),
+  { ...assessment(null, null, T - 50 * MIN, null), linkId: 'household-h' },
+];
+
+/** The households' links; stored after the drafts. H's household has a member who never started. */
+const householdLink = (householdId: string, linkId: string): HouseholdLinkRow => ({
+  linkId,
+  householdId,
+  createdAt: T - 60 * DAY,
+  eventId: randomUUID(),
+});
+const [HOUSEHOLD_AF, HOUSEHOLD_H] = [randomUUID(), randomUUID()];
+const HOUSEHOLD_LINKS = [
+  householdLink(HOUSEHOLD_AF, 'household-a'),
+  householdLink(HOUSEHOLD_AF, 'household-f'),
+  householdLink(HOUSEHOLD_H, 'household-h'),
+  householdLink(HOUSEHOLD_H, 'household-never-started'),
 ];
 
 /** The summary of no data: each count nothing, and each figure made from it none. */
@@ -122,6 +150,7 @@ const EMPTY_SUMMARY = {
   completionRate: null,
   averageTimePerAssessment: null,
   capacityWarningShare: null,
+  householdShare: null,
 };
 
 describe('the dashboard definitions on hand-built sessions (chDB)', () => {
@@ -151,6 +180,9 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
       // A redelivery of some events (the same event ids) is stored once.
       await stores.store.insertQuestionEvents(EVENTS.slice(0, 5));
       await stores.store.insertAssessments(ASSESSMENTS);
+      // The households after their members' drafts, one of them delivered twice.
+      await stores.store.insertHouseholdLinks(HOUSEHOLD_LINKS);
+      await stores.store.insertHouseholdLinks(HOUSEHOLD_LINKS.slice(0, 2));
     });
 
     it('stores a redelivered event once', async () => {
@@ -224,6 +256,9 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         // q1 scores 37,500 / 30,000 + 1 = 2.25, q2 6,000 / 30,000 + 1 = 1.2.
         mostDifficultQuestion: 'q1',
         capacityWarningShare: 33.3, // A of A, E, F (G has no flag)
+        // A, F and H of the five: E's plain link and G without one are not, nor is the member who
+        // never started.
+        householdShare: 60,
       });
       expect(await queries.summary('7d', NOW)).toEqual({
         totalAssessments: 4, // A, E, G, H
@@ -232,6 +267,7 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         averageTimePerAssessment: 210_000, // A 6 min, E 1 min
         mostDifficultQuestion: 'q1',
         capacityWarningShare: 50, // A of A, E
+        householdShare: 50, // A and H of A, E, G, H
       });
       // Nothing happened between 7 days and 24 hours ago: the same as 7 days.
       expect(await queries.summary('24h', NOW)).toEqual(await queries.summary('7d', NOW));
@@ -262,6 +298,7 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         // q1: A 10 s, F 20 s, no changes: 15,000 / 30,000 = 0.5; q2: A 8 s, 2 changes: 8,000 / 30,000 + 2.
         mostDifficultQuestion: 'q2',
         capacityWarningShare: 50, // A of A, F
+        householdShare: 100, // A and F
       });
       expect(await queries.summary('7d', NOW, 'other')).toEqual({
         totalAssessments: 2, // E, G
@@ -271,6 +308,7 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         averageTimePerAssessment: 60_000, // E; G has no first view
         mostDifficultQuestion: null, // E answered q2 in 4 s without a change: easy
         capacityWarningShare: 0, // E; G has no flag
+        householdShare: 0, // E by a plain link, G by none
       });
       // B, C and D drafted nothing: they count under every adviser only.
       expect(await queries.dropOff('all', NOW, 'harbour')).toEqual([
@@ -302,6 +340,13 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
       expect((await queries.summary('all', NOW, injection)).totalAssessments).toBe(0);
       expect(await queries.questionDifficulty('all', NOW, injection)).toEqual([]);
       expect((await queries.summary('all', NOW)).totalAssessments).toBe(5);
+    });
+
+    // Last: it adds a household the tests above do not expect.
+    it('counts an assessment in a household created after it was drafted and signed', async () => {
+      expect((await queries.summary('7d', NOW, 'other')).householdShare).toBe(0);
+      await stores.store.insertHouseholdLinks([householdLink(randomUUID(), 'plain-e')]);
+      expect((await queries.summary('7d', NOW, 'other')).householdShare).toBe(50); // E of E, G
     });
   });
 });

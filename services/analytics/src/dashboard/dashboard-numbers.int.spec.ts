@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AnalyticsPeriod,
   ASSESSMENT_LIFECYCLE_TOPIC,
   ENDPOINT_ROUTES,
+  HOUSEHOLDS_TOPIC,
+  type HouseholdCreatedV1,
   type QuestionEvent,
   type RecentAssessments,
 } from '@risk-profile/contracts';
@@ -18,6 +21,33 @@ import { mostDifficultQuestion } from './definitions';
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 let now = NOW;
 const SESSIONS = withUntimedAssessments(generateSessions(400, NOW.getTime(), 11));
+/** Half of the links the generated clients came by are household members' (two to a household). */
+const HOUSEHOLD_LINKS = SESSIONS.flatMap((s) => s.drafted?.data.linkId ?? []).filter((_, i) => i % 2 === 0);
+const HOUSEHOLDS: HouseholdCreatedV1[] = Array.from(
+  { length: Math.ceil(HOUSEHOLD_LINKS.length / 2) },
+  (_, h) => ({
+    id: randomUUID(),
+    type: 'HouseholdCreated',
+    version: 1,
+    occurredAt: NOW.toISOString(),
+    correlationId: 'generated',
+    causationId: null,
+    data: {
+      householdId: randomUUID(),
+      adviserSlug: 'demo-adviser',
+      name: `Household ${h}`,
+      members: HOUSEHOLD_LINKS.slice(2 * h, 2 * h + 2).map((linkId, m) => ({
+        memberId: randomUUID(),
+        name: `Member ${h}.${m}`,
+        email: `member${h}.${m}@example.com`,
+        phone: null,
+        linkId,
+        inPerson: false,
+      })),
+      createdAt: NOW.toISOString(),
+    },
+  }),
+);
 const verifier = new TestSessionVerifier();
 const ADMIN = verifier.grant('admin', { role: 'admin' });
 
@@ -76,6 +106,10 @@ describe('dashboard numbers on 400 generated sessions, against an independent ca
       ASSESSMENT_LIFECYCLE_TOPIC,
       lifecycle.map((e) => ({ id: e.id, key: e.data.assessmentId, value: e })),
     );
+    await server.bus.publish(
+      HOUSEHOLDS_TOPIC,
+      HOUSEHOLDS.map((e) => ({ id: e.id, key: e.data.householdId, value: e })),
+    );
     const signedCount = SESSIONS.filter((s) => s.signed).length;
     const deadline = Date.now() + 30_000;
     for (;;) {
@@ -88,7 +122,15 @@ describe('dashboard numbers on 400 generated sessions, against an independent ca
       const { rows } = await stores.sql.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM analytics_recent_assessments',
       );
-      if (q!.n === events.length && a!.n === signedCount && rows[0]!.n === lifecycle.length - signedCount)
+      const [h] = await stores.store.select<{ n: number }>(
+        'SELECT count() AS n FROM {db}.household_links FINAL',
+      );
+      if (
+        q!.n === events.length &&
+        a!.n === signedCount &&
+        rows[0]!.n === lifecycle.length - signedCount &&
+        h!.n === HOUSEHOLD_LINKS.length
+      )
         break;
       if (Date.now() > deadline) throw new Error(`projection incomplete: ${q!.n}/${events.length} events`);
       await new Promise((r) => setTimeout(r, 100));
@@ -107,13 +149,16 @@ describe('dashboard numbers on 400 generated sessions, against an independent ca
   it('generated a mix worth checking', () => {
     expect(SESSIONS.filter((s) => s.signed).length).toBeGreaterThan(10);
     expect(SESSIONS.filter((s) => s.drafted && !s.signed).length).toBeGreaterThan(0);
-    const all = expectedDashboard(SESSIONS, 'all', NOW);
+    const all = expectedDashboard(SESSIONS, 'all', NOW, new Set(HOUSEHOLD_LINKS));
     expect(all.difficulty).toHaveLength(18);
     expect(new Set(all.difficulty.map((q) => q.difficulty)).size).toBeGreaterThan(1);
     expect(
       all.difficulty.some((q) => q.answerChangesCompleted !== null && q.answerChangesAbandoned !== null),
     ).toBe(true);
     expect(all.devices).toHaveLength(3);
+    // Some assessments in households, not all.
+    expect(all.summary.householdShare).toBeGreaterThan(0);
+    expect(all.summary.householdShare).toBeLessThan(100);
     expect(expectedDashboard(SESSIONS, '24h', NOW).dropOff.length).toBeGreaterThan(0);
     expect(expectedDashboard(SESSIONS, '24h', NOW).summary.totalAssessments).toBeLessThan(
       all.summary.totalAssessments,
@@ -127,7 +172,7 @@ describe('dashboard numbers on 400 generated sessions, against an independent ca
   });
 
   describe.each(['all', '30d', '7d', '24h'] as const)('period %s', (period) => {
-    const expected = expectedDashboard(SESSIONS, period, NOW);
+    const expected = expectedDashboard(SESSIONS, period, NOW, new Set(HOUSEHOLD_LINKS));
 
     it('question-difficulty', async () => {
       expect(await get(ENDPOINT_ROUTES.questionDifficulty.path, period)).toEqual(expected.difficulty);

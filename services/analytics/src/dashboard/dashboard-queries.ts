@@ -126,17 +126,22 @@ const completions = (inWindow: InWindow, of: OfAdviser) => `
 /**
  * The summary's assessment figures in one read of the assessments: how many were created in the
  * window, how many of those are signed, and the average time from first view to signing of those signed in it, as in
- * `completions` (an assessment whose session sent no question event has no such time); and of
- * those signed, how many have a known capacity-warning flag and how many of them are set.
+ * `completions` (an assessment whose session sent no question event has no such time); of
+ * those signed, how many have a known capacity-warning flag and how many of them are set; and of
+ * those created, how many came by a household member's link. The links are matched as a set when
+ * read, so a household stored after its members' drafts counts them, and a redelivered one once.
  */
 const assessmentTotals = (inWindow: InWindow, of: OfAdviser) => `
   SELECT countIf(${inWindow('a.created_at')}) AS total,
+         countIf(${inWindow('a.created_at')} AND a.link_id IN (SELECT link_id FROM {db}.household_links))
+           AS in_households,
          countIf(a.stage = 2 AND ${inWindow('a.created_at')}) AS signed,
          avgOrNullIf(greatest(0, toUnixTimestamp64Milli(assumeNotNull(a.signed_at)) - f.first_ms),
                      a.stage = 2 AND ${inWindow('a.signed_at')} AND f.first_ms IS NOT NULL) AS average,
          countIf(a.stage = 2 AND ${inWindow('a.created_at')} AND a.capacity_warning IS NOT NULL) AS capacity_known,
          countIf(a.stage = 2 AND ${inWindow('a.created_at')} AND a.capacity_warning = 1) AS capacity_warnings
-  FROM (SELECT stage, session_key, created_at, signed_at, capacity_warning FROM {db}.assessments FINAL
+  FROM (SELECT stage, session_key, created_at, signed_at, capacity_warning, link_id
+        FROM {db}.assessments FINAL
         WHERE ${of.assessment('adviser_slug')}) AS a
   LEFT JOIN (${FIRST_VIEWS}) AS f ON a.session_key = f.sid
   SETTINGS join_use_nulls = 1`;
@@ -170,6 +175,7 @@ export class DashboardQueries {
     const [assessments, perQuestion] = await Promise.all([
       this.store.select<{
         total: number;
+        in_households: number;
         signed: number;
         average: number | null;
         capacity_known: number;
@@ -189,6 +195,7 @@ export class DashboardQueries {
         assessments[0]?.capacity_warnings ?? 0,
         assessments[0]?.capacity_known ?? 0,
       ),
+      householdShare: percentOrNull(assessments[0]?.in_households ?? 0, assessments[0]?.total ?? 0),
     };
   }
 

@@ -1,9 +1,10 @@
 import {
   type AssessmentSnapshotEvent,
   capacityRecordOf,
+  type HouseholdCreatedV1,
   type QuestionEventRecordedV1,
 } from '@risk-profile/contracts';
-import type { AssessmentRow, QuestionEventRow } from '../store/analytics-store.port';
+import type { AssessmentRow, HouseholdLinkRow, QuestionEventRow } from '../store/analytics-store.port';
 
 const ms = (iso: string): number => Date.parse(iso);
 
@@ -51,8 +52,24 @@ export function assessmentRow(event: AssessmentSnapshotEvent): AssessmentRow {
         : d.capacity === undefined
           ? null
           : d.capacity.warnings.length > 0,
+    // An id, not personal: what ties a household member's assessment to the household.
+    linkId: d.linkId ?? null,
     createdAt: ms(d.createdAt),
     signedAt: event.type === 'AssessmentSigned' ? ms(event.data.signedAt) : null,
     eventId: event.id,
   };
+}
+
+/**
+ * A created household as stored: each member's link with the household's id. The household's and
+ * members' names, emails and phones stay out, as every personal field does.
+ */
+export function householdLinkRows(event: HouseholdCreatedV1): HouseholdLinkRow[] {
+  const createdAt = ms(event.data.createdAt);
+  return event.data.members.map((member) => ({
+    linkId: member.linkId,
+    householdId: event.data.householdId,
+    createdAt,
+    eventId: event.id,
+  }));
 }

@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AssessmentSnapshotEvent,
   assessmentLifecycleTopicSchema,
   capacityOutcome,
   capacityRecord,
+  householdCreatedV1,
 } from '@risk-profile/contracts';
 import { describe, expect, it } from 'vitest';
 import { generateSessions } from '../testing/generated-sessions';
-import { assessmentRow } from './to-rows';
+import { assessmentRow, householdLinkRows } from './to-rows';
 
 describe('assessment rows for ClickHouse', () => {
   it('carry no personal data: no name, email, phone, IP, user agent or free text', () => {
@@ -29,6 +31,7 @@ describe('assessment rows for ClickHouse', () => {
         'createdAt',
         'deviceType',
         'eventId',
+        'linkId',
         'originalProfile',
         'profileChanged',
         'riskGroup',
@@ -60,5 +63,59 @@ describe('assessment rows for ClickHouse', () => {
       data: { ...fits.drafted!.data, capacity: capacityRecord(outcome, true) },
     };
     expect(assessmentRow(parse(drafted)).capacityWarning).toBe(true);
+  });
+
+  it('carry the link the client arrived by, drafted and signed; null without one', () => {
+    const session = generateSessions(200, Date.parse('2026-11-22T12:00:00Z')).find((s) => s.signed)!;
+    const parse = (event: unknown) => assessmentLifecycleTopicSchema.parse(event) as AssessmentSnapshotEvent;
+    const withLink = <E extends { data: object }>(e: E, linkId: string | null | undefined): E => ({
+      ...e,
+      data: { ...e.data, linkId },
+    });
+    for (const event of [session.drafted!, session.signed!]) {
+      expect(assessmentRow(parse(withLink(event, 'link-1'))).linkId).toBe('link-1');
+      expect(assessmentRow(parse(withLink(event, null))).linkId).toBeNull();
+      // Events published before the field have none.
+      expect(assessmentRow(parse(withLink(event, undefined))).linkId).toBeNull();
+    }
+  });
+});
+
+describe('household link rows for ClickHouse', () => {
+  const created = householdCreatedV1.parse({
+    id: randomUUID(),
+    type: 'HouseholdCreated',
+    version: 1,
+    occurredAt: '2026-11-22T12:00:00.000Z',
+    correlationId: 'test',
+    causationId: null,
+    data: {
+      householdId: randomUUID(),
+      adviserSlug: 'harbour',
+      name: 'The Example Household',
+      members: [
+        { name: 'Alex Example', email: 'alex@example.com', phone: null, linkId: 'link-a', inPerson: false },
+        { name: 'Sam Example', email: null, phone: '+61 400 000 000', linkId: 'link-b', inPerson: true },
+      ].map((m) => ({ ...m, memberId: randomUUID() })),
+      createdAt: '2026-11-22T11:59:00.000Z',
+    },
+  });
+
+  it('are one per member: the link, the household and when, from the event', () => {
+    expect(householdLinkRows(created)).toEqual(
+      ['link-a', 'link-b'].map((linkId) => ({
+        linkId,
+        householdId: created.data.householdId,
+        createdAt: Date.parse('2026-11-22T11:59:00.000Z'),
+        eventId: created.id,
+      })),
+    );
+  });
+
+  it('carry no personal data: no names, emails or phones, of the household or its members', () => {
+    const rows = JSON.stringify(householdLinkRows(created));
+    for (const personal of ['Example', 'alex@example.com', '+61 400 000 000']) {
+      expect(rows).not.toContain(personal);
+    }
   });
 });

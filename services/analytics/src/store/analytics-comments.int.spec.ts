@@ -51,6 +51,7 @@ describe('ClickHouse comments from docs/analytics-schema.md', () => {
   it('the docs describe every table with its columns', () => {
     expect([...docs.keys()].sort()).toEqual([
       'assessments',
+      'household_links',
       'question_events',
       'schema_migrations',
       'session_questions',

@@ -1,10 +1,12 @@
+import { DOCUMENTED_COMMENT_STATEMENTS, HOUSEHOLD_COMMENT_STATEMENTS } from './analytics-schema.comments';
+
 /**
  * The ClickHouse schema, as versioned migrations applied in order at start (docs/analytics-schema.md
  * describes every column). `{db}` is the configured database name, checked to be an identifier.
  *
- * Deduplication lives in ClickHouse itself: both tables are ReplacingMergeTree, so a redelivered
- * event (same sorting key) collapses into one row at merge time, and every query reads with FINAL
- * so duplicates not yet merged never count twice.
+ * Deduplication lives in ClickHouse itself: the source tables are ReplacingMergeTree, so a
+ * redelivered event (same sorting key) collapses into one row at merge time, and every query reads
+ * with FINAL (or as a set) so duplicates not yet merged never count twice.
  */
 export interface ClickHouseMigration {
   id: string;
@@ -142,103 +144,6 @@ const sortFoldedBy = (column: string, type: string): string[] => [
     foldEvents(`${column}, session_key`, SESSION_WITH_ID_FOLDS),
   ),
 ];
-
-/**
- * What docs/analytics-schema.md says of each table and column, as plain text (no Markdown), so the
- * tools data teams browse the store with (DBeaver, Grafana, the query page) show the docs' words.
- * A test holds these to the docs; when the docs change, a new migration sets the new words.
- */
-const DOCUMENTED_COMMENTS: Record<string, { table: string; columns: Record<string, string> }> = {
-  question_events: {
-    table:
-      'One row per question view (answered_at NULL) or answer the page reported. The page sends a view event the first time a question is shown, and an answer event each time the answer is set or changed (carrying the cumulative changes and the time since the first view).',
-    columns: {
-      event_id: 'Content-derived id of the event (dedup key).',
-      session_id:
-        'Analytics session id: one questionnaire visit in one browser (pseudonymous). The page makes it as a UUIDv7: the time the session began, then random digits (before migration 005, a random UUID).',
-      question_id: 'q1 … q18.',
-      question_number: '1 … 18 (the number in question_id, for ordering).',
-      device_type: 'desktop, mobile or tablet, as the page classified the screen.',
-      viewed_at:
-        "When the question was first shown (the browser's clock). The ingest takes viewed_at and answered_at only from 48 hours before to 10 minutes after its own clock, and an answer never before its view.",
-      answered_at: 'When this answer was given; NULL for a view event.',
-      time_spent_ms: 'Milliseconds from first view to this answer; 0 for a view.',
-      answer_changes: 'How many times an earlier answer to this question had been changed, so far.',
-      final_answer:
-        "The answer's score 1-5 (not the option letter: reverse-scored questions list options from 5 down); NULL for a view.",
-      received_at: 'When the service accepted the event (server clock).',
-    },
-  },
-  assessments: {
-    table:
-      'One row per assessment (after merging): drafted at "Yes, I agree", then replaced by its signed row.',
-    columns: {
-      assessment_id: 'The assessment (dedup key).',
-      stage: '1 drafted, 2 signed (completed). The replacing version.',
-      session_id:
-        'The analytics session the client answered in; NULL when the page sent none. Joins to question_events.session_id.',
-      device_type: 'Device type of that session.',
-      adviser_slug: 'The adviser page it came through; NULL without an adviser.',
-      risk_score: 'Total of questions 1-12 (12-60), recomputed by the server.',
-      risk_group: '1-5.',
-      original_profile: 'The recommended profile.',
-      selected_profile: 'The profile the client chose.',
-      profile_changed: 'Whether they differ.',
-      capacity_warning:
-        "1 when the chosen profile goes beyond the client's time horizon or capacity for loss (docs/product-rules.md), else 0: from the event's capacity record, or for a signed event without one recomputed from its answers. NULL when not known: a draft published without its capacity record, and rows stored before migration 007.",
-      created_at: 'When the draft was created (server clock).',
-      signed_at: 'When it was signed; NULL while a draft.',
-      event_id: 'The integration event this row came from.',
-      session_key:
-        'The session key of session_id (see "Session keys"), computed as rows are inserted; NULL without a session. Not in SELECT *: name it.',
-    },
-  },
-  session_questions: {
-    table:
-      "One row per analytics session and question (after folding), kept by the materialized view session_questions_mv from question_events, and filled from the events already stored when the table was added (migration 002). The dashboard's question figures read this table.",
-    columns: {
-      session_id_ms: 'The time in the session id (see "Session time order"): orders rows, not for analysis.',
-      question_number: '1 to 18.',
-      session_key: "The analytics session's key; its id is in sessions.",
-      question_id: 'q1 … q18.',
-      first_viewed_at: 'When the session first viewed the question: the window the pair belongs to.',
-      answered: '1 once any event of the pair has an answer.',
-      time_spent_ms: 'First view to the latest answer (0 if unanswered).',
-      answer_changes: 'Times the answer was changed (0 if unanswered).',
-    },
-  },
-  sessions: {
-    table: 'One row per analytics session (after folding), kept by sessions_mv from question_events.',
-    columns: {
-      session_id_ms: 'The time in the session id (see "Session time order"): orders rows, not for analysis.',
-      session_key: "The analytics session's key.",
-      session_id: "The analytics session's id.",
-      device_type: "The session's device.",
-      first_viewed_at: 'Its first view of any question: the start of the completion time.',
-      last_activity_at: 'Its latest view or answer: abandoned 30 minutes after this without signing.',
-    },
-  },
-  schema_migrations: {
-    table:
-      'The migrations applied to this database, one row each, written by the analytics service as it applies them at start. Not for analysis; it tells which schema a store is at.',
-    columns: {
-      id: "The migration's id (001-question-events-and-assessments, 002-session-questions-and-sessions and so on).",
-      applied_at: 'When it was applied (UTC, milliseconds).',
-    },
-  },
-};
-
-/** A ClickHouse string literal: backslashes and quotes escaped. */
-const sqlString = (text: string): string => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
-
-/** One ALTER per table for its columns' comments, then its own comment (a separate command). */
-const commentStatements = (): string[] =>
-  Object.entries(DOCUMENTED_COMMENTS).flatMap(([table, { table: comment, columns }]) => [
-    `ALTER TABLE {db}.${table} ${Object.entries(columns)
-      .map(([column, text]) => `COMMENT COLUMN ${column} ${sqlString(text)}`)
-      .join(', ')}`,
-    `ALTER TABLE {db}.${table} MODIFY COMMENT ${sqlString(comment)}`,
-  ]);
 
 export const ANALYTICS_MIGRATIONS: readonly ClickHouseMigration[] = [
   {
@@ -379,9 +284,28 @@ export const ANALYTICS_MIGRATIONS: readonly ClickHouseMigration[] = [
   },
   {
     // Comments from docs/analytics-schema.md on every documented table and column (see
-    // DOCUMENTED_COMMENTS); re-running them sets the same words, so a start that died half-way
-    // is harmless.
+    // analytics-schema.comments.ts); re-running them sets the same words, so a start that died
+    // half-way is harmless.
     id: '008-comments-from-docs',
-    statements: commentStatements(),
+    statements: DOCUMENTED_COMMENT_STATEMENTS,
+  },
+  {
+    // The dashboard's share of assessments made in households. The link an assessment came by (an
+    // id, nothing personal), and from HouseholdCreated each member's link with its household: ids
+    // only, as ClickHouse holds no names, emails or phones. The share is counted when read, so a
+    // household and its members' drafts may arrive in either order. One row per link after
+    // merging: a redelivered HouseholdCreated collapses. Assessments stored before have no link.
+    id: '009-households',
+    statements: [
+      'ALTER TABLE {db}.assessments ADD COLUMN IF NOT EXISTS link_id Nullable(String)',
+      `CREATE TABLE IF NOT EXISTS {db}.household_links (
+        link_id String,
+        household_id UUID,
+        created_at DateTime64(3, 'UTC'),
+        event_id UUID
+      ) ENGINE = ReplacingMergeTree
+      ORDER BY link_id`,
+      ...HOUSEHOLD_COMMENT_STATEMENTS,
+    ],
   },
 ];

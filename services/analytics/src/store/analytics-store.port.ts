@@ -40,8 +40,19 @@ export interface AssessmentRow {
    * known (a draft published without its capacity record).
    */
   capacityWarning: boolean | null;
+  /** The questionnaire link the client arrived by; null without one. */
+  linkId: string | null;
   createdAt: number;
   signedAt: number | null;
+  eventId: string;
+}
+
+/** A household member's questionnaire link: ids and a time only, nothing that names the member. */
+export interface HouseholdLinkRow {
+  linkId: string;
+  householdId: string;
+  /** When the household was created (epoch milliseconds). */
+  createdAt: number;
   eventId: string;
 }
 
@@ -52,6 +63,7 @@ export interface AnalyticsStore {
   readonly database: string;
   insertQuestionEvents(rows: readonly QuestionEventRow[]): Promise<void>;
   insertAssessments(rows: readonly AssessmentRow[]): Promise<void>;
+  insertHouseholdLinks(rows: readonly HouseholdLinkRow[]): Promise<void>;
   /** Runs a SELECT with server-side bound parameters and returns its rows. */
   select<R>(sql: string, params?: QueryParams): Promise<R[]>;
   ping(): Promise<boolean>;

@@ -5,6 +5,7 @@ import {
   type AnalyticsStore,
   AnalyticsStoreClosedError,
   type AssessmentRow,
+  type HouseholdLinkRow,
   type QueryParams,
   type QuestionEventRow,
 } from './analytics-store.port';
@@ -33,8 +34,11 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 /** chDB binds one data directory per process: the one bound now, while a store is open on it. */
 let embeddedPath: string | undefined;
 
-/** The tables every other one derives from: their materialized views fill the rest on insert. */
-const SOURCE_TABLES = ['question_events', 'assessments'] as const;
+/**
+ * The tables every other one derives from: their materialized views fill the rest on insert. A
+ * backup copies these (the bus positions are in PostgreSQL, so a restore is not sent them again).
+ */
+const SOURCE_TABLES = ['question_events', 'assessments', 'household_links'] as const;
 
 const nullableDateTime64 = (ms: number | null): string | null => (ms === null ? null : toDateTime64(ms));
 
@@ -203,8 +207,25 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
           selected_profile: r.selectedProfile,
           profile_changed: r.profileChanged,
           capacity_warning: r.capacityWarning === null ? null : Number(r.capacityWarning),
+          link_id: r.linkId,
           created_at: toDateTime64(r.createdAt),
           signed_at: nullableDateTime64(r.signedAt),
+          event_id: r.eventId,
+        })),
+      }),
+    );
+  }
+
+  async insertHouseholdLinks(rows: readonly HouseholdLinkRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.track(() =>
+      this.client.insert({
+        table: `${this.database}.household_links`,
+        format: 'JSONEachRow',
+        values: rows.map((r) => ({
+          link_id: r.linkId,
+          household_id: r.householdId,
+          created_at: toDateTime64(r.createdAt),
           event_id: r.eventId,
         })),
       }),

@@ -46,6 +46,7 @@ export function assessmentRow(overrides: Partial<AssessmentRow> = {}): Assessmen
     selectedProfile: 'Balanced',
     profileChanged: false,
     capacityWarning: null,
+    linkId: null,
     createdAt: T0,
     signedAt: null,
     eventId: randomUUID(),
@@ -187,6 +188,44 @@ export function analyticsStoreContract(
       );
       const flags = new Map(stored.map((r) => [r.id, r.flag]));
       expect(rows.map((r) => flags.get(r.assessmentId))).toEqual([1, 0, null]);
+    });
+
+    it("stores an assessment's link, or NULL without one, and keeps it when the signed row replaces the draft", async () => {
+      const linked = assessmentRow({ linkId: `link-${randomUUID()}` });
+      const signed = { ...linked, stage: 2 as const, signedAt: T0 + 60_000, eventId: randomUUID() };
+      const plain = assessmentRow();
+      await store.insertAssessments([linked, plain]);
+      await store.insertAssessments([signed]);
+      const stored = await store.select<{ id: string; stage: number; link: string | null }>(
+        `SELECT toString(assessment_id) AS id, stage, link_id AS link FROM {db}.assessments FINAL
+         WHERE assessment_id IN {ids:Array(UUID)}`,
+        { ids: [linked.assessmentId, plain.assessmentId] },
+      );
+      expect(new Map(stored.map((r) => [r.id, [r.stage, r.link]]))).toEqual(
+        new Map([
+          [linked.assessmentId, [2, linked.linkId]],
+          [plain.assessmentId, [1, null]],
+        ]),
+      );
+    });
+
+    it("stores a household's links exactly, once however often they are delivered", async () => {
+      const householdId = randomUUID();
+      const rows = ['a', 'b'].map((member) => ({
+        linkId: `${member}-${randomUUID()}`,
+        householdId,
+        createdAt: T0,
+        eventId: randomUUID(),
+      }));
+      await store.insertHouseholdLinks(rows);
+      await store.insertHouseholdLinks([...rows, rows[0]!]);
+      const stored = await store.select<Record<string, unknown>>(
+        `SELECT link_id AS linkId, toString(household_id) AS householdId,
+                toUnixTimestamp64Milli(created_at) AS createdAt, toString(event_id) AS eventId
+         FROM {db}.household_links FINAL WHERE household_id = {h:UUID} ORDER BY link_id`,
+        { h: householdId },
+      );
+      expect(stored).toEqual(rows);
     });
 
     it('binds parameters as data, never as SQL', async () => {

@@ -20,6 +20,7 @@ export function balancedAssessment(
     profileChanged: false,
     // A Balanced profile for uniform middle answers fits the horizon and capacity.
     capacityWarning: fields.signedAt === null ? null : false,
+    linkId: null,
     eventId: randomUUID(),
     ...fields,
   };

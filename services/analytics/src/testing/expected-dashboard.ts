@@ -55,7 +55,13 @@ function outcome(session: GeneratedSession, now: number): 'completed' | 'abandon
   return now - last >= ABANDONED_AFTER_MS ? 'abandoned' : 'active';
 }
 
-export function expectedDashboard(sessions: GeneratedSession[], period: AnalyticsPeriod, nowDate: Date) {
+/** `householdLinks`: the links of the households created (their members' questionnaire links). */
+export function expectedDashboard(
+  sessions: GeneratedSession[],
+  period: AnalyticsPeriod,
+  nowDate: Date,
+  householdLinks: ReadonlySet<string> = new Set(),
+) {
   const now = nowDate.getTime();
   const since = periodStart(period, nowDate)?.getTime() ?? 0;
   const questions = perQuestion(sessions, since);
@@ -110,6 +116,7 @@ export function expectedDashboard(sessions: GeneratedSession[], period: Analytic
   // Every generated signed event has its answers, so every one has a known flag.
   const signedCreated = created.filter((s) => s.signed);
   const withWarning = signedCreated.filter((s) => capacityRecordOf(s.signed!.data).warnings.length > 0);
+  const inHouseholds = created.filter((s) => householdLinks.has(s.drafted!.data.linkId ?? ''));
   return {
     summary: {
       totalAssessments: created.length,
@@ -119,6 +126,7 @@ export function expectedDashboard(sessions: GeneratedSession[], period: Analytic
       averageTimePerAssessment: durations.length ? Math.round(mean(durations)) : null,
       capacityWarningShare:
         signedCreated.length === 0 ? null : percent(withWarning.length, signedCreated.length),
+      householdShare: created.length === 0 ? null : percent(inHouseholds.length, created.length),
     },
     difficulty,
     dropOff,

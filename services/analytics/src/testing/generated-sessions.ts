@@ -102,6 +102,8 @@ export function generateSessions(count: number, now: number, seed = 7): Generate
         clientEmail: `client${s}@example.com`,
         clientPhone: null,
         adviserSlug: rand() < 0.5 ? 'demo-adviser' : null,
+        // Every third came by a questionnaire link (not drawn from rand: the other draws stay).
+        linkId: s % 3 === 0 ? `link-${seed}-${s}` : null,
         riskScore: 36,
         riskGroup: 3 as const,
         originalProfile: 'Balanced' as const,

@@ -2,7 +2,12 @@ import { formatDuration } from '@risk-profile/contracts';
 import { Card } from '../../../components/ui/card';
 import { useDropOff, useSummary } from '../api/analytics-queries';
 import type { DashboardFilter } from '../model/dashboard-search';
-import { capacityWarningShareText, completionRateText, mostDifficultText } from '../model/format';
+import {
+  capacityWarningShareText,
+  completionRateText,
+  householdShareText,
+  mostDifficultText,
+} from '../model/format';
 import { DropOffChart } from './drop-off-chart';
 import { QueryState } from './query-state';
 
@@ -75,6 +80,11 @@ export function OverviewTab({ filter }: { filter: DashboardFilter }) {
               <p className="admin-stat__value">{capacityWarningShareText(s.capacityWarningShare)}</p>
               <p className="admin-stat__detail">of signed assessments</p>
             </Card>
+            <Card className="admin-stat">
+              <h2 className="admin-stat__label">Households</h2>
+              <p className="admin-stat__value">{householdShareText(s.householdShare)}</p>
+              <p className="admin-stat__detail">of assessments started</p>
+            </Card>
           </div>
         )}
       </QueryState>
@@ -101,7 +111,8 @@ export function OverviewTab({ filter }: { filter: DashboardFilter }) {
         hardest question rated medium or hard. Average time: first question viewed to signing. Drop-off:
         sessions that viewed a question without answering it, over sessions that viewed it. Capacity warnings:
         signed assessments whose chosen profile goes beyond the client's time horizon or capacity for loss,
-        over the signed assessments (those signed before capacity was recorded are left out).
+        over the signed assessments (those signed before capacity was recorded are left out). Households:
+        assessments started by a household member's own link, over the assessments started.
       </p>
     </div>
   );

@@ -30,6 +30,11 @@ export function capacityWarningShareText(share: number | null): string {
   return share === null ? 'N/A' : formatPercent(share);
 }
 
+/** The share of assessments made in households, or N/A when none was started. */
+export function householdShareText(share: number | null): string {
+  return share === null ? 'N/A' : formatPercent(share);
+}
+
 /** "Q4 · Investment experience", or N/A when no question stands out as difficult. */
 export function mostDifficultText(questionId: string | null): string {
   return questionId === null ? 'N/A' : questionLabel(questionId);

@@ -4,6 +4,7 @@ import {
   capacityWarningShareText,
   completionRateText,
   formatAdminDate,
+  householdShareText,
   mostDifficultText,
   oneDecimal,
 } from './format';
@@ -38,6 +39,9 @@ describe('summary cards', () => {
     expect(capacityWarningShareText(null)).toBe('N/A');
     expect(capacityWarningShareText(0)).toBe('0.0%');
     expect(capacityWarningShareText(33.3)).toBe('33.3%');
+    expect(householdShareText(null)).toBe('N/A');
+    expect(householdShareText(0)).toBe('0.0%');
+    expect(householdShareText(66.7)).toBe('66.7%');
     expect(completionRateText(0)).toBe('0.0%');
     expect(completionRateText(100)).toBe('100.0%');
   });
