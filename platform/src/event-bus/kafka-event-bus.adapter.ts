@@ -1,6 +1,7 @@
 import {
   type Admin,
   type Consumer,
+  type ConsumerRunConfig,
   type IHeaders,
   Kafka,
   type KafkaMessage,
@@ -129,9 +130,16 @@ export class KafkaEventBus implements EventBus {
         : {}),
       ...(this.options.rebalanceTimeoutMs ? { rebalanceTimeout: this.options.rebalanceTimeoutMs } : {}),
     });
-    consumer.on(consumer.events.GROUP_JOIN, () => this.joining.delete(joinKey));
-    consumer.on(consumer.events.STOP, () => this.joining.delete(joinKey));
-    const subscription = new KafkaSubscription(consumer, () => this.subscriptions.delete(subscription));
+    // A crashed consumer stops (kafkajs's STOP) and may start again: only a join, or the
+    // subscription's end, ends the wait.
+    const subscription = new KafkaSubscription(consumer, this.logger, options.groupId, () => {
+      this.joining.delete(joinKey);
+      this.subscriptions.delete(subscription);
+    });
+    consumer.on(consumer.events.GROUP_JOIN, () => {
+      this.joining.delete(joinKey);
+      subscription.joined();
+    });
     this.subscriptions.add(subscription);
     const policy = retryPolicy(options.retry);
     try {
@@ -145,8 +153,8 @@ export class KafkaEventBus implements EventBus {
     // then, and members of one process join in turn rather than all at once. A join that takes
     // longer than a minute (a killed member's session still to expire, a group that refuses a
     // join for a while) fails a "from the end" subscription; any other is returned with a warning
-    // and joins in the background (kafkajs restarts a consumer that failed), so a slow rebalance
-    // delays consumption, never ends the process.
+    // and joins in the background (a consumer that crashed is restarted: see KafkaSubscription),
+    // so a slow rebalance delays consumption, never ends the process.
     // The wait settles false, never rejects: kafkajs's run() returns only after its first join, which
     // a rebalance can hold past the wait, and a rejection nobody awaits yet would end the process.
     let settle: (joinedInTime: boolean) => void = () => {};
@@ -159,7 +167,7 @@ export class KafkaEventBus implements EventBus {
         resolve(joinedInTime);
       };
     });
-    const running = consumer.run({
+    const runConfig: ConsumerRunConfig = {
       autoCommit: false,
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
         if (subscription.stopping) return;
@@ -177,7 +185,11 @@ export class KafkaEventBus implements EventBus {
           { topic, partition, offset: (BigInt(message.offset) + 1n).toString() },
         ]);
       },
+    };
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (!payload.restart) subscription.restartAfterCrash(payload.error, () => consumer.run(runConfig));
     });
+    const running = consumer.run(runConfig);
     // A run() that rejects (a consumer that cannot run at all) fails the subscription.
     const joinedInTime = await Promise.race([joined, running.then(() => joined)]).catch((error: unknown) => {
       settle(false);
@@ -231,14 +243,22 @@ export class KafkaEventBus implements EventBus {
 
 /** How long a subscription waits for its group to give it partitions (see subscribe). */
 const JOIN_WAIT_MS = 60_000;
+/** The first and the longest pause before a crashed consumer is run again. */
+const RESTART_FIRST_MS = 1_000;
+const RESTART_MAX_MS = 30_000;
 
 class KafkaSubscription implements Subscription {
   stopping = false;
   private readonly abort = new AbortController();
   private stopped: Promise<void> | undefined;
+  private restartTimer: NodeJS.Timeout | undefined;
+  /** Crashes since the group last gave this member partitions: the restart backs off with them. */
+  private crashes = 0;
 
   constructor(
     private readonly consumer: Consumer,
+    private readonly logger: Logger,
+    private readonly groupId: string,
     private readonly onStopped: () => void,
   ) {}
 
@@ -246,10 +266,44 @@ class KafkaSubscription implements Subscription {
     return this.abort.signal;
   }
 
+  joined(): void {
+    this.crashes = 0;
+  }
+
+  /**
+   * kafkajs restarts a consumer that crashed on an error it counts as retriable; on any other it
+   * disconnects and stays stopped, and the subscription would look alive while it delivered
+   * nothing. A coordinator's error during a join is such a crash: one that answers a member's
+   * SyncGroup with INVALID_REQUEST (librdkafka's mock cluster does when the leader's SyncGroup
+   * arrived first, where a broker hands the follower its assignment; see
+   * ../shared/tools/kafka-mock/README.md), or an authorization error. The consumer is run again,
+   * as a new member of its group, after a pause that grows while the crashes repeat, until the
+   * subscription is stopped; every crash is logged.
+   */
+  restartAfterCrash(error: Error, run: () => Promise<void>): void {
+    if (this.stopping) return;
+    const delayMs = Math.min(RESTART_MAX_MS, RESTART_FIRST_MS * 2 ** this.crashes);
+    this.crashes += 1;
+    this.logger.error(
+      { group: this.groupId, err: error, restartInMs: delayMs },
+      'kafka: the consumer stopped on an error kafkajs does not retry; it runs again',
+    );
+    clearTimeout(this.restartTimer);
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      if (this.stopping) return;
+      // run() reports its own failures as crashes; a rejection is one more of them.
+      run().catch((runError: unknown) =>
+        this.restartAfterCrash(runError instanceof Error ? runError : new Error(String(runError)), run),
+      );
+    }, delayMs);
+  }
+
   stop(): Promise<void> {
     this.stopped ??= (async () => {
       // Abandon pending retries first: kafkajs waits for the in-flight eachMessage to return.
       this.stopping = true;
+      clearTimeout(this.restartTimer);
       this.abort.abort();
       await this.consumer.disconnect();
       this.onStopped();
