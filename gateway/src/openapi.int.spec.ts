@@ -18,6 +18,8 @@ import { silentLogger } from '@risk-profile/platform';
 import { eventually } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded/start-embedded';
+import { householdReportRequests } from './testing/openapi-household-report';
+import { HOUSEHOLD_BODY, householdRequests } from './testing/openapi-households';
 import { passkeyRequests } from './testing/openapi-passkeys';
 import { secondFactorRequests } from './testing/openapi-second-factor';
 
@@ -183,9 +185,22 @@ describe('the OpenAPI document served by the gateway', () => {
     await expectStatus(400, sendLink({ cookie: adviser, body: { ...link, method: 'email' } }));
     await expectStatus(401, sendLink({ body: link }));
     await expectStatus(403, sendLink({ cookie: admin, body: link }));
+    await householdRequests({
+      send,
+      expectStatus,
+      untilLimited,
+      bus: system.platform.bus,
+      store: system.platform.eventStore,
+      cookies: { admin, adviser },
+    });
     await expectStatus(
       429,
       untilLimited(40, () => sendLink({ cookie: adviser, body: link })),
+    );
+    // A household's links count towards the same hourly limit.
+    await expectStatus(
+      429,
+      send('POST', ENDPOINTS.createHousehold.path, { cookie: adviser, body: HOUSEHOLD_BODY }),
     );
 
     // The SMS link sent above has a short code.
@@ -288,6 +303,12 @@ describe('the OpenAPI document served by the gateway', () => {
       await expectStatus(403, send('GET', buildPath(endpoint, { id }), { cookie: other }));
       await expectStatus(404, send('GET', buildPath(endpoint, { id: missing }), { cookie }));
     }
+    await householdReportRequests({
+      send,
+      expectStatus,
+      bus: system.platform.bus,
+      cookies: { admin, adviser },
+    });
     const lists: Array<[EndpointName, string, string]> = [
       ['listAdviserRecords', adviser, 'status=bogus'],
       ['listSentLinks', adviser, 'cursor=bogus'],

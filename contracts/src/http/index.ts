@@ -34,13 +34,6 @@ export * from './storable-text';
  */
 export const PLANNED_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([
   // Households (issue 45), served as their slices land.
-  'createHousehold',
-  'listHouseholds',
-  'getHousehold',
-  'agreeHouseholdProfile',
-  'getHouseholdConfirmation',
-  'confirmHouseholdProfile',
-  'householdReportPdf',
 ]);
 
 export interface EndpointMatch {

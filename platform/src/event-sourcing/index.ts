@@ -1,1 +1,2 @@
 export * from './command-handler';
+export * from './retry-on-conflict';

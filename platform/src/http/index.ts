@@ -1,6 +1,7 @@
 export * from './client-ip';
 export * from './http-errors';
 export * from './in-process-origin';
+export * from './keyset-cursor';
 export * from './per-address-limit';
 export * from './same-origin';
 export * from './serve';

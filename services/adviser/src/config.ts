@@ -39,6 +39,8 @@ export const adviserConfigSchema = z
     LOGIN_RATE_LIMIT_PER_MINUTE: env.int(10),
     /** Short link lookups (POST /api/questionnaire-links/resolve) per client IP per minute. */
     SHORT_LINK_RATE_LIMIT_PER_MINUTE: env.int(20),
+    /** Household confirmation link lookups and confirmations (/api/household-confirmations) per client IP per minute. */
+    HOUSEHOLD_CONFIRMATION_RATE_LIMIT_PER_MINUTE: env.int(20),
     /** Single sign-on (OpenID Connect): the provider's issuer; with the two below, or none of them. */
     OIDC_ISSUER: z.url().optional(),
     /** The product's client id at that provider. */

@@ -16,6 +16,7 @@ describe('the adviser configuration', () => {
       SESSION_SECRET: SESSION,
       LOGIN_RATE_LIMIT_PER_MINUTE: 10,
       SHORT_LINK_RATE_LIMIT_PER_MINUTE: 20,
+      HOUSEHOLD_CONFIRMATION_RATE_LIMIT_PER_MINUTE: 20,
       OIDC_EMAIL_VERIFIED_CLAIM: 'email_verified',
       SSO_ONLY_ROLES: [],
     });

@@ -30,6 +30,12 @@ import { ADVISER_MIGRATIONS } from './advisers/adviser.migrations';
 import { mountGetAdviser } from './advisers/get-adviser.route';
 import type { AdviserConfig } from './config';
 import { seedDemoAccounts, seedDemoData } from './demo/seed';
+import {
+  createHouseholdConfirmTokens,
+  HOUSEHOLD_MIGRATIONS,
+  mountHouseholds,
+  subscribeHouseholdProjection,
+} from './households/households';
 import { startAdviserRelay } from './integration/adviser-relay';
 import { subscribeLinkErasure } from './links/link-erasure';
 import { createLinkTokenSigner } from './links/link-token-signer';
@@ -61,11 +67,13 @@ export async function createAdviserService(
   const { sql, logger, clock } = deps;
   let relay: Relay | undefined;
   let linkErasure: Subscription | undefined;
+  let householdProjection: Subscription | undefined;
   await migrate(sql, 'adviser', ADVISER_MIGRATIONS);
   await migrate(sql, 'adviser-accounts', ACCOUNT_MIGRATIONS);
   await migrate(sql, 'adviser-short-links', SHORT_LINK_MIGRATIONS);
   await migrate(sql, 'adviser-oidc', OIDC_MIGRATIONS);
   await migrate(sql, 'adviser-passkeys', PASSKEY_MIGRATIONS);
+  await migrate(sql, 'adviser-households', HOUSEHOLD_MIGRATIONS);
   const publicUrl = config.PUBLIC_URL ?? 'http://localhost';
   const sessions = await openSessions(sql, { secret: config.SESSION_SECRET, publicUrl, clock });
   const accounts = accountManager(sql, clock);
@@ -77,6 +85,7 @@ export async function createAdviserService(
   const shortLinkLookups = await SqlRateLimitStore.create(sql, 'adviser-short-link-lookups');
   const passwordSets = await SqlRateLimitStore.create(sql, 'adviser-set-password');
   const analystChecks = await SqlRateLimitStore.create(sql, 'adviser-analyst-credentials');
+  const householdConfirmations = await SqlRateLimitStore.create(sql, 'adviser-household-confirmations');
   const sso = singleSignOn({
     config,
     sql,
@@ -146,6 +155,22 @@ export async function createAdviserService(
         clock,
         onStored: () => relay?.wake(),
       });
+      mountHouseholds(router, {
+        sql,
+        store: deps.eventStore,
+        signer,
+        confirmTokens: createHouseholdConfirmTokens(config.LINK_TOKEN_SECRET, clock, {
+          ttlDays: config.LINK_TOKEN_TTL_DAYS,
+        }),
+        sessions: sessions.verifier,
+        publicUrl: linkBase,
+        clock,
+        onStored: () => relay?.wake(),
+        confirmationRateLimit: {
+          perMinute: config.HOUSEHOLD_CONFIRMATION_RATE_LIMIT_PER_MINUTE,
+          store: householdConfirmations,
+        },
+      });
       mountAdminAccountRoutes(router, {
         accounts: adminAccounts({
           sql,
@@ -181,12 +206,14 @@ export async function createAdviserService(
     app,
     start: async () => {
       // The erasure consumer joins beside the relay's start (on Kafka a join may wait for a rebalance).
-      const [started, subscribed] = await Promise.all([
+      const [started, subscribed, projecting] = await Promise.all([
         relay ?? startAdviserRelay(deps),
         linkErasure ?? subscribeLinkErasure(deps),
+        householdProjection ?? subscribeHouseholdProjection(deps),
       ]);
       relay = started;
       linkErasure = subscribed;
+      householdProjection = projecting;
       if (!config.DEMO_DATA) return;
       const adviser = await seedDemoData(sql, clock());
       await seedDemoAccounts(accounts, sql);
@@ -195,6 +222,8 @@ export async function createAdviserService(
     stop: async () => {
       await linkErasure?.stop();
       linkErasure = undefined;
+      await householdProjection?.stop();
+      householdProjection = undefined;
       await relay?.stop();
       relay = undefined;
     },

@@ -28,6 +28,9 @@ import { PURGE_AFTER_MS, type Sender, type SenderOptions, startSender } from './
 import { fileSentJournal, type SentJournal } from './delivery/sent-journal';
 import { workerComposer } from './delivery/worker-composer';
 import { erasedDeliveriesSince } from './erasure/delivery-erasure';
+import { subscribeHouseholdConsumer } from './households/household-consumer';
+import { mountHouseholdReport } from './households/household-report/household-report.route';
+import { HOUSEHOLDS_MIGRATIONS } from './households/households.migrations';
 import type { Mailer } from './mail/mailer.port';
 import {
   mountRecordRoutes,
@@ -83,6 +86,7 @@ export async function createNotificationService(
   const { sql, bus, logger, clock } = deps;
   await migrate(sql, 'notification', DELIVERY_MIGRATIONS);
   await migrate(sql, 'notification-records', RECORDS_MIGRATIONS);
+  await migrate(sql, 'notification-households', HOUSEHOLDS_MIGRATIONS);
   // Resends are counted in the database, so every instance shares the limits.
   const resendStore = async (name: string) => {
     const store = await SqlRateLimitStore.create(sql, name, { now: () => clock().getTime() });
@@ -107,6 +111,7 @@ export async function createNotificationService(
   let journalLock: JournalLock | undefined;
   let subscription: Subscription | undefined;
   let records: Subscription | undefined;
+  let households: Subscription | undefined;
   let outboxPurge: OutboxPurge | undefined;
   const ready = async () => {
     await sql.query('SELECT 1');
@@ -145,6 +150,12 @@ export async function createNotificationService(
         timeZone: config.REPORT_TIME_ZONE,
         retention: { draftDays: config.DRAFT_RETENTION_DAYS, recordYears: config.RECORD_RETENTION_YEARS },
       });
+      mountHouseholdReport(router, {
+        sql,
+        sessions: options.sessions ?? NO_SESSIONS,
+        clock,
+        timeZone: config.REPORT_TIME_ZONE,
+      });
     },
   });
   return {
@@ -179,9 +190,9 @@ export async function createNotificationService(
         logger,
         erasedSince: (since) => erasedDeliveriesSince(sql, since),
       });
-      // The records read model is a consumer group of its own on the same topics. The two groups
+      // The records read model and the households are consumer groups of their own. The groups
       // join side by side: on Kafka each join may wait for a rebalance, and in turn the waits add up.
-      const [deliveriesJoin, recordsJoin] = await Promise.allSettled([
+      const [deliveriesJoin, recordsJoin, householdsJoin] = await Promise.allSettled([
         subscription ??
           subscribeNotificationConsumer({
             sql,
@@ -193,12 +204,23 @@ export async function createNotificationService(
             outboxDir: outboxDir(config),
           }),
         records ?? subscribeRecordsConsumer({ sql, bus }),
+        households ??
+          subscribeHouseholdConsumer({
+            sql,
+            bus,
+            clock,
+            logger,
+            onRecorded: () => sender?.wake(),
+            outboxDir: outboxDir(config),
+          }),
       ]);
-      // Keep whichever joined, so stop() ends it even when the other failed the start.
+      // Keep whichever joined, so stop() ends it even when another failed the start.
       if (deliveriesJoin.status === 'fulfilled') subscription = deliveriesJoin.value;
       if (recordsJoin.status === 'fulfilled') records = recordsJoin.value;
-      if (deliveriesJoin.status === 'rejected') throw deliveriesJoin.reason;
-      if (recordsJoin.status === 'rejected') throw recordsJoin.reason;
+      if (householdsJoin.status === 'fulfilled') households = householdsJoin.value;
+      for (const join of [deliveriesJoin, recordsJoin, householdsJoin]) {
+        if (join.status === 'rejected') throw join.reason;
+      }
       logger.info(
         {
           mail: transports.mailer.describe,
@@ -214,6 +236,8 @@ export async function createNotificationService(
       subscription = undefined;
       await records?.stop();
       records = undefined;
+      await households?.stop();
+      households = undefined;
       await sender?.stop();
       sender = undefined;
       await outboxPurge?.stop();

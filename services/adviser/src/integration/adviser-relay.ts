@@ -1,15 +1,17 @@
 import type { PlatformDeps, Relay, RoutedMessage, StoredEvent } from '@risk-profile/platform';
 import { PostgresCheckpointStore, startRelay } from '@risk-profile/platform';
 import { routeAccountLinkEvent } from '../accounts/account-links-relay';
+import { routeHouseholdEvent } from '../households/households';
 import { routeLinkEvent } from '../links/links-relay';
 
 /** Kept from when the relay published only link requests, so its checkpoint carries on. */
 export const ADVISER_RELAY_NAME = 'adviser-questionnaire-links';
 
-/** What a stored event of the adviser service publishes: a link request or an account link. */
+/** What a stored event of the adviser service publishes: a link request, an account link, a household's. */
 export const routeAdviserEvent = (event: StoredEvent): RoutedMessage[] => [
   ...routeLinkEvent(event),
   ...routeAccountLinkEvent(event),
+  ...routeHouseholdEvent(event),
 ];
 
 /**

@@ -16,14 +16,20 @@ export const linkRequestStreamId = (adviserId: string, at: Date): string =>
 
 export const isLinkRequestStream = (streamId: string): boolean => streamId.startsWith('questionnaire-links-');
 
-/** The stored event: everything notification needs to send the link, and when it was asked for. */
+/**
+ * The stored event: everything notification needs to send the link, and when it was asked for.
+ * `inPerson`: the link of a household member who sits with the adviser, who opens it for them;
+ * it is recorded (its linkId ties the assessment to the household) but never published, so
+ * nothing sends it.
+ */
 export type QuestionnaireLinkRequested = DomainEvent<
   'QuestionnaireLinkRequested',
-  QuestionnaireLinkRequestedV1['data'] & { requestedAt: string }
+  QuestionnaireLinkRequestedV1['data'] & { requestedAt: string; inPerson?: true }
 >;
 
+/** One or more links requested together (a household's), stored together or refused together. */
 export interface RequestQuestionnaireLink {
-  link: QuestionnaireLinkRequested['data'];
+  links: QuestionnaireLinkRequested['data'][];
   /** Requests of this adviser in the window that are stored in the previous day's stream. */
   earlierInWindow: readonly string[];
 }
@@ -46,19 +52,26 @@ export const evolveLinkRequests = (
   event: QuestionnaireLinkRequested,
 ): LinkRequestsState => ({ requestedAt: [...state.requestedAt, event.data.requestedAt] });
 
-/** Refuses a request beyond the hourly limit, saying when the oldest one in the window leaves it. */
+/**
+ * Refuses requests beyond the hourly limit, saying when enough of the oldest in the window leave
+ * it for all of them to fit.
+ */
 export function decideLinkRequest(
   command: RequestQuestionnaireLink,
   state: LinkRequestsState,
 ): QuestionnaireLinkRequested[] {
-  const now = Date.parse(command.link.requestedAt);
+  const count = command.links.length;
+  if (count === 0) return [];
+  const now = Date.parse(command.links[0]!.requestedAt);
   const inWindow = [...command.earlierInWindow, ...state.requestedAt]
     .map((at) => Date.parse(at))
     .filter((at) => at > now - LINK_WINDOW_MS)
     .sort((a, b) => a - b);
-  if (inWindow.length >= LINKS_PER_ADVISER_PER_HOUR) {
-    const oldestLeavesAt = inWindow[inWindow.length - LINKS_PER_ADVISER_PER_HOUR]! + LINK_WINDOW_MS;
-    throw new LinkRateLimitError(Math.max(1, Math.ceil((oldestLeavesAt - now) / 1000)));
+  if (inWindow.length + count > LINKS_PER_ADVISER_PER_HOUR) {
+    const mustLeave =
+      inWindow[Math.min(inWindow.length + count - 1 - LINKS_PER_ADVISER_PER_HOUR, inWindow.length - 1)];
+    const leavesAt = (mustLeave ?? now) + LINK_WINDOW_MS;
+    throw new LinkRateLimitError(Math.max(1, Math.ceil((leavesAt - now) / 1000)));
   }
-  return [{ type: 'QuestionnaireLinkRequested', data: command.link }];
+  return command.links.map((data) => ({ type: 'QuestionnaireLinkRequested', data }));
 }

@@ -7,10 +7,11 @@ import type { RoutedMessage, StoredEvent } from '@risk-profile/platform';
 import { envelopeOf, integrationMessage } from '../integration/integration-message';
 import { isLinkRequestStream, type QuestionnaireLinkRequested } from './link-requests';
 
-/** The integration event of a stored link request. */
+/** The integration event of a stored link request; none for a link the adviser opens in person. */
 export function routeLinkEvent(event: StoredEvent): RoutedMessage[] {
   if (!isLinkRequestStream(event.streamId) || event.type !== 'QuestionnaireLinkRequested') return [];
-  const { requestedAt, ...data } = event.data as QuestionnaireLinkRequested['data'];
+  const { requestedAt, inPerson, ...data } = event.data as QuestionnaireLinkRequested['data'];
+  if (inPerson) return [];
   const value = questionnaireLinksTopicSchema.parse({
     ...envelopeOf(event, requestedAt),
     type: 'QuestionnaireLinkRequested',

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { shortLinkPath } from '@risk-profile/contracts';
 import {
-  ConcurrencyConflictError,
   type EventMetadata,
   type EventStore,
   handleCommand,
+  retryOnConflict,
   type SqlExecutor,
 } from '@risk-profile/platform';
 import type { AdviserRecord } from '../advisers/adviser-repository';
@@ -24,14 +24,18 @@ export interface LinkRequest {
   clientEmail: string | null;
   clientPhone: string | null;
   method: 'email' | 'sms';
+  /** A household member who sits with the adviser: the link is recorded, never sent. */
+  inPerson?: boolean;
 }
 
-/**
- * How often a request that lost a race for the day's stream is decided again. Each retry reads
- * the stream anew, so it sees the winner's event; only a burst of this many concurrent requests
- * from one adviser could exhaust it.
- */
-const CONFLICT_RETRIES = 50;
+interface LinkRequestDeps {
+  sql: SqlExecutor;
+  store: EventStore;
+  signer: LinkTokenSigner;
+  publicUrl: string;
+  now: Date;
+  metadata: EventMetadata;
+}
 
 /**
  * Signs a link for the client naming the adviser's page, and records the request as one event
@@ -41,17 +45,41 @@ const CONFLICT_RETRIES = 50;
  * and opens the page without a lookup.
  */
 export async function requestQuestionnaireLink(
-  deps: {
-    sql: SqlExecutor;
-    store: EventStore;
-    signer: LinkTokenSigner;
-    publicUrl: string;
-    now: Date;
-    metadata: EventMetadata;
-  },
+  deps: LinkRequestDeps,
   adviser: AdviserRecord,
   request: LinkRequest,
 ): Promise<QuestionnaireLinkRequested['data']> {
+  const [link] = await requestQuestionnaireLinks(deps, adviser, [request]);
+  return link!;
+}
+
+/** Several links at once (a household's members): within the hourly limit all of them, or none. */
+export async function requestQuestionnaireLinks(
+  deps: LinkRequestDeps,
+  adviser: AdviserRecord,
+  requests: readonly LinkRequest[],
+): Promise<QuestionnaireLinkRequested['data'][]> {
+  const links: QuestionnaireLinkRequested['data'][] = [];
+  const shortCodes: string[] = [];
+  try {
+    for (const request of requests) {
+      const signed = await signLink(deps, adviser, request);
+      if (signed.shortCode) shortCodes.push(signed.shortCode);
+      links.push(signed.link);
+    }
+    await recordLinkRequests(deps, adviser.id, links);
+  } catch (error) {
+    for (const code of shortCodes) await deleteShortLink(deps.sql, code);
+    throw error;
+  }
+  return links;
+}
+
+async function signLink(
+  deps: LinkRequestDeps,
+  adviser: AdviserRecord,
+  request: LinkRequest,
+): Promise<{ link: QuestionnaireLinkRequested['data']; shortCode: string | undefined }> {
   const linkId = randomUUID();
   const token = deps.signer.sign({
     name: request.clientName,
@@ -64,8 +92,9 @@ export async function requestQuestionnaireLink(
   if (!verified.ok) throw new Error(`a freshly signed link token did not verify: ${verified.reason}`);
   const url = new URL(`/${adviser.slug}`, deps.publicUrl);
   url.searchParams.set('token', token);
+  // A link opened in person is never texted, so it needs no short form.
   const shortCode =
-    request.method === 'sms'
+    request.method === 'sms' && !request.inPerson
       ? await createShortLink(
           deps.sql,
           { linkId, adviserSlug: adviser.slug, token, expiresAt: new Date(verified.link.expiresAt) },
@@ -87,22 +116,16 @@ export async function requestQuestionnaireLink(
     ...(shortCode ? { shortUrl: new URL(shortLinkPath(shortCode), deps.publicUrl).toString() } : {}),
     expiresAt: verified.link.expiresAt,
     requestedAt: deps.now.toISOString(),
+    ...(request.inPerson ? { inPerson: true as const } : {}),
   };
-
-  try {
-    await recordLinkRequest(deps, adviser.id, link);
-  } catch (error) {
-    if (shortCode) await deleteShortLink(deps.sql, shortCode);
-    throw error;
-  }
-  return link;
+  return { link, shortCode };
 }
 
-/** Appends the request to the adviser's stream for the day, within the hourly limit. */
-async function recordLinkRequest(
+/** Appends the requests to the adviser's stream for the day, within the hourly limit. */
+async function recordLinkRequests(
   deps: { store: EventStore; now: Date; metadata: EventMetadata },
   adviserId: string,
-  link: QuestionnaireLinkRequested['data'],
+  links: QuestionnaireLinkRequested['data'][],
 ): Promise<void> {
   // The window reaches into yesterday's stream during the first hour of a UTC day.
   const windowStart = new Date(deps.now.getTime() - LINK_WINDOW_MS);
@@ -115,21 +138,16 @@ async function recordLinkRequest(
           (event) => (event.data as QuestionnaireLinkRequested['data']).requestedAt,
         );
 
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await handleCommand({
-        eventStore: deps.store,
-        streamId: today,
-        decide: decideLinkRequest,
-        evolve: evolveLinkRequests,
-        initialState: initialLinkRequests,
-        command: { link, earlierInWindow },
-        metadata: deps.metadata,
-      });
-      return;
-    } catch (error) {
-      if (!(error instanceof ConcurrencyConflictError) || attempt > CONFLICT_RETRIES) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
-    }
-  }
+  // A request that lost the race for the day's stream is decided again on the winner's events.
+  await retryOnConflict(() =>
+    handleCommand({
+      eventStore: deps.store,
+      streamId: today,
+      decide: decideLinkRequest,
+      evolve: evolveLinkRequests,
+      initialState: initialLinkRequests,
+      command: { links, earlierInWindow },
+      metadata: deps.metadata,
+    }),
+  );
 }

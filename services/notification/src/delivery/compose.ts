@@ -6,15 +6,25 @@ import {
   questionnaireLinkRequestedV1,
 } from '@risk-profile/contracts';
 import addressparser from 'nodemailer/lib/addressparser';
+import {
+  householdConfirmationContentSchema,
+  householdReportContentSchema,
+  isErased,
+} from '../households/household-snapshot';
 import { encodeMail } from '../mail/encode-mail';
 import type { MailAddress, MailMessage } from '../mail/mailer.port';
 import {
   clientSummarySms,
+  householdConfirmationEmail,
+  householdConfirmationSms,
+  householdReportEmail,
+  householdReportFileName,
   linkSms,
   type ReportInput,
   renderAccountEmail,
   renderAdviserReportEmail,
   renderClientCopyEmail,
+  renderHouseholdReportPdf,
   renderLinkEmail,
   renderReportPdf,
   reportPdfFileName,
@@ -40,11 +50,12 @@ type LinkRequest = QuestionnaireLinkRequestedV1['data'];
 const oneLine = (text: string) => text.replace(/\p{Cc}+/gu, ' ').trim();
 
 /**
- * A link email comes from the adviser by name ("Alex Morgan via Risk Profile"), at MAIL_FROM's
- * address: the product sends it, and only that domain's mail servers may, but the client should
- * see who asked. MAIL_FROM's own name says what the product is called.
+ * A link email (or a household's message to a member) comes from the adviser by name ("Alex
+ * Morgan via Risk Profile"), at MAIL_FROM's address: the product sends it, and only that domain's
+ * mail servers may, but the client should see who asked. MAIL_FROM's own name says what the
+ * product is called.
  */
-export function linkSender(mailFrom: string, link: LinkRequest): MailAddress {
+export function linkSender(mailFrom: string, link: Pick<LinkRequest, 'adviserName'>): MailAddress {
   const [configured] = addressparser(mailFrom, { flatten: true });
   if (!configured?.address) throw new Error(`MAIL_FROM has no address: ${mailFrom}`);
   const adviser = oneLine(link.adviserName);
@@ -71,12 +82,12 @@ export function createComposer(options: ComposerOptions): Composer {
   // The adviser's report and the client's copy attach the same PDF, and the sender takes the
   // two deliveries of an event together: render it once for both. A few recent ones are kept.
   const pdfs = new Map<string, Promise<Buffer>>();
-  const pdfFor = (eventId: string, input: ReportInput): Promise<Buffer> => {
-    let pdf = pdfs.get(eventId);
+  const pdfFor = (key: string, render: () => Promise<Buffer>): Promise<Buffer> => {
+    let pdf = pdfs.get(key);
     if (!pdf) {
-      pdf = renderReportPdf(input);
-      pdfs.set(eventId, pdf);
-      pdf.catch(() => pdfs.delete(eventId));
+      pdf = render();
+      pdfs.set(key, pdf);
+      pdf.catch(() => pdfs.delete(key));
       if (pdfs.size > RECENT_PDFS) pdfs.delete(pdfs.keys().next().value as string);
     }
     return pdf;
@@ -106,7 +117,7 @@ export function createComposer(options: ComposerOptions): Composer {
       attachments: [
         {
           filename: reportPdfFileName(input),
-          content: await pdfFor(delivery.eventId, input),
+          content: await pdfFor(delivery.eventId, () => renderReportPdf(input)),
           contentType: 'application/pdf',
         },
       ],
@@ -142,6 +153,45 @@ export function createComposer(options: ComposerOptions): Composer {
           delivery,
           await renderAccountEmail(accountLinkData.parse(delivery.content), options.timeZone),
         );
+      case 'household-confirm-email': {
+        const request = householdConfirmationContentSchema.parse(delivery.content);
+        return email(delivery, {
+          ...householdConfirmationEmail(request, options.timeZone),
+          from: linkSender(options.from, request.adviser),
+          replyTo: { name: oneLine(request.adviser.adviserName), address: request.adviser.email },
+        });
+      }
+      case 'household-confirm-sms':
+        return {
+          channel: 'sms',
+          text: householdConfirmationSms(
+            householdConfirmationContentSchema.parse(delivery.content),
+            options.timeZone,
+          ),
+        };
+      case 'household-report': {
+        const report = householdReportContentSchema.parse(delivery.content);
+        const { household } = report;
+        // One PDF for the adviser and every member; a member erased meanwhile makes it another.
+        const key = `${delivery.eventId}/${household.members.filter(isErased).length}`;
+        const toMember = report.memberId !== null;
+        return email(delivery, {
+          ...householdReportEmail(report, options.timeZone),
+          from: toMember ? linkSender(options.from, household.adviser) : undefined,
+          replyTo: toMember
+            ? { name: oneLine(household.adviser.adviserName), address: household.adviser.email }
+            : undefined,
+          attachments: [
+            {
+              filename: householdReportFileName(household, options.timeZone),
+              content: await pdfFor(key, () =>
+                renderHouseholdReportPdf({ household, timeZone: options.timeZone }),
+              ),
+              contentType: 'application/pdf',
+            },
+          ],
+        });
+      }
       default: {
         const unknown: never = delivery.kind;
         throw new Error(`no message for delivery kind ${String(unknown)}`);

@@ -8,7 +8,10 @@ export type DeliveryKind =
   | 'client-sms'
   | 'link-email'
   | 'link-sms'
-  | 'account-email';
+  | 'account-email'
+  | 'household-confirm-email'
+  | 'household-confirm-sms'
+  | 'household-report';
 export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'suppressed';
 
 export interface NewDelivery {
@@ -25,6 +28,12 @@ export interface NewDelivery {
   /** A report sent again on request, and who asked (their email). */
   resend?: boolean;
   requestedBy?: string | null;
+  /**
+   * A household message: the household, the member it goes to (one event asks for one per
+   * member, so the member is part of the delivery's key) and that member's assessment, by which
+   * the member's erasure finds it.
+   */
+  household?: { householdId: string; memberId: string | null; memberAssessmentId: string | null };
 }
 
 export interface Delivery {
@@ -90,7 +99,7 @@ const toDelivery = (row: DeliveryRow): Delivery => ({
 });
 
 export const channelOf = (kind: DeliveryKind): 'email' | 'sms' =>
-  kind === 'client-sms' || kind === 'link-sms' ? 'sms' : 'email';
+  kind === 'client-sms' || kind === 'link-sms' || kind === 'household-confirm-sms' ? 'sms' : 'email';
 
 const COLUMNS = `id, event_id, recipient_role, kind, channel, recipient, subject, content, status, attempts,
   next_attempt_at, last_error, provider_message_id, created_at, sent_at, failed_at, purged_at`;
@@ -105,7 +114,7 @@ export async function recordDeliveries(
   now: Date,
 ): Promise<number> {
   let recorded = 0;
-  // A statement per 1,000 deliveries (12,000 parameters; PostgreSQL takes at most 65,535).
+  // A statement per 1,000 deliveries (15,000 parameters; PostgreSQL takes at most 65,535).
   for (let i = 0; i < deliveries.length; i += RECORD_CHUNK) {
     recorded += await recordChunk(tx, deliveries.slice(i, i + RECORD_CHUNK), now);
   }
@@ -133,14 +142,17 @@ async function recordChunk(tx: SqlExecutor, deliveries: readonly NewDelivery[], 
       d.resend ?? false,
       d.requestedBy ?? null,
       d.linkId ?? null,
+      d.household?.householdId ?? null,
+      d.household?.memberId ?? null,
+      d.household?.memberAssessmentId ?? null,
     );
-    const p = (i: number) => `$${n - 11 + i}`;
-    return `(${p(0)}::uuid, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}::jsonb, ${p(8)}::uuid, ${p(9)}::boolean, ${p(10)}, ${p(11)}, 'pending', $1::timestamptz, $1::timestamptz)`;
+    const p = (i: number) => `$${n - 14 + i}`;
+    return `(${p(0)}::uuid, ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}::jsonb, ${p(8)}::uuid, ${p(9)}::boolean, ${p(10)}, ${p(11)}, ${p(12)}::uuid, ${p(13)}::uuid, ${p(14)}::uuid, 'pending', $1::timestamptz, $1::timestamptz)`;
   });
   const { rowCount } = await tx.query(
     `INSERT INTO notification_deliveries
        (id, event_id, recipient_role, kind, channel, recipient, recipient_key, content, assessment_id, resend, requested_by,
-        link_id, status, next_attempt_at, created_at)
+        link_id, household_id, household_member_id, member_assessment_id, status, next_attempt_at, created_at)
      VALUES ${rows.join(', ')}
      ON CONFLICT ON CONSTRAINT notification_deliveries_once DO NOTHING`,
     params,

@@ -141,4 +141,25 @@ export const DELIVERY_MIGRATIONS: readonly Migration[] = [
           AND provider_message_id ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}-[0-9]{2}-[0-9]{2}-[0-9]{3}Z-.*[.](eml|sms[.]json)$';
     `,
   },
+  {
+    // Household messages (docs/notifications.md, "Households"): one event asks for a message to
+    // each member, so the member joins the key (NULLS NOT DISTINCT keeps every other kind keyed
+    // as before); a member's erasure finds their messages by their assessment.
+    id: '009-household-deliveries',
+    sql: `
+      ALTER TABLE notification_deliveries
+        ADD COLUMN household_id uuid,
+        ADD COLUMN household_member_id uuid,
+        ADD COLUMN member_assessment_id uuid;
+      ALTER TABLE notification_deliveries DROP CONSTRAINT notification_deliveries_kind_check;
+      ALTER TABLE notification_deliveries ADD CONSTRAINT notification_deliveries_kind_check
+        CHECK (kind IN ('adviser-report', 'client-report', 'client-sms', 'link-email', 'link-sms', 'account-email',
+          'household-confirm-email', 'household-confirm-sms', 'household-report'));
+      ALTER TABLE notification_deliveries DROP CONSTRAINT notification_deliveries_once;
+      ALTER TABLE notification_deliveries ADD CONSTRAINT notification_deliveries_once
+        UNIQUE NULLS NOT DISTINCT (event_id, recipient_role, household_member_id);
+      CREATE INDEX notification_deliveries_by_member_assessment ON notification_deliveries (member_assessment_id)
+        WHERE member_assessment_id IS NOT NULL;
+    `,
+  },
 ];

@@ -2,10 +2,12 @@ import { pathToFileURL } from 'node:url';
 import { silentLogger } from '@risk-profile/platform';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planConfirmationRequests, planHouseholdReports } from '../households/plan-household-deliveries';
 import { linkRequested, signedAssessment } from '../testing/fixtures';
+import { householdAgreed, householdConfirmed, householdMember } from '../testing/household-fixtures';
 import { bundleReportComposer } from '../testing/report-composer-bundle';
 import { createComposer } from './compose';
-import type { Delivery } from './deliveries';
+import type { Delivery, NewDelivery } from './deliveries';
 import { DeliveryError } from './delivery-error';
 import { planLinkDeliveries, planSignedDeliveries } from './plan-deliveries';
 import type { ComposedMessage } from './sender';
@@ -38,6 +40,14 @@ function due(planned: ReturnType<typeof planSignedDeliveries>): Delivery[] {
         ],
   );
 }
+
+const planned = (deliveries: readonly NewDelivery[]) =>
+  deliveries.map((delivery) => ({ undeliverable: false as const, delivery }));
+const HOUSEHOLD = '5d6f0c1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f';
+const MEMBERS = [
+  householdMember('Jane Citizen', 'jane@example.com'),
+  householdMember('John Citizen', null, '0412 000 111'),
+];
 
 const fakeWorker = new URL('../testing/fake-composer-worker.mjs', import.meta.url);
 const fakeDelivery = (kind: string) =>
@@ -73,15 +83,26 @@ describe('the report composer in a worker thread', () => {
     bundled?.remove();
   });
 
-  it('composes every kind of message as the event loop does: reports with the PDF, SMS, link emails', async () => {
+  it('composes every kind of message as the event loop does: reports with the PDF, SMS, link emails, household messages', async () => {
     const deliveries = [
       ...due(planSignedDeliveries(signedAssessment({ clientEmail: 'zoë@example.com' }))),
       ...due(planSignedDeliveries(signedAssessment({ clientEmail: null, clientPhone: '0412 345 678' }))),
       ...due(planLinkDeliveries(linkRequested({ method: 'email' }))),
       ...due(planLinkDeliveries(linkRequested({ method: 'sms' }))),
+      ...due(planned(planConfirmationRequests(householdAgreed(HOUSEHOLD, MEMBERS), new Set()))),
+      ...due(planned(planHouseholdReports('household-event', householdConfirmed(HOUSEHOLD, MEMBERS).data))),
     ];
     expect(new Set(deliveries.map((d) => d.kind))).toEqual(
-      new Set(['adviser-report', 'client-report', 'client-sms', 'link-email', 'link-sms']),
+      new Set([
+        'adviser-report',
+        'client-report',
+        'client-sms',
+        'link-email',
+        'link-sms',
+        'household-confirm-email',
+        'household-confirm-sms',
+        'household-report',
+      ]),
     );
     const inThread = createComposer(options);
     for (const delivery of deliveries) {

@@ -11,7 +11,8 @@ export const RESTRICTED_NOT_SENT =
 
 /**
  * Forgets the personal data of every delivery about an erased assessment: its report messages
- * (by assessment id) and the link message that brought the client (by link id). A message still
+ * (by assessment id), the household messages to its client (by the member's assessment) and the
+ * link message that brought the client (by link id). A message still
  * pending is settled as suppressed, so it is never sent; a sender holding its claim finds it no
  * longer pending and records nothing over it. The recipient, the subject (a report's names the
  * client), the content, and a failure's reason (an SMTP refusal may quote the address) go; the
@@ -29,7 +30,8 @@ export async function eraseDeliveries(
        last_error = CASE WHEN status = 'pending' THEN $4 WHEN status = 'failed' THEN $5 ELSE NULL END,
        recipient = $6, recipient_key = $6, subject = NULL, content = NULL,
        purged_at = coalesce(purged_at, $3::timestamptz), erased_at = $3::timestamptz, claim_expires_at = NULL
-     WHERE (assessment_id = $1::uuid OR ($2::text IS NOT NULL AND link_id = $2::text)) AND erased_at IS NULL
+     WHERE (assessment_id = $1::uuid OR member_assessment_id = $1::uuid OR ($2::text IS NOT NULL AND link_id = $2::text))
+       AND erased_at IS NULL
      RETURNING id`,
     [
       target.assessmentId,
@@ -43,11 +45,11 @@ export async function eraseDeliveries(
   return rows.map((row) => row.id);
 }
 
-/** Settles every pending message about a restricted assessment as suppressed: none is sent. */
+/** Settles every pending message about a restricted assessment (household ones to its client too) as suppressed. */
 export async function muteDeliveries(tx: SqlExecutor, assessmentId: string): Promise<number> {
   const { rowCount } = await tx.query(
     `UPDATE notification_deliveries SET status = 'suppressed', last_error = $2, claim_expires_at = NULL
-     WHERE assessment_id = $1::uuid AND status = 'pending'`,
+     WHERE (assessment_id = $1::uuid OR member_assessment_id = $1::uuid) AND status = 'pending'`,
     [assessmentId, RESTRICTED_NOT_SENT],
   );
   return rowCount;

@@ -92,13 +92,16 @@ interface DeliveryRow {
   requested_by: string | null;
 }
 
-/** The messages about these assessments: their reports, and the link messages that brought the client. */
+/**
+ * The messages about these assessments: their reports, the household messages to the client as a
+ * member, and the link messages that brought the client.
+ */
 export async function deliveriesOf(sql: SqlExecutor, rows: readonly SubjectRow[]) {
   const { rows: deliveries } = await sql.query<DeliveryRow>(
-    `SELECT id, assessment_id, link_id, kind, channel, recipient_role, recipient, subject, ${DELIVERY_STATUS} AS status, attempts,
-       last_error, created_at, sent_at, failed_at, resend, requested_by
+    `SELECT id, coalesce(assessment_id, member_assessment_id) AS assessment_id, link_id, kind, channel, recipient_role,
+       recipient, subject, ${DELIVERY_STATUS} AS status, attempts, last_error, created_at, sent_at, failed_at, resend, requested_by
      FROM notification_deliveries
-     WHERE assessment_id = ANY($1::uuid[]) OR link_id = ANY($2::text[])
+     WHERE assessment_id = ANY($1::uuid[]) OR member_assessment_id = ANY($1::uuid[]) OR link_id = ANY($2::text[])
      ORDER BY created_at, id`,
     [rows.map((r) => r.assessment_id), rows.flatMap((r) => (r.link_id ? [r.link_id] : []))],
   );

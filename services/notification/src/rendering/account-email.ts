@@ -43,8 +43,7 @@ export async function renderAccountEmail(link: AccountLink, timeZone?: string): 
     preview: words.preview,
     greeting: `Hello ${name},`,
     intro: words.intro,
-    action: words.action,
-    url: link.url,
+    link: { action: words.action, url: link.url },
     notes: [validity, words.ignore],
   });
   // The text part has no zero-width spaces, which a reader would copy out with the text.

@@ -1,4 +1,11 @@
 export { renderAccountEmail } from './account-email';
+export {
+  householdConfirmationEmail,
+  householdConfirmationSms,
+  householdReportEmail,
+  householdReportFileName,
+} from './household-messages';
+export { renderHouseholdReportPdf } from './household-report-pdf';
 export { linkSms } from './link-sms';
 export { clientSummarySms, renderLinkEmail } from './messages';
 export { renderAdviserReportEmail, renderClientCopyEmail } from './report-email';

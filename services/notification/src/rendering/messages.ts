@@ -35,8 +35,7 @@ export async function renderLinkEmail(link: LinkRequest, timeZone?: string): Pro
     preview: `Complete your Risk Profile for ${link.adviserName}`,
     greeting: `Hi ${firstName},`,
     intro,
-    action: 'Start your Risk Profile',
-    url: link.url,
+    link: { action: 'Start your Risk Profile', url: link.url },
     notes: [`This link is personal to you and works until ${expires}.`],
   });
   const text = `Hi ${defanged(typedFirstName)},\n\n${intro}\n\nStart your Risk Profile:\n${link.url}\n\nThis link is personal to you and works until ${expires}.\n`;

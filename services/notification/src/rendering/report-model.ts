@@ -296,7 +296,7 @@ const SUBJECT_NAME_LENGTH = 60;
  * an address (as in the PDF: a subject is copied, so no zero-width spaces), and cut to
  * SUBJECT_NAME_LENGTH graphemes.
  */
-function subjectName(name: string): string {
+export function subjectName(name: string): string {
   const line = defanged(name.replace(/\s+/gu, ' ').trim());
   const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(line)];
   if (graphemes.length <= SUBJECT_NAME_LENGTH) return line;
@@ -326,14 +326,17 @@ export const clientCopySubject = (input: ReportInput): string =>
 
 /** ASCII-only and safe in any mail client: the client's name and the signing date in the firm's zone. */
 export function reportPdfFileName(input: ReportInput): string {
-  const name = input.assessment.clientName
+  // The day of signing in the firm's zone, as the report's own dates: not UTC's day.
+  const day = calendarDate(input.assessment.signedAt, input.timeZone ?? DEFAULT_TIME_ZONE);
+  return `risk-profile-${fileNamePart(input.assessment.clientName) || 'client'}-${day}.pdf`;
+}
+
+/** A name as a file name may carry it: ASCII letters and digits in lower case, joined by hyphens. */
+export const fileNamePart = (name: string): string =>
+  name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
-  // The day of signing in the firm's zone, as the report's own dates: not UTC's day.
-  const day = calendarDate(input.assessment.signedAt, input.timeZone ?? DEFAULT_TIME_ZONE);
-  return `risk-profile-${name || 'client'}-${day}.pdf`;
-}

@@ -1,4 +1,5 @@
 export * from './fixtures';
+export * from './household-fixtures';
 export * from './notification-under-test';
 export * from './report-composer-bundle';
 export * from './smtp-test-server';

@@ -1,0 +1,73 @@
+import { buildHouseholdReportModel, type HouseholdReportInput, NO_FLAGS } from './household-report-model';
+import { MARGIN, openPdf } from './pdf-document';
+import { firmLine } from './report-model';
+import { defanged } from './unlinkable';
+
+/**
+ * The household report as a PDF: emailed to the adviser and each member once every member has
+ * confirmed, and rendered again on demand from the stored snapshot by this same function.
+ */
+export function renderHouseholdReportPdf(input: HouseholdReportInput): Promise<Buffer> {
+  // As in the signed report: what looks like an address in typed text is defanged, so no PDF
+  // viewer makes a link of it; emails are shown as typed.
+  const model = buildHouseholdReportModel(input, defanged);
+  const pdf = openPdf({
+    title: `Household Risk Profile report: ${model.name}`,
+    subject: `${model.agreedProfile} profile agreed`,
+    date: new Date(input.household.confirmedAt),
+  });
+  const { doc, writer, heading, rows, paragraph } = pdf;
+  const width = doc.page.width - MARGIN * 2;
+
+  doc.fontSize(18).fillColor('#102a43');
+  writer.write('Household Risk Profile Report', 'bold', {}, MARGIN, MARGIN);
+  doc.fontSize(10).fillColor('#52606d');
+  writer.write(firmLine(model.firm), 'bold');
+  writer.write(`${model.name}, confirmed ${model.confirmedAt}`, 'regular');
+  writer.write(`Household ${model.householdId}`, 'regular');
+  if (model.flagged) {
+    // A filled box, as the signed report marks a profile chosen above its recommendation.
+    doc.moveDown(0.6);
+    const top = doc.y;
+    doc.fontSize(10.5);
+    const height = writer.height(model.flagged, 'bold', { width: width - 20 }) + 16;
+    doc.rect(MARGIN, top, width, height).fillAndStroke('#fff4e5', '#e8a33d');
+    doc.fillColor('#7a2e00');
+    writer.write(model.flagged, 'bold', { width: width - 20 }, MARGIN + 10, top + 8);
+    doc.y = top + height;
+    doc.x = MARGIN;
+  }
+
+  heading('Adviser');
+  rows(model.adviser);
+  heading('Agreed household profile');
+  rows(model.agreed);
+  for (const member of model.members) {
+    heading(member.title);
+    rows(member.rows);
+  }
+  heading('Questions answered furthest apart');
+  if (model.differences.length === 0) paragraph(model.noDifferences);
+  for (const difference of model.differences) {
+    if (doc.y > doc.page.height - 120) doc.addPage();
+    doc.moveDown(0.3);
+    paragraph(difference.title, { bold: true });
+    rows(difference.rows);
+  }
+  heading('Flags');
+  if (model.flags.length === 0) paragraph(NO_FLAGS);
+  for (const flag of model.flags) {
+    paragraph(flag, { color: '#8a4b00' });
+    doc.moveDown(0.3);
+  }
+  heading('Confirmations');
+  rows(model.confirmations);
+  if (model.firm.disclaimer) {
+    heading('Disclaimer');
+    paragraph(`${firmLine(model.firm)}. ${model.firm.disclaimer}`, { color: '#52606d' });
+  }
+  return pdf.finish({
+    header: `Household Risk Profile report: ${model.name}, household ${model.householdId}`,
+    footer: firmLine(model.firm),
+  });
+}
