@@ -105,6 +105,11 @@ export const householdMemberViewSchema = z.object({
   capacityForLoss: z.enum(CAPACITY_FOR_LOSS_LEVELS).nullable(),
   maxGroupForCapacity: riskGroupSchema.nullable(),
   confirmedAt: isoDateTimeSchema.nullable(),
+  /**
+   * A member added in person who has not started yet: their questionnaire link, for the adviser to
+   * open on their own device (signed afresh on every view, so a reload never loses it); else null.
+   */
+  inPersonUrl: z.url().nullable(),
 });
 
 export const householdFlagSchema = z.object({

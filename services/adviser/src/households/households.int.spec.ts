@@ -113,6 +113,21 @@ describeTargets(
       expect(alexLink.data).toMatchObject({ clientName: 'Alex Lee', method: 'email' });
       expect(links.find((m) => m.key === samIds.linkId)).toBeUndefined();
 
+      // Until Sam starts, the household view carries Sam's link again (a reload never loses it),
+      // a fresh token for the same link; Alex, who was sent one, has none there.
+      const before = householdViewSchema.parse(
+        await (await call('GET', `${HOUSEHOLDS}/${created.id}`, adviser)).json(),
+      );
+      const [alexView, samView] = before.members;
+      expect(alexView?.inPersonUrl).toBeNull();
+      const again = await suite.server.post('/api/questionnaire-links/verify', {
+        token: new URL(samView!.inPersonUrl!).searchParams.get('token'),
+      });
+      expect(verifiedLinkSchema.parse(await again.json())).toMatchObject({
+        name: 'Sam Lee',
+        linkId: samIds.linkId,
+      });
+
       const alex: MemberAssessment = {
         assessmentId: randomUUID(),
         linkId: alexIds.linkId,

@@ -75,23 +75,36 @@ export async function requestQuestionnaireLinks(
   return links;
 }
 
+/**
+ * A signed questionnaire link for a client of the adviser's page: sent, or (for a household member
+ * sitting with the adviser) shown to the adviser, again whenever the household is opened.
+ */
+export function questionnaireLink(
+  deps: { signer: LinkTokenSigner; publicUrl: string },
+  adviserSlug: string,
+  client: { clientName: string; clientEmail: string | null; clientPhone: string | null; linkId: string },
+) {
+  const token = deps.signer.sign({
+    name: client.clientName,
+    email: client.clientEmail,
+    phone: client.clientPhone,
+    adviserSlug,
+    linkId: client.linkId,
+  });
+  const verified = deps.signer.verify(token);
+  if (!verified.ok) throw new Error(`a freshly signed link token did not verify: ${verified.reason}`);
+  const url = new URL(`/${adviserSlug}`, deps.publicUrl);
+  url.searchParams.set('token', token);
+  return { url, token, verified };
+}
+
 async function signLink(
   deps: LinkRequestDeps,
   adviser: AdviserRecord,
   request: LinkRequest,
 ): Promise<{ link: QuestionnaireLinkRequested['data']; shortCode: string | undefined }> {
   const linkId = randomUUID();
-  const token = deps.signer.sign({
-    name: request.clientName,
-    email: request.clientEmail,
-    phone: request.clientPhone,
-    adviserSlug: adviser.slug,
-    linkId,
-  });
-  const verified = deps.signer.verify(token);
-  if (!verified.ok) throw new Error(`a freshly signed link token did not verify: ${verified.reason}`);
-  const url = new URL(`/${adviser.slug}`, deps.publicUrl);
-  url.searchParams.set('token', token);
+  const { url, token, verified } = questionnaireLink(deps, adviser.slug, { ...request, linkId });
   // A link opened in person is never texted, so it needs no short form.
   const shortCode =
     request.method === 'sms' && !request.inPerson

@@ -56,36 +56,11 @@ export const householdQueryOptions = (id: string) =>
 export const householdReportPdfHref = (id: string): string =>
   buildPath(ENDPOINT_ROUTES.householdReportPdf, { id });
 
-/*
- * The link of a member who sits with the adviser comes once, in the answer to the creation: kept
- * in this page's memory (never stored in the browser) until the adviser leaves the site.
- */
-const inPersonLinksKey = (id: string) => ['household-in-person-links', id] as const;
-type InPersonLinks = Readonly<Record<string, string>>;
-
-export function useInPersonLinks(id: string): InPersonLinks {
-  return (
-    useQuery({
-      queryKey: inPersonLinksKey(id),
-      queryFn: (): InPersonLinks => ({}),
-      gcTime: Number.POSITIVE_INFINITY,
-    }).data ?? {}
-  );
-}
-
-export function rememberInPersonLinks(queryClient: QueryClient, created: CreatedHousehold): void {
-  const links = Object.fromEntries(
-    created.members.flatMap((member) => (member.url ? [[member.memberId, member.url]] : [])),
-  );
-  queryClient.setQueryData<InPersonLinks>(inPersonLinksKey(created.id), links);
-}
-
 export function useCreateHousehold() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateHouseholdBody) => callEndpoint('createHousehold', { body }),
     onSuccess: async (created) => {
-      rememberInPersonLinks(queryClient, created);
       await queryClient.invalidateQueries({ queryKey: LIST_KEY });
     },
   });

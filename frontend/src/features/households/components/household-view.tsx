@@ -6,7 +6,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api-client';
 import { useDates } from '../../../lib/time-zone';
-import { householdReportPdfHref, useInPersonLinks } from '../api/households-queries';
+import { householdReportPdfHref } from '../api/households-queries';
 import { HOUSEHOLD_STATUS_LABELS, MEMBER_STATUS_LABELS, memberContact, memberName } from '../model/labels';
 import { AgreementSection } from './agreement-section';
 import { FlagBadge, StatusBadge } from './badges';
@@ -234,22 +234,20 @@ function Differences({ household }: { household: Household }) {
 }
 
 /**
- * The questionnaire links of members sitting with the adviser, from the creation's answer: opened
- * on this device (a new tab keeps the household page open), until they have signed.
+ * The questionnaire links of members sitting with the adviser who have not started: opened on this
+ * device (a new tab keeps the household page open).
  */
 function InPersonLinks({ household }: { household: Household }) {
-  const links = useInPersonLinks(household.id);
-  const open = household.members.flatMap((member) => {
-    const url = links[member.memberId];
-    return url && member.status !== 'signed' && member.status !== 'erased' ? [{ member, url }] : [];
-  });
+  const open = household.members.flatMap((member) =>
+    member.inPersonUrl ? [{ member, url: member.inPersonUrl }] : [],
+  );
   if (open.length === 0) return null;
   return (
     <Card tone="accent" aria-labelledby="household-in-person">
       <h2 id="household-in-person">Sitting with you now</h2>
       <p className="card__description">
         No link was sent to these members: open their questionnaire here and hand them the device. Their link
-        is shown here only until this tab is reloaded or closed.
+        is shown here until they start.
       </p>
       <ul className="household__links">
         {open.map(({ member, url }) => (

@@ -31,6 +31,7 @@ export function signedCouple(change: Partial<HouseholdView> = {}): HouseholdView
         capacityForLoss: 'moderate',
         maxGroupForCapacity: 4,
         confirmedAt: null,
+        inPersonUrl: null,
       },
       {
         memberId: SAM_ID,
@@ -47,6 +48,7 @@ export function signedCouple(change: Partial<HouseholdView> = {}): HouseholdView
         capacityForLoss: 'low',
         maxGroupForCapacity: 2,
         confirmedAt: null,
+        inPersonUrl: null,
       },
     ],
     differences: [],

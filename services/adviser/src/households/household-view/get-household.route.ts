@@ -1,6 +1,7 @@
 import { getHouseholdEndpoint } from '@risk-profile/contracts';
 import { httpError, requireAccess, sessionUserOf } from '@risk-profile/platform';
 import type { Express } from 'express';
+import { questionnaireLink } from '../../links/send-link.handler';
 import { HOUSEHOLD_NOT_FOUND_MESSAGE, type HouseholdRouteDeps, householdIdOf } from '../household-http';
 import { findHousehold, membersOf } from '../household-members';
 import { readHousehold } from '../household-stream';
@@ -13,6 +14,21 @@ export function mountGetHousehold(app: Express, deps: HouseholdRouteDeps): void 
     const household = await findHousehold(deps.sql, id, sessionUserOf(req).adviserSlug);
     if (!household) throw httpError.notFound(HOUSEHOLD_NOT_FOUND_MESSAGE);
     const [members, state] = await Promise.all([membersOf(deps.sql, [id]), readHousehold(deps.store, id)]);
-    res.json(householdView(household, members, state));
+    const created = state.status === 'none' ? [] : state.household.members;
+    const inPersonUrl = (row: { memberId: string }): string | null => {
+      const member = created.find((m) => m.memberId === row.memberId);
+      if (!member?.inPerson) return null;
+      const client = { clientName: member.name, clientEmail: member.email, clientPhone: member.phone };
+      const link = questionnaireLink(
+        { signer: deps.signer, publicUrl: deps.publicUrl() },
+        household.adviserSlug,
+        {
+          ...client,
+          linkId: member.linkId,
+        },
+      );
+      return link.url.toString();
+    };
+    res.json(householdView(household, members, state, inPersonUrl));
   });
 }

@@ -61,6 +61,8 @@ export function householdView(
   household: HouseholdRow,
   members: readonly MemberRow[],
   state: HouseholdState,
+  /** The link of a member added in person who has not started (see the view's inPersonUrl). */
+  inPersonUrl: (member: MemberRow) => string | null = () => null,
 ): HouseholdView {
   const ready = isReadyToAgree(members);
   const signed = members.filter(isSigned);
@@ -89,6 +91,7 @@ export function householdView(
         capacityForLoss: shown ? member.capacityForLoss : null,
         maxGroupForCapacity: shown ? member.maxGroupForCapacity : null,
         confirmedAt: agreed?.confirmations[member.memberId]?.confirmedAt ?? null,
+        inPersonUrl: member.status === 'link_sent' ? inPersonUrl(member) : null,
       };
     }),
     differences: comparison.differences,
