@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ReportAdviser } from '@risk-profile/contracts';
 import type { SqlExecutor } from '@risk-profile/platform';
 
 export interface AdviserRecord {
@@ -13,6 +14,16 @@ export interface AdviserRecord {
   disclaimer: string | null;
   createdAt: Date;
 }
+
+/** The adviser as a report and its emails name them (the contracts' ReportAdviser). */
+export const reportAdviserOf = (adviser: AdviserRecord): Required<ReportAdviser> => ({
+  slug: adviser.slug,
+  adviserName: adviser.adviserName,
+  companyName: adviser.companyName,
+  email: adviser.email,
+  licenceNumber: adviser.licenceNumber,
+  disclaimer: adviser.disclaimer,
+});
 
 interface AdviserRow {
   id: string;

@@ -1,12 +1,7 @@
-import {
-  type Adviser,
-  adviserSlugSchema,
-  getAdviserEndpoint,
-  type ReportAdviser,
-} from '@risk-profile/contracts';
+import { type Adviser, adviserSlugSchema, getAdviserEndpoint } from '@risk-profile/contracts';
 import { httpError, type SqlExecutor } from '@risk-profile/platform';
 import type { Express, Request } from 'express';
-import { type AdviserRecord, findAdviserBySlug } from './adviser-repository';
+import { type AdviserRecord, findAdviserBySlug, reportAdviserOf } from './adviser-repository';
 
 export const ADVISER_NOT_FOUND_MESSAGE = 'Adviser not found.';
 
@@ -40,14 +35,6 @@ export function mountGetAdviser(app: Express, sql: SqlExecutor): void {
   });
   app.get('/internal/advisers/:slug', async (req, res) => {
     const adviser = await adviserOf(sql, req);
-    const body: ReportAdviser = {
-      slug: adviser.slug,
-      companyName: adviser.companyName,
-      adviserName: adviser.adviserName,
-      email: adviser.email,
-      licenceNumber: adviser.licenceNumber,
-      disclaimer: adviser.disclaimer,
-    };
-    res.status(200).json(body);
+    res.status(200).json(reportAdviserOf(adviser));
   });
 }

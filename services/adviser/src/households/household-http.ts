@@ -1,27 +1,13 @@
-import {
-  type EventStore,
-  HttpError,
-  httpError,
-  type PerMinuteLimit,
-  type SessionVerifier,
-  type SqlClient,
-} from '@risk-profile/platform';
+import { HttpError, httpError, type PerMinuteLimit, type SqlClient } from '@risk-profile/platform';
 import type { Request } from 'express';
-import type { LinkTokenSigner } from '../links/link-token-signer';
+import type { SendLinkDeps } from '../links/send-link.route';
 import { HouseholdError, type HouseholdErrorCode } from './household.decider';
 import type { HouseholdConfirmTokens } from './household-confirm-token';
 
-export interface HouseholdRouteDeps {
+/** As for sending links (a household sends its members' links), and a household's own parts. */
+export interface HouseholdRouteDeps extends SendLinkDeps {
   sql: SqlClient;
-  store: EventStore;
-  signer: LinkTokenSigner;
   confirmTokens: HouseholdConfirmTokens;
-  sessions: SessionVerifier;
-  /** The site's public address, which questionnaire and confirmation links point at. */
-  publicUrl: () => string;
-  clock: () => Date;
-  /** Wakes the relay once something is stored. */
-  onStored: () => void;
   /** Lookups and confirmations of confirmation links per client address (public endpoints). */
   confirmationRateLimit: PerMinuteLimit;
 }

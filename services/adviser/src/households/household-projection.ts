@@ -7,11 +7,9 @@ import {
   parseIntegrationEvent,
 } from '@risk-profile/contracts';
 import {
-  type EventBus,
-  type Logger,
+  type PlatformDeps,
   rewriteErasedTables,
   runOnce,
-  type SqlClient,
   type SqlExecutor,
   type Subscription,
 } from '@risk-profile/platform';
@@ -25,11 +23,9 @@ export const HOUSEHOLDS_CONSUMER = 'adviser-households';
  * is by the link created with the household, so an assessment from any other link (another
  * household's, or none) changes nothing. Each message once (runOnce, by message id).
  */
-export function subscribeHouseholdProjection(deps: {
-  sql: SqlClient;
-  bus: EventBus;
-  logger: Logger;
-}): Promise<Subscription> {
+export function subscribeHouseholdProjection(
+  deps: Pick<PlatformDeps, 'sql' | 'bus' | 'logger'>,
+): Promise<Subscription> {
   return deps.bus.subscribe({
     groupId: HOUSEHOLDS_CONSUMER,
     topics: [ASSESSMENT_LIFECYCLE_TOPIC, HOUSEHOLDS_TOPIC],

@@ -1,11 +1,9 @@
 import { ASSESSMENT_LIFECYCLE_TOPIC, parseIntegrationEvent } from '@risk-profile/contracts';
 import {
   type BusMessage,
-  type EventBus,
-  type Logger,
+  type PlatformDeps,
   rewriteErasedTables,
   runOnce,
-  type SqlClient,
   type Subscription,
 } from '@risk-profile/platform';
 
@@ -23,11 +21,9 @@ function erasedLinkOf(message: BusMessage): string | undefined {
  * erasure once (runOnce); then the table is rewritten so that the deleted row's bytes leave its
  * file (VACUUM FULL locks the small table for the moment it takes).
  */
-export function subscribeLinkErasure(deps: {
-  sql: SqlClient;
-  bus: EventBus;
-  logger: Logger;
-}): Promise<Subscription> {
+export function subscribeLinkErasure(
+  deps: Pick<PlatformDeps, 'sql' | 'bus' | 'logger'>,
+): Promise<Subscription> {
   return deps.bus.subscribe({
     groupId: LINK_ERASURE_CONSUMER,
     topics: [ASSESSMENT_LIFECYCLE_TOPIC],

@@ -28,7 +28,7 @@ export interface LinkRequest {
   inPerson?: boolean;
 }
 
-interface LinkRequestDeps {
+export interface LinkRequestDeps {
   sql: SqlExecutor;
   store: EventStore;
   signer: LinkTokenSigner;

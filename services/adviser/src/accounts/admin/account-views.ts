@@ -1,6 +1,11 @@
 import type { AdminAccount, AdminAdviser } from '@risk-profile/contracts';
 import { httpError, type SqlExecutor } from '@risk-profile/platform';
-import { type AdviserRecord, formerSlugs, listAdvisers } from '../../advisers/adviser-repository';
+import {
+  type AdviserRecord,
+  formerSlugs,
+  listAdvisers,
+  reportAdviserOf,
+} from '../../advisers/adviser-repository';
 import { openAccountLinks } from '../account-tokens';
 import { accountsWithSecondFactor } from '../mfa/second-factor-store';
 import { analystAccessOf, emailKey, findUserById, listUsers, type UserRecord } from '../user-repository';
@@ -63,12 +68,7 @@ function adviserView(
   account: AdminAccount | null,
 ): AdminAdviser {
   return {
-    slug: adviser.slug,
-    adviserName: adviser.adviserName,
-    companyName: adviser.companyName,
-    email: adviser.email,
-    licenceNumber: adviser.licenceNumber,
-    disclaimer: adviser.disclaimer,
+    ...reportAdviserOf(adviser),
     formerSlugs: [...former],
     createdAt: adviser.createdAt.toISOString(),
     account,

@@ -6,7 +6,7 @@ import {
 } from '@risk-profile/contracts';
 import { type EventMetadata, type EventStore, httpError, type SqlClient } from '@risk-profile/platform';
 import type { z } from 'zod';
-import type { AdviserRecord } from '../../advisers/adviser-repository';
+import { type AdviserRecord, reportAdviserOf } from '../../advisers/adviser-repository';
 import type { HouseholdProfileAgreed } from '../household.events';
 import type { HouseholdConfirmTokens } from '../household-confirm-token';
 import { NOT_ALL_SIGNED_MESSAGE } from '../household-http';
@@ -46,14 +46,7 @@ export async function agreeHouseholdProfile(
   const data: HouseholdProfileAgreed['data'] = {
     householdId: household.id,
     name: household.name,
-    adviser: {
-      slug: adviser.slug,
-      adviserName: adviser.adviserName,
-      companyName: adviser.companyName,
-      email: adviser.email,
-      licenceNumber: adviser.licenceNumber,
-      disclaimer: adviser.disclaimer,
-    },
+    adviser: reportAdviserOf(adviser),
     agreed: {
       profile: body.profile,
       reason: body.reason,

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CreatedHousehold, createHouseholdBodySchema } from '@risk-profile/contracts';
-import type { EventMetadata, EventStore, SqlClient } from '@risk-profile/platform';
+import type { SqlClient } from '@risk-profile/platform';
 import type { z } from 'zod';
 import type { AdviserRecord } from '../../advisers/adviser-repository';
-import type { LinkTokenSigner } from '../../links/link-token-signer';
-import { requestQuestionnaireLinks } from '../../links/send-link.handler';
+import { type LinkRequestDeps, requestQuestionnaireLinks } from '../../links/send-link.handler';
 import type { HouseholdCreated } from '../household.events';
 import { insertHousehold } from '../household-members';
 import { runHouseholdCommand } from '../household-stream';
@@ -17,14 +16,7 @@ import { runHouseholdCommand } from '../household-stream';
  * the answer, so an assessment begun at once is counted.
  */
 export async function createHousehold(
-  deps: {
-    sql: SqlClient;
-    store: EventStore;
-    signer: LinkTokenSigner;
-    publicUrl: string;
-    now: Date;
-    metadata: EventMetadata;
-  },
+  deps: LinkRequestDeps & { sql: SqlClient },
   adviser: AdviserRecord,
   body: z.output<typeof createHouseholdBodySchema>,
 ): Promise<CreatedHousehold> {
