@@ -1,5 +1,5 @@
 import { buildHouseholdReportModel, type HouseholdReportInput, NO_FLAGS } from './household-report-model';
-import { MARGIN, openPdf } from './pdf-document';
+import { openPdf } from './pdf-document';
 import { firmLine } from './report-model';
 import { defanged } from './unlinkable';
 
@@ -16,27 +16,15 @@ export function renderHouseholdReportPdf(input: HouseholdReportInput): Promise<B
     subject: `${model.agreedProfile} profile agreed`,
     date: new Date(input.household.confirmedAt),
   });
-  const { doc, writer, heading, rows, paragraph } = pdf;
-  const width = doc.page.width - MARGIN * 2;
+  const { doc, heading, rows, paragraph } = pdf;
 
-  doc.fontSize(18).fillColor('#102a43');
-  writer.write('Household Risk Profile Report', 'bold', {}, MARGIN, MARGIN);
-  doc.fontSize(10).fillColor('#52606d');
-  writer.write(firmLine(model.firm), 'bold');
-  writer.write(`${model.name}, confirmed ${model.confirmedAt}`, 'regular');
-  writer.write(`Household ${model.householdId}`, 'regular');
-  if (model.flagged) {
-    // A filled box, as the signed report marks a profile chosen above its recommendation.
-    doc.moveDown(0.6);
-    const top = doc.y;
-    doc.fontSize(10.5);
-    const height = writer.height(model.flagged, 'bold', { width: width - 20 }) + 16;
-    doc.rect(MARGIN, top, width, height).fillAndStroke('#fff4e5', '#e8a33d');
-    doc.fillColor('#7a2e00');
-    writer.write(model.flagged, 'bold', { width: width - 20 }, MARGIN + 10, top + 8);
-    doc.y = top + height;
-    doc.x = MARGIN;
-  }
+  pdf.title(
+    'Household Risk Profile Report',
+    firmLine(model.firm),
+    [`${model.name}, confirmed ${model.confirmedAt}`, `Household ${model.householdId}`],
+    // Marked as the signed report marks a profile chosen above its recommendation.
+    model.flagged,
+  );
 
   heading('Adviser');
   rows(model.adviser);

@@ -27,6 +27,11 @@ export interface PdfPage {
   heading(title: string): void;
   rows(list: readonly Row[]): void;
   paragraph(value: string, options?: { bold?: boolean; color?: string }): void;
+  /**
+   * The first page's top: the title, the firm in bold when there is one, the lines under it, and
+   * `alert` in a filled box when given, the one thing a reviewer must not miss.
+   */
+  title(title: string, firm: string | null, lines: readonly string[], alert: string | null): void;
   /** Renders the pages with `header` (from page 2) and `footer` beside "Page N of M", and ends. */
   finish(stamp: { header: string; footer: string | null }): Promise<Buffer>;
 }
@@ -56,12 +61,37 @@ export function openPdf(info: { title: string; subject: string; date: Date }): P
     doc,
     writer,
     ...blocks(doc, writer),
+    title: (title, firm, lines, alert) => titleBlock(doc, writer, { title, firm, lines, alert }),
     finish(stamp) {
       stampPages(doc, writer, stamp);
       doc.end();
       return done;
     },
   };
+}
+
+function titleBlock(
+  doc: PDFKit.PDFDocument,
+  writer: TextWriter,
+  top: { title: string; firm: string | null; lines: readonly string[]; alert: string | null },
+): void {
+  const { alert } = top;
+  doc.fontSize(18).fillColor('#102a43');
+  writer.write(top.title, 'bold', {}, MARGIN, MARGIN);
+  doc.fontSize(10).fillColor('#52606d');
+  if (top.firm) writer.write(top.firm, 'bold');
+  for (const line of top.lines) writer.write(line, 'regular');
+  if (!alert) return;
+  const width = doc.page.width - MARGIN * 2;
+  doc.moveDown(0.6);
+  const boxTop = doc.y;
+  doc.fontSize(10.5);
+  const height = writer.height(alert, 'bold', { width: width - 20 }) + 16;
+  doc.rect(MARGIN, boxTop, width, height).fillAndStroke('#fff4e5', '#e8a33d');
+  doc.fillColor('#7a2e00');
+  writer.write(alert, 'bold', { width: width - 20 }, MARGIN + 10, boxTop + 8);
+  doc.y = boxTop + height;
+  doc.x = MARGIN;
 }
 
 function textWriter(doc: PDFKit.PDFDocument): TextWriter {

@@ -21,27 +21,14 @@ export function renderReportPdf(input: ReportInput): Promise<Buffer> {
 
 function layout(pdf: PdfPage, model: ReportModel): void {
   const { doc, writer, heading, rows, paragraph } = pdf;
-  const width = doc.page.width - MARGIN * 2;
   const { write } = writer;
 
-  doc.fontSize(18).fillColor('#102a43');
-  write('Risk Profile Report', 'bold', {}, MARGIN, MARGIN);
-  doc.fontSize(10).fillColor('#52606d');
-  if (model.firm) write(firmLine(model.firm), 'bold');
-  write(`${model.clientName}, signed ${model.signedAt}`, 'regular');
-  write(`Assessment ${model.assessmentId}`, 'regular');
-  if (model.override) {
-    // A filled box round the sentence: the one thing a reviewer must not miss.
-    doc.moveDown(0.6);
-    const top = doc.y;
-    doc.fontSize(10.5);
-    const height = writer.height(model.override, 'bold', { width: width - 20 }) + 16;
-    doc.rect(MARGIN, top, width, height).fillAndStroke('#fff4e5', '#e8a33d');
-    doc.fillColor('#7a2e00');
-    write(model.override, 'bold', { width: width - 20 }, MARGIN + 10, top + 8);
-    doc.y = top + height;
-    doc.x = MARGIN;
-  }
+  pdf.title(
+    'Risk Profile Report',
+    model.firm ? firmLine(model.firm) : null,
+    [`${model.clientName}, signed ${model.signedAt}`, `Assessment ${model.assessmentId}`],
+    model.override,
+  );
 
   heading('Adviser');
   rows(model.adviser);
