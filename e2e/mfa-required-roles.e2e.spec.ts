@@ -45,7 +45,11 @@ describeTarget('a role that MFA_REQUIRED_ROLES names, with no second factor yet'
       .getByTestId('two-step-status')
       .getByText(/On: after your password/)
       .waitFor();
-    await page().getByText('Your role requires two-step sign-in, so it cannot be turned off.').waitFor();
+    await page()
+      .getByText(
+        'Your role requires a second factor and this app is your only one, so it cannot be turned off',
+      )
+      .waitFor();
 
     // Confirming the app replaced the limited session with a full one.
     await page().getByRole('link', { name: 'Back to the admin area' }).click();

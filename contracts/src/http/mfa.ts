@@ -43,7 +43,7 @@ export const mfaStatusSchema = z.object({
   totp: z.boolean(),
   /** Unused recovery codes left. */
   recoveryCodesLeft: z.number().int().min(0),
-  /** MFA_REQUIRED_ROLES names the account's role: the factor cannot be turned off. */
+  /** MFA_REQUIRED_ROLES names the account's role: its last second factor (app or passkey) cannot go. */
   required: z.boolean(),
 });
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;

@@ -12,12 +12,14 @@ export const LOCK_WINDOW_MS = 15 * 60 * 1000;
 export const attemptsLock = (emailKeySql: string): string =>
   `pg_advisory_xact_lock(hashtext('login-attempts:' || ${emailKeySql}))`;
 
+const windowStart = (now: Date) => new Date(now.getTime() - LOCK_WINDOW_MS);
+
 /** The account's latest failures within the window, newest first, at most LOCK_THRESHOLD. */
 async function recentFailures(sql: SqlExecutor, key: string, now: Date): Promise<Date[]> {
   const { rows } = await sql.query<{ failed_at: Date }>(
     `SELECT failed_at FROM login_failures WHERE email_key = $1 AND failed_at > $2
      ORDER BY failed_at DESC LIMIT ${LOCK_THRESHOLD}`,
-    [key, new Date(now.getTime() - LOCK_WINDOW_MS)],
+    [key, windowStart(now)],
   );
   return rows.map((row) => new Date(row.failed_at));
 }
@@ -61,28 +63,60 @@ export function reserveAttempt(sql: SqlClient, key: string, now: Date): Promise<
 }
 
 const pruneFailures = (tx: SqlExecutor, key: string, now: Date) =>
-  tx.query('DELETE FROM login_failures WHERE email_key = $1 AND failed_at <= $2', [
-    key,
-    new Date(now.getTime() - LOCK_WINDOW_MS),
-  ]);
+  tx.query('DELETE FROM login_failures WHERE email_key = $1 AND failed_at <= $2', [key, windowStart(now)]);
+
+/** Whether an account is locked, as a check made under its lock (attemptsLock) reads it. */
+export interface LockStatus {
+  /** Until when the account is locked, or null. */
+  until: Date | null;
+  /** How many attempts count now. */
+  counted: number;
+  /** Whether one more failure locks it. */
+  lastBeforeLock: boolean;
+}
+
+/**
+ * The account's lock status as the CTE `lock_status` (counted, oldest: of the latest
+ * LOCK_THRESHOLD failures in the window), its parameters numbered from `first`, for a statement
+ * that reads it beside a write made only while the account is unlocked (WHILE_UNLOCKED).
+ */
+export function lockStatusCte(key: string, now: Date, first: number): { text: string; params: unknown[] } {
+  return {
+    text: `recent_failures AS (
+       SELECT failed_at FROM login_failures WHERE email_key = $${first} AND failed_at > $${first + 1}
+       ORDER BY failed_at DESC LIMIT ${LOCK_THRESHOLD}),
+     lock_status AS (SELECT count(*)::int AS counted, min(failed_at) AS oldest FROM recent_failures)`,
+    params: [key, windowStart(now)],
+  };
+}
+
+/** The condition of a write beside lockStatusCte: the account is not locked. */
+export const WHILE_UNLOCKED = `(SELECT counted FROM lock_status) < ${LOCK_THRESHOLD}`;
+
+/** A row of lock_status (lockStatusCte) as a LockStatus. */
+export function lockStatusOf(row: { counted: number | string; oldest: Date | string | null }): LockStatus {
+  const counted = Number(row.counted);
+  const oldest = row.oldest === null ? null : new Date(row.oldest);
+  return {
+    until: counted >= LOCK_THRESHOLD && oldest ? new Date(oldest.getTime() + LOCK_WINDOW_MS) : null,
+    counted,
+    lastBeforeLock: counted + 1 >= LOCK_THRESHOLD,
+  };
+}
 
 /**
  * A check made whole inside one transaction that holds the account's lock (attemptsLock), as a
  * second step's code is: no answer leaves before its transaction commits, so counting the attempt
- * with its outcome counts it as surely as reserving it first. Until when the account is locked
- * (or null), how many attempts count now, and whether one more failure locks it.
+ * with its outcome counts it as surely as reserving it first. The lock must be held before this
+ * statement starts: its snapshot then holds every attempt counted before.
  */
-export async function lockStatus(
-  tx: SqlExecutor,
-  key: string,
-  now: Date,
-): Promise<{ until: Date | null; counted: number; lastBeforeLock: boolean }> {
-  const recent = await recentFailures(tx, key, now);
-  return {
-    until: untilOf(recent),
-    counted: recent.length,
-    lastBeforeLock: recent.length + 1 >= LOCK_THRESHOLD,
-  };
+export async function lockStatus(tx: SqlExecutor, key: string, now: Date): Promise<LockStatus> {
+  const cte = lockStatusCte(key, now, 1);
+  const { rows } = await tx.query<{ counted: number; oldest: Date | null }>(
+    `WITH ${cte.text} SELECT counted, oldest FROM lock_status`,
+    cte.params,
+  );
+  return lockStatusOf(rows[0] ?? { counted: 0, oldest: null });
 }
 
 /** Counts a failed check made under the lock (lockStatus), pruning the account's expired failures. */
@@ -110,8 +144,21 @@ export async function releaseAttempt(sql: SqlExecutor, attempt: string): Promise
  * from a sign-in landing in its midst.
  */
 export async function clearFailures(sql: SqlExecutor, key: string, attempt: string | null): Promise<void> {
-  await sql.query('DELETE FROM login_failures WHERE email_key = $1 AND (NOT checking OR attempt = $2)', [
-    key,
-    attempt,
-  ]);
+  const { text, params } = failuresCleared(key, attempt);
+  await sql.query(text, params);
+}
+
+/**
+ * clearFailures as a DELETE with its parameters numbered from `first`, for a statement that
+ * writes it beside another (the session's start: one round trip).
+ */
+export function failuresCleared(
+  key: string,
+  attempt: string | null,
+  first = 1,
+): { text: string; params: unknown[] } {
+  return {
+    text: `DELETE FROM login_failures WHERE email_key = $${first} AND (NOT checking OR attempt = $${first + 1})`,
+    params: [key, attempt],
+  };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { UserRole } from '@risk-profile/contracts';
 import { type SqlExecutor, sessionStateWrites } from '@risk-profile/platform';
 import { attemptsLock } from './lockout';
+import { type TotpFactor, type TotpRow, totpFactorOf } from './mfa/second-factor-store';
 
 export interface UserRecord {
   id: string;
@@ -63,16 +64,23 @@ export async function findUserById(sql: SqlExecutor, id: string): Promise<UserRe
 }
 
 /**
- * The account, read by the statement that takes its attempts' lock (lockout.ts) in the caller's
- * transaction: one round trip for the second step of a sign-in. The row is as the statement found
- * it on starting, before the lock was granted; the lock guards the count of attempts, read after.
+ * The account and its authenticator app, read by the statement that takes its attempts' lock
+ * (lockout.ts) in the caller's transaction: one round trip for the second step of a sign-in. The
+ * rows are as the statement found them on starting, before the lock was granted: the lock guards
+ * the count of attempts, read after it, and the app's step is taken by a conditional write that
+ * sees the newest row (second-factor-store.ts).
  */
-export async function findUserByIdLockingAttempts(tx: SqlExecutor, id: string): Promise<UserRecord | null> {
-  const { rows } = await tx.query<UserRow>(
-    `SELECT ${attemptsLock('u.email_key')}, ${COLUMNS_FROM} WHERE u.id = $1`,
+export async function findUserAndTotpLockingAttempts(
+  tx: SqlExecutor,
+  id: string,
+): Promise<{ user: UserRecord; totp: TotpFactor | null } | null> {
+  const { rows } = await tx.query<UserRow & TotpRow>(
+    `SELECT ${attemptsLock('u.email_key')}, t.secret_sealed, t.confirmed_at, t.last_step, ${COLUMNS_FROM}
+     LEFT JOIN account_totp t ON t.user_id = u.id WHERE u.id = $1`,
     [id],
   );
-  return rows[0] ? toRecord(rows[0]) : null;
+  const row = rows[0];
+  return row ? { user: toRecord(row), totp: totpFactorOf(row) } : null;
 }
 
 export async function findUserByEmail(sql: SqlExecutor, email: string): Promise<UserRecord | null> {

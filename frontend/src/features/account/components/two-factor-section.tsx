@@ -32,8 +32,11 @@ export function TwoFactorSection() {
             On: after your password you enter a code from your authenticator app. {recoveryCodesLeft} of 10
             recovery codes left.
           </p>
-          {required ? (
-            <p className="account-note">Your role requires two-step sign-in, so it cannot be turned off.</p>
+          {required && (passkeys.data?.length ?? 0) === 0 ? (
+            <p className="account-note">
+              Your role requires a second factor and this app is your only one, so it cannot be turned off
+              until you add a passkey.
+            </p>
           ) : (
             <TurnOff />
           )}

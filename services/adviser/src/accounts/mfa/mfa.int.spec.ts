@@ -210,8 +210,13 @@ describeTargets(
       for (let i = 0; i < LOCK_THRESHOLD / 2; i++) {
         expect((await steps.verify(pending, { code: '000000' })).res.status).toBe(401);
       }
+      const lastStep = async () =>
+        (await suite.sql.query('SELECT last_step FROM account_totp WHERE user_id = $1', [adviserId])).rows;
+      const stepBefore = await lastStep();
       const locked = await steps.verify(pending, { code: nextCode(adviser.secret) });
       expect(locked.res.status).toBe(429);
+      // A locked account's right code is checked but not taken.
+      expect(await lastStep()).toEqual(stepBefore);
       expect(locked.body).toMatchObject({ error: ACCOUNT_LOCKED_MESSAGE, code: 'ACCOUNT_LOCKED' });
       expect((await steps.password(ADVISER.email, ADVISER.password)).res.status).toBe(429);
       const audit = await auditOf(adviserId);

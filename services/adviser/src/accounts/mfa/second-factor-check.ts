@@ -1,10 +1,15 @@
 import type { SignInMethod } from '@risk-profile/contracts';
 import type { SqlClient, SqlExecutor } from '@risk-profile/platform';
 import { type AuditEvent, recordAudit } from '../audit';
-import { clearFailures, lockStatus, recordFailure } from '../lockout';
-import { emailKey, findUserByIdLockingAttempts, type UserRecord } from '../user-repository';
+import { type LockStatus, lockStatus, recordFailure } from '../lockout';
+import { emailKey, findUserAndTotpLockingAttempts, type UserRecord } from '../user-repository';
 import { recoveryCodeHash } from './recovery-codes';
-import { findTotp, type TotpSecretBox, takeStep, useRecoveryCode } from './second-factor-store';
+import {
+  type TotpFactor,
+  type TotpSecretBox,
+  takeStepUnlessLocked,
+  useRecoveryCode,
+} from './second-factor-store';
 import { checkTotp } from './totp';
 
 /** What proves the second factor: a code from the app, or (signing in only) a recovery code. */
@@ -22,7 +27,7 @@ export type SecondFactorCheck<T> =
 /**
  * Checks a proof of the account's second factor under the lock a password check takes
  * (lockout.ts), and on a right one does what it was for, all in one transaction: a locked account
- * checks nothing, a wrong or replayed code is counted as a failure, a right one clears the count.
+ * takes nothing, a wrong or replayed code is counted as a failure, a right one clears the count.
  * So wrong codes and wrong passwords share one lock of 10 per 15 minutes. A success is audited by
  * what it was for (the session's start, the app turned off).
  */
@@ -36,16 +41,26 @@ export async function withSecondFactor<T>(deps: {
   event: AuditEvent;
   /** Whether the account, as read with the lock, may go on (signing in: enabled, same session version). */
   admits?: (user: UserRecord) => boolean;
-  /** What the proof is for, in its transaction, once the failures are cleared. */
-  onAccepted: (tx: SqlExecutor, user: UserRecord, method: SecondFactorMethod) => Promise<T>;
+  /**
+   * What the proof is for, in its transaction. `clearsFailuresOf` is the email key whose counted
+   * failures it must clear (startSession's option of that name, or clearFailures), null when none
+   * count: rows older than the window count for nothing and go with the next prune.
+   */
+  onAccepted: (
+    tx: SqlExecutor,
+    user: UserRecord,
+    method: SecondFactorMethod,
+    clearsFailuresOf: string | null,
+  ) => Promise<T>;
 }): Promise<SecondFactorCheck<T>> {
   const { proof, ip, now, event } = deps;
   return deps.sql.transaction(async (tx): Promise<SecondFactorCheck<T>> => {
-    const user = await findUserByIdLockingAttempts(tx, deps.userId);
-    if (!user || (deps.admits && !deps.admits(user))) return { kind: 'not-admitted' };
+    const found = await findUserAndTotpLockingAttempts(tx, deps.userId);
+    if (!found || (deps.admits && !deps.admits(found.user))) return { kind: 'not-admitted' };
+    const { user } = found;
     const key = emailKey(user.email);
     const audit = { at: now, event, email: key, userId: user.id, ip };
-    const status = await lockStatus(tx, key, now);
+    const { status, failure } = await takeProof(tx, { box: deps.box, user, totp: found.totp, proof, now });
     if (status.until) {
       await recordAudit(tx, { ...audit, outcome: 'refused', detail: 'account locked' });
       return {
@@ -53,7 +68,6 @@ export async function withSecondFactor<T>(deps: {
         retryAfterSeconds: Math.max(1, Math.ceil((status.until.getTime() - now.getTime()) / 1000)),
       };
     }
-    const failure = await proofFailure(tx, { box: deps.box, user, proof, now });
     if (failure) {
       await recordFailure(tx, key, now);
       await recordAudit(tx, { ...audit, outcome: 'failure', detail: failure });
@@ -61,31 +75,54 @@ export async function withSecondFactor<T>(deps: {
         await recordAudit(tx, { ...audit, event: 'account_locked', outcome: 'success' });
       return { kind: 'refused' };
     }
-    // None counted (the password step of a sign-in freed its own): rows older than the window
-    // count for nothing and go with the next prune, so there is nothing to clear.
-    if (status.counted > 0) await clearFailures(tx, key, null);
+    // None counted (the password step of a sign-in freed its own): nothing to clear.
     const method = 'recoveryCode' in proof ? 'recovery-code' : 'totp';
-    return { kind: 'accepted', value: await deps.onAccepted(tx, user, method) };
+    return {
+      kind: 'accepted',
+      value: await deps.onAccepted(tx, user, method, status.counted > 0 ? key : null),
+    };
   });
 }
 
 /**
- * Why the proof fails, or null once it is taken. Each write is one conditional statement, so a
- * code's step or a recovery code is taken once even by two requests at once.
+ * Reads the account's lock (held already) and, unless it is locked, takes the proof: why it
+ * fails, or null once it is taken. A code is checked against the app before the count is read
+ * (checking writes nothing), so a right one is taken by the statement that reads the count. Each
+ * write is one conditional statement, so a code's step or a recovery code is taken once even by
+ * two requests at once, and none while the account is locked.
  */
-async function proofFailure(
+async function takeProof(
   tx: SqlExecutor,
-  { box, user, proof, now }: { box: TotpSecretBox; user: UserRecord; proof: SecondFactorProof; now: Date },
-): Promise<string | null> {
+  { box, user, totp, proof, now }: TakeProofCommand,
+): Promise<{ status: LockStatus; failure: string | null }> {
+  const key = emailKey(user.email);
   if ('recoveryCode' in proof) {
+    const status = await lockStatus(tx, key, now);
+    if (status.until) return { status, failure: null };
     const used = await useRecoveryCode(tx, user.id, recoveryCodeHash(proof.recoveryCode), now);
-    return used ? null : 'wrong or used recovery code';
+    return { status, failure: used ? null : 'wrong or used recovery code' };
   }
-  const factor = await findTotp(tx, user.id);
-  if (!factor?.confirmedAt) return 'no second factor';
-  const result = checkTotp(box.open(user.id, factor.sealedSecret), proof.code, now, factor.lastStep);
-  if (result.kind === 'wrong') return 'wrong code';
-  if (result.kind === 'replayed' || !(await takeStep(tx, user.id, result.step, null)))
-    return 'code already used';
-  return null;
+  const check = totp?.confirmedAt
+    ? checkTotp(box.open(user.id, totp.sealedSecret), proof.code, now, totp.lastStep)
+    : null;
+  if (check?.kind !== 'accepted') {
+    const failure = !check ? 'no second factor' : check.kind === 'wrong' ? 'wrong code' : 'code already used';
+    return { status: await lockStatus(tx, key, now), failure };
+  }
+  const { status, taken } = await takeStepUnlessLocked(tx, {
+    userId: user.id,
+    step: check.step,
+    emailKey: key,
+    now,
+  });
+  return { status, failure: taken ? null : 'code already used' };
+}
+
+interface TakeProofCommand {
+  box: TotpSecretBox;
+  user: UserRecord;
+  /** The app as read with the account, before the lock was granted: takeStepUnlessLocked sees the newest row. */
+  totp: TotpFactor | null;
+  proof: SecondFactorProof;
+  now: Date;
 }

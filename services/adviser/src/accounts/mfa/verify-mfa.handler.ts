@@ -32,12 +32,13 @@ export async function verifyMfa(
     now,
     event: 'second_factor_check',
     admits: (user) => !user.disabled && user.sessionVersion === pending.sessionVersion,
-    onAccepted: (tx, user, method) =>
+    onAccepted: (tx, user, method, clearsFailuresOf) =>
       startSession({ sql: tx, tokens: deps.tokens }, user, {
         ip: command.ip,
         userAgent: command.userAgent,
         method,
         now,
+        clearsFailuresOf,
       }),
   });
   if (check.kind === 'not-admitted') throw expired;

@@ -1,6 +1,7 @@
 import type { SignInMethod, User } from '@risk-profile/contracts';
 import type { SessionTokens, SqlClient, SqlExecutor } from '@risk-profile/platform';
 import { auditInsert } from '../audit';
+import { failuresCleared } from '../lockout';
 import { analystAccessOf, emailKey, type UserRecord } from '../user-repository';
 
 /** The User-Agent is kept for the sessions list, cut to what a person reads. */
@@ -15,6 +16,11 @@ export interface SessionStart {
   mfaSetupOnly?: boolean;
   /** More writes of the same sign-in, in the session's transaction (the lock's count cleared). */
   alongside?: (tx: SqlExecutor) => Promise<void>;
+  /**
+   * The email key of an account whose counted failures (lockout.ts) this sign-in clears, written
+   * by the session's own statement: a sign-in made under the account's lock, as a second step's.
+   */
+  clearsFailuresOf?: string | null;
 }
 
 export interface StartedSession {
@@ -38,9 +44,10 @@ export const userView = (user: UserRecord): User => ({
 /**
  * Every sign-in ends here, whatever proved who it is (password, app code, recovery code, single
  * sign-on): the session token is issued, and its row for the sessions list and the start's audit
- * are written by one statement, so both or neither in one round trip. `sql` may be the caller's
- * transaction (the second step's, which took the code); `alongside` needs a client, and runs in a
- * transaction with the session's row. The caller sets the cookie.
+ * are written by one statement (with the clearing of the lock's count, when asked), so all or
+ * none in one round trip. `sql` may be the caller's transaction (the second step's, which took
+ * the code); `alongside` needs a client, and runs in a transaction with the session's row. The
+ * caller sets the cookie.
  */
 export async function startSession(
   deps: { sql: SqlClient; tokens: SessionTokens },
@@ -97,13 +104,16 @@ export async function startSession(
     },
     session.length + 1,
   );
+  const cleared = start.clearsFailuresOf
+    ? failuresCleared(start.clearsFailuresOf, null, session.length + audit.params.length + 1)
+    : null;
   // The account's rows of sessions over protect nothing and show nothing: pruned in passing.
   await deps.sql.query(
     `WITH pruned AS (DELETE FROM auth_sessions WHERE user_id = $2 AND expires_at < $4),
-       audited AS (${audit.text})
+       audited AS (${audit.text})${cleared ? `, cleared AS (${cleared.text})` : ''}
      INSERT INTO auth_sessions (id, user_id, session_version, started_at, expires_at, ip, user_agent, method, mfa_setup_only)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [...session, ...audit.params],
+    [...session, ...audit.params, ...(cleared?.params ?? [])],
   );
   return { token, sessionId: claims.jti, user: userView(user) };
 }
