@@ -1,3 +1,4 @@
+export * from './access-log/access-log';
 export * from './auth';
 export * from './config/config';
 export * from './crypto/sealed-value';

@@ -61,6 +61,8 @@ export const recordListQuerySchema = z.object({
     .enum(['true', 'false'], { error: 'reviewDue must be true or false.' })
     .optional()
     .transform((value) => (value === undefined ? undefined : value === 'true')),
+  /** One household's members' assessments, by the household's id. */
+  household: z.uuid({ error: 'household must be a household id.' }).optional(),
   /** Opaque: the `nextCursor` of the previous page. */
   cursor: z.string().max(200).optional().transform(blankToUndefined),
   limit: z.coerce.number().int().min(1).max(MAX_RECORD_PAGE_SIZE).default(RECORD_PAGE_SIZE),
@@ -89,6 +91,12 @@ export const recordDeliverySchema = z.object({
   requestedBy: z.string().nullable(),
 });
 export type RecordDelivery = z.infer<typeof recordDeliverySchema>;
+
+/**
+ * The household a member's assessment was started in (by its link). Its name is as the adviser
+ * gave it, or `Household` and a short id once any member of it is erased (docs/records.md).
+ */
+export const recordHouseholdSchema = z.object({ id: z.uuid(), name: z.string() });
 
 /** A row of the list. */
 export const recordSummarySchema = z.object({
@@ -121,6 +129,8 @@ export const recordSummarySchema = z.object({
    * adviser's lists hide it, so only administrators see it. Null when not restricted.
    */
   restrictedAt: isoDateTimeSchema.nullable(),
+  /** The household of a member's assessment; null (or absent, from older servers) when none. */
+  household: recordHouseholdSchema.nullable().optional(),
 });
 export type RecordSummary = z.infer<typeof recordSummarySchema>;
 
@@ -223,6 +233,8 @@ export const ACCESS_LOG_ACTIONS = [
   'export',
   /** Everything held about one client, as a ZIP (a data subject's request). */
   'subject-export',
+  /** A household's members side by side (the adviser service's household view). */
+  'household-view',
 ] as const;
 export const accessLogActionSchema = z.enum(ACCESS_LOG_ACTIONS);
 export type AccessLogAction = z.infer<typeof accessLogActionSchema>;
@@ -236,7 +248,7 @@ export const accessLogEntrySchema = z.object({
   /** The assessment concerned; null for an export of a list. */
   assessmentId: z.uuid().nullable(),
   ipAddress: z.string(),
-  /** What an export contained (its filters), in words. */
+  /** What an export contained (its filters), or which household was viewed, in words. */
   detail: z.string().nullable(),
 });
 export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;

@@ -1,6 +1,7 @@
 import {
   createServiceApp,
   migrate,
+  migrateAccessLog,
   openSessions,
   type PlatformDeps,
   type Relay,
@@ -74,6 +75,8 @@ export async function createAdviserService(
   await migrate(sql, 'adviser-oidc', OIDC_MIGRATIONS);
   await migrate(sql, 'adviser-passkeys', PASSKEY_MIGRATIONS);
   await migrate(sql, 'adviser-households', HOUSEHOLD_MIGRATIONS);
+  // The household view appends to the product's one access log (platform/src/access-log).
+  await migrateAccessLog(sql);
   const publicUrl = config.PUBLIC_URL ?? 'http://localhost';
   const sessions = await openSessions(sql, { secret: config.SESSION_SECRET, publicUrl, clock });
   const accounts = accountManager(sql, clock);

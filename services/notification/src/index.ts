@@ -10,6 +10,7 @@ import {
   createServiceApp,
   type Logger,
   migrate,
+  migrateAccessLog,
   NotReadyError,
   type PlatformDeps,
   type ServiceModule,
@@ -85,6 +86,8 @@ export async function createNotificationService(
 ): Promise<ServiceModule> {
   const { sql, bus, logger, clock } = deps;
   await migrate(sql, 'notification', DELIVERY_MIGRATIONS);
+  // The access log first: the records' migration 003 rewrites entries of it.
+  await migrateAccessLog(sql);
   await migrate(sql, 'notification-records', RECORDS_MIGRATIONS);
   await migrate(sql, 'notification-households', HOUSEHOLDS_MIGRATIONS);
   // Resends are counted in the database, so every instance shares the limits.

@@ -4,36 +4,9 @@ import { decodeCursor, encodeCursor, SERIAL_KEY } from './record-rules';
 import { iso, type Time } from './record-time';
 
 /**
- * The records access log: who viewed, downloaded, resent or exported what, and from where.
- * Append-only (the table refuses any change to what is there); administrators read it.
+ * The access log as administrators read it. Every service appends to it through the platform
+ * (`appendAccess`, platform/src/access-log): this service serves it.
  */
-
-export interface AccessEntry {
-  at: Date;
-  actorEmail: string;
-  actorRole: 'adviser' | 'admin';
-  action: AccessLogAction;
-  assessmentId: string | null;
-  ipAddress: string;
-  detail?: string | null;
-}
-
-/** Appends to the access log (the table refuses any change to what is there). */
-export async function appendAccess(sql: SqlExecutor, entry: AccessEntry): Promise<void> {
-  await sql.query(
-    `INSERT INTO records_access_log (at, actor_email, actor_role, action, assessment_id, ip_address, detail)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      entry.at.toISOString(),
-      entry.actorEmail,
-      entry.actorRole,
-      entry.action,
-      entry.assessmentId,
-      entry.ipAddress,
-      entry.detail ?? null,
-    ],
-  );
-}
 
 /** The access log, newest first, filtered by actor (email, any case), action and assessment. */
 export async function readAccessLog(

@@ -1,4 +1,5 @@
 import {
+  type AccessEntry,
   clientIp,
   httpError,
   type SessionUser,
@@ -6,7 +7,6 @@ import {
   type SqlClient,
 } from '@risk-profile/platform';
 import type { Request } from 'express';
-import type { AccessEntry } from './access-log';
 import type { RecordScope } from './record-queries';
 import { UUID_KEY } from './record-rules';
 import type { ResendLimits } from './resend-report/resend-limits';

@@ -71,11 +71,17 @@ export const recordIdentity = (row: AssessmentRow) => ({
 
 interface RecordRow extends AssessmentRow, DeliveryColumns {
   record?: unknown;
+  household_id: string | null;
+  household_name: string | null;
 }
 
 const RECORD_COLUMNS = `r.assessment_id, r.adviser_slug, r.client_name, r.client_email, r.client_phone, r.status,
   r.risk_score, r.risk_group, r.recommended_profile, r.selected_profile, r.profile_changed, r.started_at,
-  r.signed_at, r.superseded, r.link_id, r.adviser_review, r.capacity_warning, r.restricted_at, r.capacity`;
+  r.signed_at, r.superseded, r.link_id, r.adviser_review, r.capacity_warning, r.restricted_at, r.capacity,
+  h.household_id, h.household_name`;
+
+// A member's assessment: the household of the link it was started from.
+const HOUSEHOLD_JOIN = 'LEFT JOIN records_household_links h ON h.link_id = r.link_id';
 
 // The adviser's report: the latest delivery of it, a resend included.
 const REPORT_DELIVERY_JOIN = `LEFT JOIN LATERAL (
@@ -108,6 +114,7 @@ export class RecordQueries {
       adviserReview: row.adviser_review,
       capacityWarning: row.capacity_warning,
       restrictedAt: isoOrNull(row.restricted_at),
+      household: row.household_id ? { id: row.household_id, name: row.household_name ?? '' } : null,
     };
   }
 
@@ -124,6 +131,7 @@ export class RecordQueries {
     if (scope !== 'all') where.push(`r.adviser_slug = ${p(scope.adviserSlug)} AND r.restricted_at IS NULL`);
     if (filter.adviser !== undefined) where.push(`r.adviser_slug = ${p(filter.adviser)}`);
     if (filter.status) where.push(`r.status = ${p(filter.status)}`);
+    if (filter.household) where.push(`h.household_id = ${p(filter.household)}::uuid`);
     if (filter.q) {
       const [typed, unspaced] = searchPatterns(filter.q);
       where.push(`(r.search LIKE ${p(typed)} OR r.search LIKE ${p(unspaced)})`);
@@ -139,7 +147,7 @@ export class RecordQueries {
       where.push(`(r.started_at, r.assessment_id) < (${p(after.at)}::timestamptz, ${p(after.id)}::uuid)`);
     }
     const { rows } = await this.sql.query<RecordRow>(
-      `SELECT ${RECORD_COLUMNS}, d.* FROM records_assessments r ${REPORT_DELIVERY_JOIN}
+      `SELECT ${RECORD_COLUMNS}, d.* FROM records_assessments r ${HOUSEHOLD_JOIN} ${REPORT_DELIVERY_JOIN}
        ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
        ORDER BY r.started_at DESC, r.assessment_id DESC
        LIMIT ${p(page.limit + 1)}`,
@@ -156,7 +164,7 @@ export class RecordQueries {
   /** The record row and the signed event's data, when `scope` may read it. */
   private async find(scope: RecordScope, id: string): Promise<RecordRow | undefined> {
     const { rows } = await this.sql.query<RecordRow>(
-      `SELECT ${RECORD_COLUMNS}, r.record, d.* FROM records_assessments r ${REPORT_DELIVERY_JOIN}
+      `SELECT ${RECORD_COLUMNS}, r.record, d.* FROM records_assessments r ${HOUSEHOLD_JOIN} ${REPORT_DELIVERY_JOIN}
        WHERE r.assessment_id = $1 ${scope === 'all' ? '' : 'AND r.adviser_slug = $2 AND r.restricted_at IS NULL'}`,
       scope === 'all' ? [id] : [id, scope.adviserSlug],
     );

@@ -8,10 +8,10 @@ import {
   listAdviserRecordsEndpoint,
   listSentLinksEndpoint,
 } from '@risk-profile/contracts';
-import { httpError, parseQuery, requireAccess, sessionUserOf } from '@risk-profile/platform';
+import { appendAccess, httpError, parseQuery, requireAccess, sessionUserOf } from '@risk-profile/platform';
 import type { Express, Request, Response } from 'express';
 import { renderReportPdf, reportPdfFileName } from '../rendering';
-import { appendAccess, readAccessLog } from './access-log';
+import { readAccessLog } from './access-log';
 import { mountExportRecords } from './export-records/export-records.route';
 import { accessBy, assessmentIdOf, NOT_FOUND_MESSAGE, type RecordRouteDeps, scopeOf } from './record-http';
 import { RecordQueries } from './record-queries';

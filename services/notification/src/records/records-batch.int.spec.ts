@@ -1,4 +1,4 @@
-import { migrate, type SqlClient } from '@risk-profile/platform';
+import { migrate, migrateAccessLog, type SqlClient } from '@risk-profile/platform';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DELIVERY_MIGRATIONS } from '../delivery/delivery.migrations';
@@ -18,6 +18,7 @@ describeTargets(
     beforeAll(async () => {
       sql = await target.open();
       await migrate(sql, 'notification', DELIVERY_MIGRATIONS);
+      await migrateAccessLog(sql);
       await migrate(sql, 'notification-records', RECORDS_MIGRATIONS);
     });
     afterAll(async () => {

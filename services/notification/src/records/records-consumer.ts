@@ -4,6 +4,8 @@ import {
   type AssessmentErasedV1,
   type AssessmentProcessingRestrictedV1,
   type AssessmentSignedV1,
+  HOUSEHOLDS_TOPIC,
+  type HouseholdCreatedV1,
   type IntegrationEvent,
   parseIntegrationEvent,
   QUESTIONNAIRE_LINKS_TOPIC,
@@ -19,6 +21,7 @@ import {
   type Subscription,
 } from '@risk-profile/platform';
 import { muteDeliveries, rewriteTables } from '../erasure/delivery-erasure';
+import { forgetHouseholdName, projectHouseholdCreated } from './household-links';
 import { projectDrafts, projectSignatures } from './records-batch';
 
 export const RECORDS_CONSUMER = 'records';
@@ -28,7 +31,8 @@ type Projected =
   | AssessmentSignedV1
   | QuestionnaireLinkRequestedV1
   | AssessmentErasedV1
-  | AssessmentProcessingRestrictedV1;
+  | AssessmentProcessingRestrictedV1
+  | HouseholdCreatedV1;
 
 function projectedEvent(message: BusMessage): Projected | undefined {
   const event: IntegrationEvent = parseIntegrationEvent(message.topic, message.value);
@@ -36,13 +40,14 @@ function projectedEvent(message: BusMessage): Projected | undefined {
     event.type === 'AssessmentSigned' ||
     event.type === 'QuestionnaireLinkRequested' ||
     event.type === 'AssessmentErased' ||
-    event.type === 'AssessmentProcessingRestricted'
+    event.type === 'AssessmentProcessingRestricted' ||
+    event.type === 'HouseholdCreated'
     ? event
     : undefined;
 }
 
-/** The tables an erasure deletes rows of: rewritten after the batch (see rewriteTables). */
-const ERASED_TABLES = ['records_assessments', 'records_links'];
+/** The tables an erasure deletes or changes rows of: rewritten after the batch (see rewriteTables). */
+const ERASED_TABLES = ['records_assessments', 'records_links', 'records_household_links'];
 
 async function projectLink(tx: SqlExecutor, event: QuestionnaireLinkRequestedV1): Promise<void> {
   const d = event.data;
@@ -70,7 +75,7 @@ async function projectLink(tx: SqlExecutor, event: QuestionnaireLinkRequestedV1)
 
 /**
  * An erasure: the record and the link it came by are deleted (the access log keeps only their
- * ids), and the link is remembered as erased by its id alone. An assessment's events come in
+ * ids), the link is remembered as erased by its id alone, and its household loses its name. An assessment's events come in
  * order, so nothing of it is projected again after this.
  */
 async function projectErased(tx: SqlExecutor, event: AssessmentErasedV1): Promise<void> {
@@ -78,6 +83,7 @@ async function projectErased(tx: SqlExecutor, event: AssessmentErasedV1): Promis
   await tx.query('DELETE FROM records_assessments WHERE assessment_id = $1', [d.assessmentId]);
   if (d.linkId === null) return;
   await tx.query('DELETE FROM records_links WHERE link_id = $1', [d.linkId]);
+  await forgetHouseholdName(tx, d.linkId);
   await tx.query(
     `INSERT INTO records_erased_links (link_id, erased_at) VALUES ($1, $2) ON CONFLICT (link_id) DO NOTHING`,
     [d.linkId, d.erasedAt],
@@ -109,11 +115,14 @@ export async function project(tx: SqlExecutor, event: Projected): Promise<void> 
       return projectErased(tx, event);
     case 'AssessmentProcessingRestricted':
       return projectRestricted(tx, event);
+    case 'HouseholdCreated':
+      return projectHouseholdCreated(tx, event);
   }
 }
 
 /**
- * Keeps the records read model from the lifecycle and links topics, in its own consumer group
+ * Keeps the records read model from the lifecycle, links and households topics (of the last,
+ * HouseholdCreated only: the members' links' household), in its own consumer group
  * (the deliveries' consumer is another): each event once (runOnce), a fetched batch in one
  * transaction, its drafts and signatures a few statements for the whole batch (records-batch.ts).
  * Every projection is also safe to repeat and to receive out of order.
@@ -121,7 +130,7 @@ export async function project(tx: SqlExecutor, event: Projected): Promise<void> 
 export function subscribeRecordsConsumer(deps: { sql: SqlClient; bus: EventBus }): Promise<Subscription> {
   return deps.bus.subscribe({
     groupId: RECORDS_CONSUMER,
-    topics: [ASSESSMENT_LIFECYCLE_TOPIC, QUESTIONNAIRE_LINKS_TOPIC],
+    topics: [ASSESSMENT_LIFECYCLE_TOPIC, QUESTIONNAIRE_LINKS_TOPIC, HOUSEHOLDS_TOPIC],
     handler: async (message) => {
       const event = projectedEvent(message);
       if (!event) return;

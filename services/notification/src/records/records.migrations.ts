@@ -7,8 +7,10 @@ import type { Migration } from '@risk-profile/platform';
  * matches (name, email and phone in lower case, the phone also without spaces); `client_key`
  * tells one client from another for the review rule (email, else the phone's digits), and
  * `superseded` marks a signed record the same client signed again with the same adviser since.
- * The access log is append-only: a trigger refuses every UPDATE, DELETE and TRUNCATE (its function
- * on one line: the migration runner splits statements at a semicolon that ends a line).
+ * The access log (`records_access_log`) was created here by 001 and widened by 002; it is the
+ * platform's now (platform/src/access-log, module `access-log`, which every service appending to
+ * it migrates first), so those statements are gone from 001 and 002: on a database where they ran,
+ * the platform's migration applies over the table they made.
  */
 export const RECORDS_MIGRATIONS: readonly Migration[] = [
   {
@@ -53,41 +55,20 @@ export const RECORDS_MIGRATIONS: readonly Migration[] = [
         event_id text NOT NULL
       );
       CREATE INDEX records_links_by_adviser ON records_links (adviser_slug, requested_at DESC, link_id DESC);
-
-      CREATE TABLE records_access_log (
-        id bigserial PRIMARY KEY,
-        at timestamptz NOT NULL,
-        actor_email text NOT NULL,
-        actor_role text NOT NULL CHECK (actor_role IN ('adviser', 'admin')),
-        action text NOT NULL CHECK (action IN ('record-view', 'report-download', 'report-resend', 'export')),
-        assessment_id uuid,
-        ip_address text NOT NULL,
-        detail text
-      );
-      CREATE INDEX records_access_log_by_assessment ON records_access_log (assessment_id, id DESC);
-      CREATE INDEX records_access_log_by_actor ON records_access_log (lower(actor_email), id DESC);
-
-      CREATE FUNCTION records_access_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'records_access_log is append-only: % refused', TG_OP; END $$;
-      CREATE TRIGGER records_access_log_no_change BEFORE UPDATE OR DELETE ON records_access_log
-        FOR EACH ROW EXECUTE FUNCTION records_access_log_append_only();
-      CREATE TRIGGER records_access_log_no_truncate BEFORE TRUNCATE ON records_access_log
-        FOR EACH STATEMENT EXECUTE FUNCTION records_access_log_append_only();
     `,
   },
   {
     // Capacity for loss and the override's grade (issue 33): the flags the lists show, and the
     // record the detail shows; restricted_at marks a record whose erasure was refused within its
-    // retention period (hidden from the adviser's lists, no more messages). The access log gains
-    // the subject export. Set by the records consumer from the lifecycle events.
+    // retention period (hidden from the adviser's lists, no more messages). The access log's
+    // subject export is the platform's migration's now. Set by the records consumer from the
+    // lifecycle events.
     id: '002-capacity-and-restriction',
     sql: `
       ALTER TABLE records_assessments ADD COLUMN adviser_review boolean NOT NULL DEFAULT false;
       ALTER TABLE records_assessments ADD COLUMN capacity_warning boolean NOT NULL DEFAULT false;
       ALTER TABLE records_assessments ADD COLUMN capacity jsonb;
       ALTER TABLE records_assessments ADD COLUMN restricted_at timestamptz;
-      ALTER TABLE records_access_log DROP CONSTRAINT records_access_log_action_check;
-      ALTER TABLE records_access_log ADD CONSTRAINT records_access_log_action_check
-        CHECK (action IN ('record-view', 'report-download', 'report-resend', 'export', 'subject-export'));
     `,
   },
   {
@@ -118,6 +99,21 @@ export const RECORDS_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX records_assessments_by_client_key ON records_assessments (client_key, signed_at)
         WHERE status = 'signed';
       DROP INDEX records_assessments_clients;
+    `,
+  },
+  {
+    // Households in the lists (issue 45): each member's link with its household, from
+    // HouseholdCreated, so a member's assessment finds its household by records_assessments.link_id.
+    // The household's name is the only personal thing here: on any member's erasure it becomes
+    // `Household` and a short id (household-links.ts).
+    id: '005-household-links',
+    sql: `
+      CREATE TABLE records_household_links (
+        link_id text PRIMARY KEY,
+        household_id uuid NOT NULL,
+        household_name text NOT NULL
+      );
+      CREATE INDEX records_household_links_by_household ON records_household_links (household_id);
     `,
   },
 ];

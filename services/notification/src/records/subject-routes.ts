@@ -5,6 +5,7 @@ import {
   NO_MATCHING_ASSESSMENTS_MESSAGE,
 } from '@risk-profile/contracts';
 import {
+  appendAccess,
   clientIp,
   httpError,
   parseQuery,
@@ -14,7 +15,6 @@ import {
   sessionUserOf,
 } from '@risk-profile/platform';
 import type { Express } from 'express';
-import { appendAccess } from './access-log';
 import { subjectExportZip } from './subject-export';
 import { deliveriesOf, linksOf, type Retention, subjectAssessment, subjectRows } from './subject-queries';
 

@@ -1,19 +1,11 @@
 import {
   type AgreeHouseholdProfileBody,
   buildPath,
-  type CreatedHousehold,
   type CreateHouseholdBody,
   ENDPOINT_ROUTES,
   type HouseholdView,
 } from '@risk-profile/contracts';
-import {
-  infiniteQueryOptions,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callEndpoint } from '../../../lib/api-client';
 
 /*
@@ -60,7 +52,7 @@ export function useCreateHousehold() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateHouseholdBody) => callEndpoint('createHousehold', { body }),
-    onSuccess: async (created) => {
+    onSuccess: async (_created) => {
       await queryClient.invalidateQueries({ queryKey: LIST_KEY });
     },
   });

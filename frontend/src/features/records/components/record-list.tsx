@@ -42,7 +42,9 @@ export function RecordList({
   onFiltersChange: (filters: RecordFilters) => void;
 }) {
   const query = useInfiniteQuery(recordListQueryOptions(scope, filters));
-  const filtered = Boolean(filters.q || filters.status || filters.reviewDue || filters.adviser);
+  const filtered = Boolean(
+    filters.q || filters.status || filters.reviewDue || filters.adviser || filters.household,
+  );
 
   const commitSearch = useCallback(
     (q: string) => onFiltersChange({ ...filters, q: q || undefined }),
@@ -96,6 +98,18 @@ export function RecordList({
             onFiltersChange({ ...filters, reviewDue: checked ? true : undefined })
           }
         />
+        {filters.household ? (
+          <p className="records__household-filter">
+            One household's members only.{' '}
+            <button
+              type="button"
+              className={buttonClass('outline', 'sm')}
+              onClick={() => onFiltersChange({ ...filters, household: undefined })}
+            >
+              Show every client
+            </button>
+          </p>
+        ) : null}
       </search>
 
       <InfiniteList
@@ -119,6 +133,7 @@ export function RecordList({
             <thead>
               <tr>
                 <th scope="col">Client</th>
+                <th scope="col">Household</th>
                 {scope === 'admin' ? <th scope="col">Adviser</th> : null}
                 <th scope="col">Status</th>
                 <th scope="col">Profile and score</th>
@@ -158,6 +173,9 @@ function RecordRow({ item, scope }: { item: RecordSummary; scope: RecordScope })
           <span className="records-table__contact">{clientContact(item)}</span>
         </div>
       </td>
+      <td data-label="Household">
+        <HouseholdCell item={item} scope={scope} />
+      </td>
       {scope === 'admin' ? <td data-label="Adviser">{item.adviserSlug ?? 'None'}</td> : null}
       <td data-label="Status">
         <span className={`record-badge record-badge--${item.status}`}>
@@ -175,6 +193,24 @@ function RecordRow({ item, scope }: { item: RecordSummary; scope: RecordScope })
       <td data-label="Signed">{formatDate(item.signedAt, zone)}</td>
       <td data-label="Report">{reportDeliveryLabel(item)}</td>
     </tr>
+  );
+}
+
+/**
+ * The household a member's assessment belongs to: the adviser opens the household; the
+ * administrator, who has no household pages, lists its members.
+ */
+function HouseholdCell({ item, scope }: { item: RecordSummary; scope: RecordScope }) {
+  const household = item.household;
+  if (!household) return <span className="records-table__muted">None</span>;
+  return scope === 'admin' ? (
+    <Link to="/admin/assessments" search={{ household: household.id }}>
+      {household.name}
+    </Link>
+  ) : (
+    <Link to="/adviser/households/$id" params={{ id: household.id }}>
+      {household.name}
+    </Link>
   );
 }
 

@@ -35,6 +35,7 @@ export const ACCESS_LOG_ACTION_LABELS: Readonly<Record<AccessLogAction, string>>
   'report-resend': 'Report resent',
   export: 'List exported',
   'subject-export': 'Client data exported',
+  'household-view': 'Household viewed',
 };
 
 /** "Report to the client (resent) by email to jane@example.com". */

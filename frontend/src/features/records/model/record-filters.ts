@@ -8,7 +8,7 @@ import {
 } from '@risk-profile/contracts';
 
 /**
- * The list's filters as the address keeps them (`?q=…&status=signed&reviewDue=true&adviser=…`), so a
+ * The list's filters as the address keeps them (`?q=…&status=signed&reviewDue=true&adviser=…&household=…`), so a
  * filtered list can be bookmarked, shared with a colleague, and returned to with Back.
  */
 export interface RecordFilters {
@@ -17,7 +17,11 @@ export interface RecordFilters {
   reviewDue?: true;
   /** The admin's list only: one adviser's assessments, by slug. */
   adviser?: string;
+  /** One household's members' assessments, by the household's id. */
+  household?: string;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const text = (value: unknown): string | undefined => {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
@@ -38,6 +42,8 @@ export function parseRecordFilters(search: Record<string, unknown>): RecordFilte
   if (search.reviewDue === true || search.reviewDue === 'true') filters.reviewDue = true;
   const adviser = text(search.adviser);
   if (adviser) filters.adviser = adviser.toLowerCase();
+  const household = text(search.household);
+  if (household && UUID.test(household)) filters.household = household.toLowerCase();
   return filters;
 }
 
@@ -48,6 +54,7 @@ export function recordListQuery(filters: RecordFilters, cursor?: string): string
   if (filters.status) params.set('status', filters.status);
   if (filters.reviewDue) params.set('reviewDue', 'true');
   if (filters.adviser) params.set('adviser', filters.adviser);
+  if (filters.household) params.set('household', filters.household);
   if (cursor) params.set('cursor', cursor);
   const query = params.toString();
   return query ? `?${query}` : '';

@@ -40,6 +40,14 @@ describe('the query strings', () => {
     );
   });
 
+  it("keeps a household's id from the address, and drops one that is not an id", () => {
+    const household = '0b9f4a47-5f5e-4d7c-9c84-3c7e1c7a1e01';
+    expect(parseRecordFilters({ household: household.toUpperCase() })).toEqual({ household });
+    expect(parseRecordFilters({ household: 'the-smiths' })).toEqual({});
+    expect(recordListQuery({ household, status: 'signed' })).toBe(`?status=signed&household=${household}`);
+    expect(csvExportHref({ household })).toBe(`/api/admin/assessments.csv?household=${household}`);
+  });
+
   it('exports the CSV with the filters on the screen and never a cursor', () => {
     expect(csvExportHref({})).toBe('/api/admin/assessments.csv');
     expect(

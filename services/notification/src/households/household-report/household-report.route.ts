@@ -1,5 +1,6 @@
 import { householdReportPdfEndpoint } from '@risk-profile/contracts';
 import {
+  appendAccess,
   httpError,
   requireAccess,
   type SessionVerifier,
@@ -7,7 +8,6 @@ import {
   sessionUserOf,
 } from '@risk-profile/platform';
 import type { Express } from 'express';
-import { appendAccess } from '../../records/access-log';
 import { accessBy } from '../../records/record-http';
 import { UUID_KEY } from '../../records/record-rules';
 import { householdReportFileName, renderHouseholdReportPdf } from '../../rendering';

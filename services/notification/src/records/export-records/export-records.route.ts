@@ -1,7 +1,6 @@
 import { calendarDate, exportAdminRecordsEndpoint, type RecordSummary } from '@risk-profile/contracts';
-import { parseQuery, requireAccess, sessionUserOf } from '@risk-profile/platform';
+import { appendAccess, parseQuery, requireAccess, sessionUserOf } from '@risk-profile/platform';
 import type { Express } from 'express';
-import { appendAccess } from '../access-log';
 import { csvRow, UTF8_BOM } from '../csv';
 import { accessBy, type RecordRouteDeps } from '../record-http';
 import type { RecordFilter, RecordQueries } from '../record-queries';
@@ -15,6 +14,8 @@ export function describeFilter(filter: RecordFilter): string {
     filter.adviser ? `adviser ${filter.adviser}` : 'every adviser',
     filter.status ? `status ${filter.status}` : undefined,
     filter.reviewDue !== undefined ? `review due ${filter.reviewDue ? 'yes' : 'no'}` : undefined,
+    // The id alone: the log is append-only, and a household's name may name its members.
+    filter.household ? `household ${filter.household.toLowerCase()}` : undefined,
     filter.q ? `search "${filter.q}"` : undefined,
   ];
   return parts.filter((part) => part !== undefined).join(', ');
@@ -26,6 +27,7 @@ export const CSV_HEADER = [
   'Client name',
   'Client email',
   'Client mobile',
+  'Household',
   'Status',
   'Risk score',
   'Risk group',
@@ -44,6 +46,8 @@ export const csvLine = (r: RecordSummary): string =>
     r.clientName,
     r.clientEmail,
     r.clientPhone,
+    // The adviser typed it: csvCell keeps a name like "=Smiths" from running as a formula.
+    r.household?.name ?? null,
     r.status === 'signed' ? 'signed' : 'in progress',
     r.riskScore,
     r.riskGroup,

@@ -1,8 +1,14 @@
 import { adviserResendReportEndpoint } from '@risk-profile/contracts';
-import { HttpError, httpError, parseBody, requireAccess, sessionUserOf } from '@risk-profile/platform';
+import {
+  appendAccess,
+  HttpError,
+  httpError,
+  parseBody,
+  requireAccess,
+  sessionUserOf,
+} from '@risk-profile/platform';
 import type { Express } from 'express';
 import { recordDeliveries } from '../../delivery/deliveries';
-import { appendAccess } from '../access-log';
 import { accessBy, assessmentIdOf, NOT_FOUND_MESSAGE, type RecordRouteDeps, scopeOf } from '../record-http';
 import type { RecordQueries } from '../record-queries';
 import { plannedResend, resendMessage } from './planned-resend';
