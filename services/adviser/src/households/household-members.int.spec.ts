@@ -13,13 +13,7 @@ import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../demo/seed';
 import { adviserServerSuite, DEMO_ENV } from '../testing/adviser-test-server';
-import {
-  erasedEvent,
-  type MemberAssessment,
-  publishLifecycle,
-  signedEvent,
-  viewWhen,
-} from '../testing/household-steps';
+import * as steps from '../testing/household-steps';
 
 const [ADMIN, ADVISER] = DEMO_ACCOUNTS;
 const HOUSEHOLDS = '/api/adviser/households';
@@ -43,7 +37,7 @@ describeTargets(
       expect(res.status).toBe(201);
       return createdHouseholdSchema.parse(await res.json());
     };
-    const member = (linkId: string, name: string, score: 2 | 3 | 4 = 3): MemberAssessment => ({
+    const member = (linkId: string, name: string, score: 2 | 3 | 4 = 3): steps.MemberAssessment => ({
       assessmentId: randomUUID(),
       linkId,
       name,
@@ -92,13 +86,13 @@ describeTargets(
       const first = await create('First Parks');
       const second = await create('Second Parks');
       // A signature from the second household's link, and one from a link of no household.
-      await publishLifecycle(
+      await steps.publishLifecycle(
         suite.server.bus,
-        signedEvent(member(second.members[0]!.linkId, 'Kim Park')),
-        signedEvent(member(randomUUID(), 'Nobody')),
+        steps.signedEvent(member(second.members[0]!.linkId, 'Kim Park')),
+        steps.signedEvent(member(randomUUID(), 'Nobody')),
       );
-      await viewWhen(suite.server, adviser, second.id, (v) => v.members[0]!.status === 'signed');
-      const untouched = await viewWhen(suite.server, adviser, first.id, () => true);
+      await steps.viewWhen(suite.server, adviser, second.id, (v) => v.members[0]!.status === 'signed');
+      const untouched = await steps.viewWhen(suite.server, adviser, first.id, () => true);
       expect(untouched.members.map((m) => m.status)).toEqual(['link_sent', 'link_sent']);
       const { rows } = await suite.sql.query(`SELECT 1 FROM household_members WHERE status <> 'link_sent'`);
       expect(rows).toHaveLength(1);
@@ -112,19 +106,24 @@ describeTargets(
         at: new Date(now.getTime() + 60_000),
       };
       // The newer signature arrives first; the older one, late, changes nothing.
-      await publishLifecycle(suite.server.bus, signedEvent(newer));
-      await viewWhen(
+      await steps.publishLifecycle(suite.server.bus, steps.signedEvent(newer));
+      await steps.viewWhen(
         suite.server,
         adviser,
         household.id,
         (v) => v.members[0]!.assessmentId === newer.assessmentId,
       );
-      await publishLifecycle(
+      await steps.publishLifecycle(
         suite.server.bus,
-        signedEvent(older),
-        signedEvent(member(household.members[1]!.linkId, 'Lou Park')),
+        steps.signedEvent(older),
+        steps.signedEvent(member(household.members[1]!.linkId, 'Lou Park')),
       );
-      const view = await viewWhen(suite.server, adviser, household.id, (v) => v.status === 'ready_to_agree');
+      const view = await steps.viewWhen(
+        suite.server,
+        adviser,
+        household.id,
+        (v) => v.status === 'ready_to_agree',
+      );
       expect(view.members[0]!.assessmentId).toBe(newer.assessmentId);
     });
 
@@ -132,11 +131,11 @@ describeTargets(
       const household = await create('Erased Parks');
       const kim = member(household.members[0]!.linkId, 'Kim Park');
       const lou = member(household.members[1]!.linkId, 'Lou Park', 4);
-      await publishLifecycle(suite.server.bus, signedEvent(kim), signedEvent(lou));
-      await viewWhen(suite.server, adviser, household.id, (v) => v.status === 'ready_to_agree');
+      await steps.publishLifecycle(suite.server.bus, steps.signedEvent(kim), steps.signedEvent(lou));
+      await steps.viewWhen(suite.server, adviser, household.id, (v) => v.status === 'ready_to_agree');
 
-      await publishLifecycle(suite.server.bus, erasedEvent(kim, now));
-      const view = await viewWhen(
+      await steps.publishLifecycle(suite.server.bus, steps.erasedEvent(kim, now));
+      const view = await steps.viewWhen(
         suite.server,
         adviser,
         household.id,
@@ -180,7 +179,7 @@ describeTargets(
       await suite.server.bus.publish(ASSESSMENT_LIFECYCLE_TOPIC, [
         { id: restriction.id, key: integrationEventKey(restriction), value: restriction },
       ]);
-      const restricted = await viewWhen(
+      const restricted = await steps.viewWhen(
         suite.server,
         adviser,
         household.id,

@@ -14,20 +14,13 @@ import { uniformResponses } from '@risk-profile/contracts/testing';
 import type { BusMessage } from '@risk-profile/platform';
 import { describeTargets, eventually, sqlTargets } from '@risk-profile/platform/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { accountManager } from '../accounts/manage-accounts';
 import { DEMO_ACCOUNTS, DEMO_ADVISER } from '../demo/seed';
 import { adviserServerSuite, DEMO_ENV, TEST_PUBLIC_URL } from '../testing/adviser-test-server';
-import {
-  draftedEvent,
-  type MemberAssessment,
-  publishLifecycle,
-  signedEvent,
-  viewWhen,
-} from '../testing/household-steps';
+import * as steps from '../testing/household-steps';
 import { NOT_ALL_SIGNED_MESSAGE } from './household-http';
 
 const [ADMIN, ADVISER] = DEMO_ACCOUNTS;
-const OTHER = { email: 'other-adviser@example.com', password: 'other-adviser-demo-2026' };
+const OTHER_EMAIL = 'other-adviser@example.com';
 const HOUSEHOLDS = '/api/adviser/households';
 
 describeTargets(
@@ -52,18 +45,12 @@ describeTargets(
         topics: [QUESTIONNAIRE_LINKS_TOPIC],
         handler: async (message) => void links.push(message),
       });
-      await accountManager(suite.sql, () => now).create(
-        {
-          role: 'adviser',
-          email: OTHER.email,
-          name: 'Olive Other',
-          password: OTHER.password,
-          adviser: { slug: 'olive-other', companyName: 'Other Advice', adviserName: 'Olive Other' },
-        },
-        { checkStrength: false },
-      );
+      other = await steps.signInOtherAdviser(suite, () => now, {
+        email: OTHER_EMAIL,
+        name: 'Olive Other',
+        slug: 'olive-other',
+      });
       adviser = (await suite.server.signIn('/api/auth/login', ADVISER.email, ADVISER.password)).cookie;
-      other = (await suite.server.signIn('/api/auth/login', OTHER.email, OTHER.password)).cookie;
       admin = (await suite.server.signIn('/api/admin/login', ADMIN.email, ADMIN.password)).cookie;
     });
 
@@ -128,22 +115,27 @@ describeTargets(
         linkId: samIds.linkId,
       });
 
-      const alex: MemberAssessment = {
+      const alex: steps.MemberAssessment = {
         assessmentId: randomUUID(),
         linkId: alexIds.linkId,
         name: 'Alex Lee',
         responses: uniformResponses(3),
         at: now,
       };
-      const sam: MemberAssessment = {
+      const sam: steps.MemberAssessment = {
         assessmentId: randomUUID(),
         linkId: samIds.linkId,
         name: 'Sam Lee',
         responses: uniformResponses(5),
         at: now,
       };
-      await publishLifecycle(suite.server.bus, draftedEvent(alex), signedEvent(alex), draftedEvent(sam));
-      const halfway = await viewWhen(suite.server, adviser, created.id, (view) =>
+      await steps.publishLifecycle(
+        suite.server.bus,
+        steps.draftedEvent(alex),
+        steps.signedEvent(alex),
+        steps.draftedEvent(sam),
+      );
+      const halfway = await steps.viewWhen(suite.server, adviser, created.id, (view) =>
         view.members.every((m) => m.status !== 'link_sent'),
       );
       expect(halfway.members.map((m) => m.status)).toEqual(['signed', 'in_progress']);
@@ -162,8 +154,13 @@ describeTargets(
       expect(early.status).toBe(409);
       expect(errorBodySchema.parse(await early.json()).error).toBe(NOT_ALL_SIGNED_MESSAGE);
 
-      await publishLifecycle(suite.server.bus, signedEvent(sam));
-      const view = await viewWhen(suite.server, adviser, created.id, (v) => v.status === 'ready_to_agree');
+      await steps.publishLifecycle(suite.server.bus, steps.signedEvent(sam));
+      const view = await steps.viewWhen(
+        suite.server,
+        adviser,
+        created.id,
+        (v) => v.status === 'ready_to_agree',
+      );
       expect(view.members.map((m) => [m.name, m.status, m.profile, m.capacityForLoss])).toEqual([
         ['Alex Lee', 'signed', 'Balanced', 'moderate'],
         ['Sam Lee', 'signed', view.members[1]!.recommendedProfile, 'high'],
@@ -267,7 +264,7 @@ describeTargets(
       expect(record.type === 'HouseholdConfirmed' && record.data.members.map((m) => m.signatureName)).toEqual(
         ['Alex Lee', 'Sam Lee'],
       );
-      const final = await viewWhen(suite.server, adviser, created.id, (v) => v.status === 'confirmed');
+      const final = await steps.viewWhen(suite.server, adviser, created.id, (v) => v.status === 'confirmed');
       expect(final.members.every((m) => m.confirmedAt !== null)).toBe(true);
       const listed = await eventually(async () => {
         const page = householdListSchema.parse(await (await call('GET', HOUSEHOLDS, adviser)).json());

@@ -13,10 +13,34 @@ import {
   integrationEventKey,
   type ProfileName,
 } from '@risk-profile/contracts';
-import type { EventBus } from '@risk-profile/platform';
+import type { EventBus, SqlClient } from '@risk-profile/platform';
 import { eventually } from '@risk-profile/platform/testing';
 import { expect } from 'vitest';
+import { accountManager } from '../accounts/manage-accounts';
 import type { AdviserTestServer } from './adviser-test-server';
+
+/**
+ * Another adviser with a page of their own (`slug`), signed in: the one a household is not
+ * shown to. Answers their session cookie.
+ */
+export async function signInOtherAdviser(
+  suite: { sql: SqlClient; server: AdviserTestServer },
+  now: () => Date,
+  who: { email: string; name: string; slug: string },
+): Promise<string> {
+  const password = `${who.slug}-demo-2026`;
+  await accountManager(suite.sql, now).create(
+    {
+      role: 'adviser',
+      email: who.email,
+      name: who.name,
+      password,
+      adviser: { slug: who.slug, companyName: `${who.name} Advice`, adviserName: who.name },
+    },
+    { checkStrength: false },
+  );
+  return (await suite.server.signIn('/api/auth/login', who.email, password)).cookie;
+}
 
 /** A member's assessment as the assessment service would publish it, made from their link. */
 export interface MemberAssessment {
@@ -37,10 +61,11 @@ const envelope = (type: string, at: Date) => ({
   causationId: null,
 });
 
-export function draftedEvent(member: MemberAssessment): AssessmentDraftedV1 {
+/** What a member's drafted and signed events both say, from their answers. */
+function memberSnapshot(member: MemberAssessment) {
   const derived = deriveAssessment(member.responses);
-  return assessmentDraftedV1.parse({
-    ...envelope('AssessmentDrafted', member.at),
+  return {
+    derived,
     data: {
       assessmentId: member.assessmentId,
       clientName: member.name,
@@ -53,35 +78,30 @@ export function draftedEvent(member: MemberAssessment): AssessmentDraftedV1 {
       originalProfile: derived.originalProfile,
       selectedProfile: member.selectedProfile ?? derived.originalProfile,
       profileChanged: member.selectedProfile !== undefined,
-      sessionId: null,
-      deviceType: null,
-      createdAt: member.at.toISOString(),
     },
+  };
+}
+
+export function draftedEvent(member: MemberAssessment): AssessmentDraftedV1 {
+  const { data } = memberSnapshot(member);
+  return assessmentDraftedV1.parse({
+    ...envelope('AssessmentDrafted', member.at),
+    data: { ...data, sessionId: null, deviceType: null, createdAt: member.at.toISOString() },
   });
 }
 
 export function signedEvent(member: MemberAssessment): AssessmentSignedV1 {
-  const derived = deriveAssessment(member.responses);
+  const { derived, data } = memberSnapshot(member);
   return assessmentSignedV1.parse({
     ...envelope('AssessmentSigned', member.at),
     data: {
-      assessmentId: member.assessmentId,
-      clientName: member.name,
-      clientEmail: null,
-      clientPhone: null,
+      ...data,
       responses: member.responses,
-      riskScore: derived.riskScore,
-      riskGroup: derived.riskGroup,
       percentile: derived.percentile,
-      originalProfile: derived.originalProfile,
-      selectedProfile: member.selectedProfile ?? derived.originalProfile,
-      profileChanged: member.selectedProfile !== undefined,
       profileChangeReason: member.selectedProfile ? 'I am comfortable with more risk for this money.' : null,
       consistencyWarnings: [],
       investmentExclusions: '',
       investmentPreferences: '',
-      adviserSlug: 'demo-adviser',
-      linkId: member.linkId,
       signedAt: member.at.toISOString(),
       ipAddress: '127.0.0.1',
       userAgent: 'test',

@@ -190,45 +190,45 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
   }
 
   async insertAssessments(rows: readonly AssessmentRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.track(() =>
-      this.client.insert({
-        table: `${this.database}.assessments`,
-        format: 'JSONEachRow',
-        values: rows.map((r) => ({
-          assessment_id: r.assessmentId,
-          stage: r.stage,
-          session_id: r.sessionId,
-          device_type: r.deviceType,
-          adviser_slug: r.adviserSlug,
-          risk_score: r.riskScore,
-          risk_group: r.riskGroup,
-          original_profile: r.originalProfile,
-          selected_profile: r.selectedProfile,
-          profile_changed: r.profileChanged,
-          capacity_warning: r.capacityWarning === null ? null : Number(r.capacityWarning),
-          link_id: r.linkId,
-          created_at: toDateTime64(r.createdAt),
-          signed_at: nullableDateTime64(r.signedAt),
-          event_id: r.eventId,
-        })),
-      }),
+    await this.insertEachRow(
+      'assessments',
+      rows.map((r) => ({
+        assessment_id: r.assessmentId,
+        stage: r.stage,
+        session_id: r.sessionId,
+        device_type: r.deviceType,
+        adviser_slug: r.adviserSlug,
+        risk_score: r.riskScore,
+        risk_group: r.riskGroup,
+        original_profile: r.originalProfile,
+        selected_profile: r.selectedProfile,
+        profile_changed: r.profileChanged,
+        capacity_warning: r.capacityWarning === null ? null : Number(r.capacityWarning),
+        link_id: r.linkId,
+        created_at: toDateTime64(r.createdAt),
+        signed_at: nullableDateTime64(r.signedAt),
+        event_id: r.eventId,
+      })),
     );
   }
 
   async insertHouseholdLinks(rows: readonly HouseholdLinkRow[]): Promise<void> {
-    if (rows.length === 0) return;
+    await this.insertEachRow(
+      'household_links',
+      rows.map((r) => ({
+        link_id: r.linkId,
+        household_id: r.householdId,
+        created_at: toDateTime64(r.createdAt),
+        event_id: r.eventId,
+      })),
+    );
+  }
+
+  /** Rows as JSON objects, one per line: nothing is sent for none. */
+  private async insertEachRow(table: string, values: readonly Record<string, unknown>[]): Promise<void> {
+    if (values.length === 0) return;
     await this.track(() =>
-      this.client.insert({
-        table: `${this.database}.household_links`,
-        format: 'JSONEachRow',
-        values: rows.map((r) => ({
-          link_id: r.linkId,
-          household_id: r.householdId,
-          created_at: toDateTime64(r.createdAt),
-          event_id: r.eventId,
-        })),
-      }),
+      this.client.insert({ table: `${this.database}.${table}`, format: 'JSONEachRow', values: [...values] }),
     );
   }
 

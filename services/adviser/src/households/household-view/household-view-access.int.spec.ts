@@ -3,18 +3,18 @@ import { createdHouseholdSchema } from '@risk-profile/contracts';
 import { uniformResponses } from '@risk-profile/contracts/testing';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { accountManager } from '../../accounts/manage-accounts';
 import { DEMO_ACCOUNTS } from '../../demo/seed';
 import { adviserServerSuite, DEMO_ENV } from '../../testing/adviser-test-server';
 import {
   draftedEvent,
   type MemberAssessment,
   publishLifecycle,
+  signInOtherAdviser,
   viewWhen,
 } from '../../testing/household-steps';
 
 const ADVISER = DEMO_ACCOUNTS[1];
-const OTHER = { email: 'other-viewer@example.com', password: 'other-viewer-demo-2026' };
+const OTHER_EMAIL = 'other-viewer@example.com';
 const HOUSEHOLDS = '/api/adviser/households';
 
 interface LogRow {
@@ -42,18 +42,12 @@ describeTargets(
       ).rows;
 
     beforeAll(async () => {
-      await accountManager(suite.sql, () => now).create(
-        {
-          role: 'adviser',
-          email: OTHER.email,
-          name: 'Vera Viewer',
-          password: OTHER.password,
-          adviser: { slug: 'vera-viewer', companyName: 'Viewer Advice', adviserName: 'Vera Viewer' },
-        },
-        { checkStrength: false },
-      );
       adviser = (await suite.server.signIn('/api/auth/login', ADVISER!.email, ADVISER!.password)).cookie;
-      other = (await suite.server.signIn('/api/auth/login', OTHER.email, OTHER.password)).cookie;
+      other = await signInOtherAdviser(suite, () => now, {
+        email: OTHER_EMAIL,
+        name: 'Vera Viewer',
+        slug: 'vera-viewer',
+      });
     });
 
     it("appends each view before it answers, under each member's assessment it shows", async () => {
