@@ -1,15 +1,10 @@
-import type {
-  AssessmentDrafted,
-  AssessmentErased,
-  AssessmentEvent,
-  AssessmentProcessingRestricted,
-  AssessmentSigned,
-} from './assessment.events';
+import type { AssessmentEvent } from './assessment.events';
 
-export type DraftedAssessment = AssessmentDrafted['data'];
-export type AssessmentSignature = AssessmentSigned['data'];
-export type AssessmentErasure = AssessmentErased['data'];
-export type AssessmentRestriction = AssessmentProcessingRestricted['data'];
+type DataOf<T extends AssessmentEvent['type']> = Extract<AssessmentEvent, { type: T }>['data'];
+export type DraftedAssessment = DataOf<'AssessmentDrafted'>;
+export type AssessmentSignature = DataOf<'AssessmentSigned'>;
+export type AssessmentErasure = DataOf<'AssessmentErased'>;
+export type AssessmentRestriction = DataOf<'AssessmentProcessingRestricted'>;
 
 /**
  * An erased assessment keeps its status and non-personal figures; its personal fields read as

@@ -36,10 +36,9 @@ export interface NewDelivery {
   household?: { householdId: string; memberId: string | null; memberAssessmentId: string | null };
 }
 
-export interface Delivery {
+/** The columns a delivery and its row name alike. */
+interface DeliveryColumns {
   id: string;
-  eventId: string;
-  recipientRole: 'adviser' | 'client';
   kind: DeliveryKind;
   channel: 'email' | 'sms';
   recipient: string;
@@ -47,6 +46,11 @@ export interface Delivery {
   content: unknown;
   status: DeliveryStatus;
   attempts: number;
+}
+
+export interface Delivery extends DeliveryColumns {
+  eventId: string;
+  recipientRole: 'adviser' | 'client';
   nextAttemptAt: Date;
   lastError: string | null;
   providerMessageId: string | null;
@@ -56,17 +60,9 @@ export interface Delivery {
   purgedAt: Date | null;
 }
 
-interface DeliveryRow {
-  id: string;
+interface DeliveryRow extends DeliveryColumns {
   event_id: string;
   recipient_role: 'adviser' | 'client';
-  kind: DeliveryKind;
-  channel: 'email' | 'sms';
-  recipient: string;
-  subject: string | null;
-  content: unknown;
-  status: DeliveryStatus;
-  attempts: number;
   next_attempt_at: Date | string;
   last_error: string | null;
   provider_message_id: string | null;

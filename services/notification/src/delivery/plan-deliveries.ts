@@ -3,6 +3,7 @@ import type {
   AssessmentSignedV1,
   QuestionnaireLinkRequestedV1,
 } from '@risk-profile/contracts';
+import { clientCopyOf } from './client-copy';
 import type { NewDelivery } from './deliveries';
 
 export type Planned =
@@ -50,29 +51,11 @@ export function planSignedDeliveries(event: AssessmentSignedV1): Planned[] {
       },
     });
   }
-  if (a.clientEmail) {
+  const clientCopy = clientCopyOf(a);
+  if (clientCopy) {
     planned.push({
       undeliverable: false,
-      delivery: {
-        eventId: event.id,
-        assessmentId: a.assessmentId,
-        recipientRole: 'client',
-        kind: 'client-report',
-        recipient: a.clientEmail,
-        content: a,
-      },
-    });
-  } else if (a.clientPhone) {
-    planned.push({
-      undeliverable: false,
-      delivery: {
-        eventId: event.id,
-        assessmentId: a.assessmentId,
-        recipientRole: 'client',
-        kind: 'client-sms',
-        recipient: a.clientPhone,
-        content: a,
-      },
+      delivery: { eventId: event.id, assessmentId: a.assessmentId, ...clientCopy, content: a },
     });
   }
   return planned;

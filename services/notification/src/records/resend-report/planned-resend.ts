@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ResendReportBody } from '@risk-profile/contracts';
 import { HttpError } from '@risk-profile/platform';
+import { clientCopyOf } from '../../delivery/client-copy';
 import type { NewDelivery } from '../../delivery/deliveries';
 import type { RecordRouteDeps } from '../record-http';
 
@@ -51,20 +52,8 @@ export function plannedResend(
       recipient: data.adviser.email,
     };
   }
-  if (data.clientEmail)
-    return {
-      ...base,
-      recipientRole: 'client',
-      kind: 'client-report',
-      recipient: data.clientEmail,
-    };
-  if (data.clientPhone)
-    return {
-      ...base,
-      recipientRole: 'client',
-      kind: 'client-sms',
-      recipient: data.clientPhone,
-    };
+  const clientCopy = clientCopyOf(data);
+  if (clientCopy) return { ...base, ...clientCopy };
   throw new HttpError(
     409,
     'The client gave no email address or mobile number to send the report to.',
