@@ -22,4 +22,5 @@ export * from './sql/migrations';
 export * from './sql/pg-client.adapter';
 export * from './sql/pglite-client.adapter';
 export * from './sql/sql-client.port';
+export * from './webhooks';
 export * from './workers';

@@ -13,10 +13,9 @@ import {
 } from '@risk-profile/contracts';
 import {
   type BusMessage,
-  type EventBus,
+  type PlatformDeps,
   runOnce,
   runOnceEach,
-  type SqlClient,
   type SqlExecutor,
   type Subscription,
 } from '@risk-profile/platform';
@@ -127,7 +126,7 @@ export async function project(tx: SqlExecutor, event: Projected): Promise<void> 
  * transaction, its drafts and signatures a few statements for the whole batch (records-batch.ts).
  * Every projection is also safe to repeat and to receive out of order.
  */
-export function subscribeRecordsConsumer(deps: { sql: SqlClient; bus: EventBus }): Promise<Subscription> {
+export function subscribeRecordsConsumer(deps: Pick<PlatformDeps, 'sql' | 'bus'>): Promise<Subscription> {
   return deps.bus.subscribe({
     groupId: RECORDS_CONSUMER,
     topics: [ASSESSMENT_LIFECYCLE_TOPIC, QUESTIONNAIRE_LINKS_TOPIC, HOUSEHOLDS_TOPIC],
