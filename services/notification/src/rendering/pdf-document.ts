@@ -42,6 +42,9 @@ export function openPdf(info: { title: string; subject: string; date: Date }): P
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
+    // No default font: pdfkit would parse Helvetica's metrics for every document, and every text
+    // here is written in the fonts the writer chooses (pdf-fonts.ts), never in Helvetica.
+    font: null as unknown as string,
     info: {
       Title: info.title,
       Author: 'Risk Profile',

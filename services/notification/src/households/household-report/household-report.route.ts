@@ -37,15 +37,17 @@ export function mountHouseholdReport(
     if (!household) throw httpError.notFound(HOUSEHOLD_NOT_FOUND_MESSAGE);
     const body = await renderHouseholdReportPdf({ household, timeZone: deps.timeZone });
     const at = deps.clock();
-    for (const member of household.members) {
-      if (isErased(member)) continue;
-      await appendAccess(deps.sql, {
+    const members = household.members.flatMap((member) => (isErased(member) ? [] : [member.assessmentId]));
+    // One statement for every member's entry: on PGlite each commit waits for its sync to disk.
+    await appendAccess(
+      deps.sql,
+      ...members.map((assessmentId) => ({
         ...accessBy(req, user, at),
-        action: 'report-download',
-        assessmentId: member.assessmentId,
+        action: 'report-download' as const,
+        assessmentId,
         detail: `household report ${household.householdId}`,
-      });
-    }
+      })),
+    );
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader(
       'Content-Disposition',
