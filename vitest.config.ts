@@ -39,9 +39,6 @@ export default defineConfig({
           name: 'unit',
           include: ['**/*.unit.spec.ts', '**/*.unit.spec.tsx'],
           exclude,
-          // Pure code: the files share their workers and loaded modules instead of a fresh process
-          // each (most of a unit file's time was its process starting and importing).
-          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
