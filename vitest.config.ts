@@ -8,6 +8,7 @@ import { slowTests } from './scripts/lib/slow-tests.mjs';
 //   *.int.spec.ts   embedded adapters, or one real server when configured
 //   *.e2e.spec.ts   the whole product through the gateway in headless Chromium
 const exclude = ['**/node_modules/**', '**/dist/**'];
+const RENDERING = ['services/notification/src/rendering/**/*.unit.spec.ts'];
 
 /** Vitest's order (tier groups, then its cache or file sizes), with the known slow files first. */
 class SlowFirstSequencer extends BaseSequencer {
@@ -38,6 +39,20 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['**/*.unit.spec.ts', '**/*.unit.spec.tsx'],
+          exclude: [...exclude, ...RENDERING],
+          // Pure code: the files share their workers and loaded modules instead of a process each
+          // (most of a unit file's time was its process starting and importing).
+          isolate: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          // The PDF rendering tests keep a process each: run after other files in one process, the
+          // combining-marks test saw marks placed outside their line (to be understood: the fonts
+          // are parsed once per process and shared by every document).
+          name: 'unit-rendering',
+          include: RENDERING,
           exclude,
           sequence: { groupOrder: 1 },
         },
