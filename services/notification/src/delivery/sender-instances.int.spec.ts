@@ -160,8 +160,9 @@ describeTargets(
 
     it('keeps the claim of a send slower than the claim itself, renewing it, so another instance does not send it too', async () => {
       const [slow, ...others] = await due(10);
-      // Long enough that a loaded machine still renews in time (the renewal runs at a third of it).
-      const claimMs = 1_000;
+      // Long enough that a loaded machine still renews in time (the renewal runs at a third of it):
+      // at 1 s, a CI run with three files side by side once stalled past it and b sent it too.
+      const claimMs = 2_500;
       const { logger, text } = capturingLogger();
       start({ mailer: mailer('a', 10, (id) => id === slow), claimMs, logger });
       await eventually(async () => expect(held.has(slow!)).toBe(true));
