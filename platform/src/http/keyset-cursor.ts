@@ -2,8 +2,7 @@ import { httpError } from './http-errors';
 
 /**
  * The cursor of a list ordered newest first: the last row's time and id (ties broken by id), as
- * base64url JSON, opaque to the client. (The notification service's records still carry their
- * own copy in record-rules.ts; new lists use this one.)
+ * base64url JSON, opaque to the client: every paged list's cursor.
  */
 export interface Keyset {
   at: string;

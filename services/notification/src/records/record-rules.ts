@@ -1,5 +1,4 @@
 import { PROFILE_NAMES, type ProfileName } from '@risk-profile/contracts';
-import { httpError } from '@risk-profile/platform';
 
 /**
  * The list's rules as pure functions (unit-tested): the keyset cursor, the review rule, the
@@ -7,43 +6,14 @@ import { httpError } from '@risk-profile/platform';
  */
 
 /** A position in a list ordered newest first: the row's time and id break ties. */
-export interface Keyset {
-  at: string;
-  id: string;
-}
-
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-const KEY = /^[0-9A-Za-z_-]{1,200}$/;
 export const UUID_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const SERIAL_KEY = /^\d{1,18}$/;
-export const BAD_CURSOR_MESSAGE = 'The cursor is not valid: start again from the first page.';
-
-/** Opaque to the client: base64url of the last row's time and id. */
-export function encodeCursor(keyset: Keyset): string {
-  return Buffer.from(JSON.stringify([keyset.at, keyset.id]), 'utf8').toString('base64url');
-}
-
-/** The keyset a cursor names; a 400 with a clear message for anything this service did not make. */
-export function decodeCursor(cursor: string, key: RegExp = KEY): Keyset {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw httpError.badRequest(BAD_CURSOR_MESSAGE);
-  }
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length !== 2 ||
-    typeof parsed[0] !== 'string' ||
-    typeof parsed[1] !== 'string' ||
-    !ISO.test(parsed[0]) ||
-    Number.isNaN(Date.parse(parsed[0])) ||
-    !key.test(parsed[1])
-  ) {
-    throw httpError.badRequest(BAD_CURSOR_MESSAGE);
-  }
-  return { at: parsed[0], id: parsed[1] };
-}
+/** The lists' cursors are the platform's keyset cursors (one mechanism for every paged list). */
+export {
+  BAD_KEYSET_CURSOR_MESSAGE as BAD_CURSOR_MESSAGE,
+  decodeKeysetCursor as decodeCursor,
+  encodeKeysetCursor as encodeCursor,
+} from '@risk-profile/platform';
 
 /** `date` moved by whole calendar months (UTC), the day kept or clamped to the month's last. */
 export function addMonths(date: Date, months: number): Date {
