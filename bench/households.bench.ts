@@ -1,7 +1,7 @@
 // Household figures (issue 45): the household view (GET /api/adviser/households/:id) and the
 // household report (GET /api/adviser/households/:id/report.pdf) with 10,000 households in the
 // records, for random households of the signed-in demo adviser: p50, p95 and p99 after a warm-up,
-// one request at a time and 4 at a time. Target: p95 < 100 ms for each.
+// one request at a time and 4 at a time (the target is in bench/RESULTS.md and the printed lines).
 //
 // The product runs as `npm start` runs it (bench/support/embedded-entry.ts from the sources, in a
 // child process, so the load generator keeps its own core): on PGlite, and on a fresh database

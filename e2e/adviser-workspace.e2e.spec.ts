@@ -1,89 +1,28 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { DEMO_ACCOUNTS, DEMO_ADVISER } from '@risk-profile/adviser';
-import { type SmtpTestServer, startSmtpTestServer } from '@risk-profile/notification/testing';
+import { DEMO_ADVISER } from '@risk-profile/adviser';
 import { describeTarget, eventually } from '@risk-profile/platform/testing';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { recordFailure } from './support/diagnostics';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { agreeWithProfile, reachResults, signAssessment, toastWith } from './support/journey';
-import {
-  browserSkipReason,
-  launchBrowser,
-  newPhonePage,
-  startTestSystem,
-  type TestSystem,
-} from './support/system';
+import { browserSkipReason } from './support/system';
+import { ADVISER, downloaded, pdfText, textOf, useWorkspaceSuite } from './support/workspace-suite';
 
 const browserTarget = { name: 'Chromium', skipReason: browserSkipReason() };
-const ADVISER = DEMO_ACCOUNTS[1];
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
 const CLIENT = { name: 'Riley Workspace', email: 'riley.workspace@example.com' };
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const PHONE_WIDTH = 390;
-
-const pdfText = (pdf: Buffer): string =>
-  execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, ' ');
-
-/** The text of an element, its whitespace collapsed as a reader sees it. */
-const textOf = async (locator: Locator): Promise<string> =>
-  ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
-
-/** What the browser saved when `action` started a download. */
-async function downloaded(page: Page, action: () => Promise<void>): Promise<Buffer> {
-  const [download] = await Promise.all([page.waitForEvent('download'), action()]);
-  const path = await download.path();
-  return readFileSync(path);
-}
 
 /** Nothing on the page is wider than the viewport: the document does not scroll sideways. */
 const documentWidth = async (page: Page): Promise<number> =>
   Number(await page.evaluate('document.documentElement.scrollWidth'));
 
 describeTarget("the adviser's workspace and the admin's records", browserTarget, () => {
-  let smtp: SmtpTestServer;
-  let system: TestSystem;
-  let browser: Browser;
-  const pages: Page[] = [];
+  const suite = useWorkspaceSuite();
+  const { openPage, signInAsAdviser } = suite;
   /** The record the first test creates; the others read it. */
   let recordId: string | undefined;
 
-  beforeAll(async () => {
-    smtp = await startSmtpTestServer();
-    system = await startTestSystem({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Risk Profile <reports@risk-profile.test>',
-    });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-    await smtp?.stop();
-  });
-  afterEach(async ({ task }) => {
-    // The first page is the adviser's or the admin's, where the steps that can fail happen.
-    const main = pages[0];
-    if (task.result?.state === 'fail' && main) await recordFailure(main, task.name);
-    for (const page of pages.splice(0)) await page.context().close();
-  });
-
-  const openPage = async (options = DESKTOP): Promise<Page> => {
-    const page = await newPhonePage(browser, options);
-    pages.push(page);
-    return page;
-  };
-
-  const signInAsAdviser = async (page: Page) => {
-    await page.goto(`${system.url}/login`);
-    await page.getByLabel('Email').fill(ADVISER.email);
-    await page.getByLabel('Password').fill(ADVISER.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${system.url}/adviser`);
-    await page.getByRole('heading', { level: 1, name: 'Your clients' }).waitFor();
-  };
-
-  const mailsTo = (address: string) => smtp.received.filter((mail) => mail.envelope.to.includes(address));
+  const mailsTo = (address: string) =>
+    suite.smtp.received.filter((mail) => mail.envelope.to.includes(address));
   const reportsToAdviser = () =>
     mailsTo(DEMO_ADVISER.email).filter((mail) => mail.parsed.attachments.length > 0);
 
@@ -94,7 +33,7 @@ describeTarget("the adviser's workspace and the admin's records", browserTarget,
     const page = await openPage();
     await signInAsAdviser(page);
     const address = page.getByRole('region', { name: 'Your page address' });
-    await address.getByText(`${system.url}/demo-adviser`, { exact: true }).waitFor();
+    await address.getByText(`${suite.system.url}/demo-adviser`, { exact: true }).waitFor();
     await address.getByRole('button', { name: 'Copy page address' }).waitFor();
 
     // The link, sent from the workspace's dialog, reaches the client's mailbox.
@@ -151,7 +90,7 @@ describeTarget("the adviser's workspace and the admin's records", browserTarget,
     expect(await textOf(row)).toContain(CLIENT.email);
 
     await row.getByRole('link', { name: CLIENT.name, exact: true }).click();
-    await page.waitForURL(`${system.url}/adviser/assessments/${recordId}`);
+    await page.waitForURL(`${suite.system.url}/adviser/assessments/${recordId}`);
     await page.getByRole('heading', { level: 1, name: CLIENT.name }).waitFor();
     for (const heading of ['Client', 'Results', 'Capacity for loss', 'Answers', 'Signature', 'History']) {
       await page.getByRole('heading', { level: 2, name: heading, exact: true }).waitFor();
@@ -215,7 +154,7 @@ describeTarget("the adviser's workspace and the admin's records", browserTarget,
       .getByRole('navigation', { name: 'Workspace' })
       .getByRole('link', { name: 'Sent links' })
       .click();
-    await page.waitForURL(`${system.url}/adviser/links`);
+    await page.waitForURL(`${suite.system.url}/adviser/links`);
     await page.getByRole('heading', { level: 1, name: 'Links you sent' }).waitFor();
     const linkRow = page.getByRole('row').filter({ hasText: CLIENT.email });
     await linkRow.waitFor();
@@ -255,7 +194,7 @@ describeTarget("the adviser's workspace and the admin's records", browserTarget,
   it("an admin finds the adviser's record, exports the list and reads the access log", async () => {
     expect(recordId).toBeDefined();
     const page = await openPage();
-    await page.goto(`${system.url}/admin/login`);
+    await page.goto(`${suite.system.url}/admin/login`);
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Login to Dashboard' }).click();
@@ -284,7 +223,7 @@ describeTarget("the adviser's workspace and the admin's records", browserTarget,
     ).toBeDefined();
 
     await row.getByRole('link', { name: CLIENT.name, exact: true }).click();
-    await page.waitForURL(`${system.url}/admin/assessments/${recordId}`);
+    await page.waitForURL(`${suite.system.url}/admin/assessments/${recordId}`);
     await page.getByRole('heading', { level: 1, name: CLIENT.name }).waitFor();
     expect(await textOf(page.getByRole('region', { name: 'Client', exact: true }))).toContain(
       'Adviserdemo-adviser',

@@ -1,28 +1,17 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { DEMO_ACCOUNTS, DEMO_ADVISER } from '@risk-profile/adviser';
+import { DEMO_ADVISER } from '@risk-profile/adviser';
 import {
   AGREED_OTHER_REASON_MESSAGE,
   HOUSEHOLD_CONTACT_REQUIRED_MESSAGE,
   MIN_REVIEW_REASON_LENGTH,
 } from '@risk-profile/contracts';
-import { type SmtpTestServer, startSmtpTestServer } from '@risk-profile/notification/testing';
 import { describeTarget, eventually } from '@risk-profile/platform/testing';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { recordFailure } from './support/diagnostics';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { type Answers, agreeWithProfile, answersWith, reachResults, signAssessment } from './support/journey';
-import {
-  browserSkipReason,
-  launchBrowser,
-  newPhonePage,
-  startTestSystem,
-  type TestSystem,
-} from './support/system';
+import { browserSkipReason } from './support/system';
+import { downloaded, pdfText, textOf, useWorkspaceSuite } from './support/workspace-suite';
 
 const browserTarget = { name: 'Chromium', skipReason: browserSkipReason() };
-const ADVISER = DEMO_ACCOUNTS[1];
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const HOUSEHOLD = 'Jordan and Sam Lee';
 
 interface Member {
@@ -41,71 +30,21 @@ const AGREED = 'Moderately Conservative';
 const REASON =
   'Their joint savings follow the average of their profiles, within what Sam can afford to lose.';
 
-const pdfText = (pdf: Buffer): string =>
-  execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, ' ');
-
-/** The text of an element, its whitespace collapsed as a reader sees it. */
-const textOf = async (locator: Locator): Promise<string> =>
-  ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
-
-/** What the browser saved when `action` started a download. */
-async function downloaded(page: Page, action: () => Promise<void>): Promise<Buffer> {
-  const [download] = await Promise.all([page.waitForEvent('download'), action()]);
-  return readFileSync(await download.path());
-}
-
 describeTarget(
   'households: two members profiled apart, one profile agreed and confirmed',
   browserTarget,
   () => {
-    let smtp: SmtpTestServer;
-    let system: TestSystem;
-    let browser: Browser;
-    const pages: Page[] = [];
+    const suite = useWorkspaceSuite();
+    const { openPage, signInAsAdviser } = suite;
     /** The household the first test creates; the others go on with it. */
     let householdId: string | undefined;
-
-    beforeAll(async () => {
-      smtp = await startSmtpTestServer();
-      system = await startTestSystem({
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'Risk Profile <reports@risk-profile.test>',
-      });
-      browser = await launchBrowser();
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await system?.stop();
-      await smtp?.stop();
-    });
-    afterEach(async ({ task }) => {
-      // The first page is the adviser's (or the member's, when no adviser page was opened).
-      const main = pages[0];
-      if (task.result?.state === 'fail' && main) await recordFailure(main, task.name);
-      for (const page of pages.splice(0)) await page.context().close();
-    });
-
-    const openPage = async (options = DESKTOP): Promise<Page> => {
-      const page = await newPhonePage(browser, options);
-      pages.push(page);
-      return page;
-    };
-
-    const signInAsAdviser = async (page: Page) => {
-      await page.goto(`${system.url}/login`);
-      await page.getByLabel('Email').fill(ADVISER.email);
-      await page.getByLabel('Password').fill(ADVISER.password);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page.waitForURL(`${system.url}/adviser`);
-      await page.getByRole('heading', { level: 1, name: 'Your clients' }).waitFor();
-    };
 
     /** The adviser, signed in, on the household's page. */
     const openHousehold = async (): Promise<Page> => {
       expect(householdId).toBeDefined();
       const page = await openPage();
       await signInAsAdviser(page);
-      await page.goto(`${system.url}/adviser/households/${householdId}`);
+      await page.goto(`${suite.system.url}/adviser/households/${householdId}`);
       await page.getByRole('heading', { level: 1, name: HOUSEHOLD }).waitFor();
       return page;
     };
@@ -137,7 +76,8 @@ describeTarget(
         .locator('td')
         .allTextContents();
 
-    const mailsTo = (address: string) => smtp.received.filter((mail) => mail.envelope.to.includes(address));
+    const mailsTo = (address: string) =>
+      suite.smtp.received.filter((mail) => mail.envelope.to.includes(address));
 
     /** The first link in a mail to `address` whose address matches `pattern`. */
     const linkInMail = (address: string, pattern: RegExp) =>
@@ -159,10 +99,10 @@ describeTarget(
         .getByRole('navigation', { name: 'Workspace' })
         .getByRole('link', { name: 'Households' })
         .click();
-      await page.waitForURL(`${system.url}/adviser/households`);
+      await page.waitForURL(`${suite.system.url}/adviser/households`);
       await page.getByRole('heading', { level: 1, name: 'Households' }).waitFor();
       await page.getByRole('link', { name: 'New household' }).click();
-      await page.waitForURL(`${system.url}/adviser/households/new`);
+      await page.waitForURL(`${suite.system.url}/adviser/households/new`);
 
       const creations: string[] = [];
       page.on('request', (request) => {
@@ -210,7 +150,7 @@ describeTarget(
       expect(created.members.every((member) => member.url === undefined)).toBe(true);
       householdId = created.id;
 
-      await page.waitForURL(`${system.url}/adviser/households/${householdId}`);
+      await page.waitForURL(`${suite.system.url}/adviser/households/${householdId}`);
       await page.getByRole('heading', { level: 1, name: HOUSEHOLD }).waitFor();
       const members = page.getByTestId('household-members');
       await members.getByRole('columnheader', { name: JORDAN.name }).waitFor();
@@ -346,7 +286,7 @@ describeTarget(
 
       // A link with a token the service does not know is refused with its own words.
       const page = await openPage();
-      await page.goto(`${system.url}/household-confirm?token=not-a-token`);
+      await page.goto(`${suite.system.url}/household-confirm?token=not-a-token`);
       const refusal = page.getByTestId('household-confirm-error');
       await refusal.waitFor();
       expect(await textOf(refusal)).toContain('This confirmation link cannot be used');
