@@ -10,8 +10,10 @@ import {
 } from '@risk-profile/contracts';
 import { appendAccess, type SqlClient } from '@risk-profile/platform';
 import { describeTargets, eventually, sqlTargets } from '@risk-profile/platform/testing';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVISER, draftedOf, envelopeOf, signedAssessment } from '../testing/fixtures';
+import { householdConfirmed, householdMember } from '../testing/household-fixtures';
 import {
   type NotificationUnderTest,
   type NotificationWithServers,
@@ -81,8 +83,13 @@ describeTargets(
       return (await res.json()) as T;
     };
     /** A member's assessment, signed from their link, in the read model. */
-    async function signedMember(m: Member) {
-      const signed = signedAssessment({ assessmentId: m.assessmentId, clientName: m.name, linkId: m.linkId });
+    async function signedMember(m: Member, clientEmail?: string) {
+      const signed = signedAssessment({
+        assessmentId: m.assessmentId,
+        clientName: m.name,
+        linkId: m.linkId,
+        ...(clientEmail ? { clientEmail } : {}),
+      });
       await publish(draftedOf(signed));
       await publish(signed);
     }
@@ -201,6 +208,65 @@ describeTargets(
             detail: `household ${smiths}`,
           }),
         ]);
+      });
+    });
+
+    describe("a member's data export", () => {
+      it('holds their household, the agreed profile and their own confirmation, and nothing of the other member', async () => {
+        const householdId = randomUUID();
+        const [gus, hal] = [member('Gus Export'), member('Hal Export')];
+        const emailOf = (m: Member) => `${m.linkId}@example.com`;
+        await publish(householdCreated(householdId, 'The Exports', [gus, hal]));
+        for (const m of [gus, hal]) await signedMember(m, emailOf(m));
+        await householdsOf([gus.assessmentId, hal.assessmentId]);
+        const confirmed = householdConfirmed(
+          householdId,
+          [gus, hal].map((m) => ({ ...householdMember(m.name, emailOf(m)), assessmentId: m.assessmentId })),
+          'The Exports',
+        );
+        await publish(confirmed);
+        await eventually(async () => {
+          const { rows } = await sql.query('SELECT 1 FROM records_households WHERE household_id = $1', [
+            householdId,
+          ]);
+          expect(rows).toHaveLength(1);
+        });
+
+        const res = await get(
+          `/api/admin/data-requests/export.zip?email=${encodeURIComponent(emailOf(gus))}`,
+          admin,
+        );
+        expect(res.status).toBe(200);
+        const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+        expect(strFromU8(files['README.txt']!)).toContain('households.json');
+        const text = strFromU8(files['households.json']!);
+        const gusConfirmation = confirmed.data.members.find((m) => m.assessmentId === gus.assessmentId)!;
+        expect(JSON.parse(text)).toEqual([
+          {
+            householdId,
+            name: 'The Exports',
+            assessmentId: gus.assessmentId,
+            agreed: {
+              profile: 'Moderately Conservative',
+              reason: confirmed.data.agreed.reason,
+              basis: 'average',
+              flagged: false,
+              agreedBy: ADVISER.email,
+              agreedAt: confirmed.data.agreed.agreedAt,
+            },
+            householdConfirmedAt: confirmed.data.confirmedAt,
+            yourConfirmation: { signatureName: 'Gus Export', confirmedAt: gusConfirmation.confirmedAt },
+          },
+        ]);
+        expect(text).not.toContain('Hal Export');
+        expect(text).not.toContain(emailOf(hal));
+
+        // Another client's export does not name this household.
+        const alone = await get('/api/admin/data-requests/export.zip?email=jane%40example.com', admin);
+        const aloneFiles = unzipSync(new Uint8Array(await alone.arrayBuffer()));
+        expect(JSON.parse(strFromU8(aloneFiles['households.json']!))).toEqual(
+          expect.not.arrayContaining([expect.objectContaining({ householdId })]),
+        );
       });
     });
 

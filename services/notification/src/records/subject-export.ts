@@ -4,6 +4,7 @@ import { renderReportPdf, reportPdfFileName } from '../rendering';
 import { csvRow, UTF8_BOM } from './csv';
 import { parseRecord } from './record-queries';
 import { iso } from './record-time';
+import type { SubjectHousehold } from './subject-households';
 import {
   type Retention,
   type SubjectDelivery,
@@ -40,6 +41,10 @@ assessments.json  Every assessment of the client (by the email address or mobile
 reports/          The signed report of each signed assessment, as PDF (the same document as emailed).
 deliveries.json   Every message about these assessments (reports, copies, link messages): to whom,
 deliveries.csv    when, and whether it was sent. Message content is not kept after sending.
+households.json   The households the client was profiled in with others: the household's name, the
+                  client's assessment in it and, once every member confirmed, the profile agreed for
+                  the joint money with its reason and the client's own confirmation. The other
+                  members' details and the joint report are theirs too, and are not in this file.
 `;
 
 export interface SubjectExport {
@@ -47,6 +52,7 @@ export interface SubjectExport {
   rows: readonly SubjectRow[];
   links: readonly SubjectLinkRow[];
   deliveries: readonly SubjectDelivery[];
+  households: readonly SubjectHousehold[];
   now: Date;
   /** Dates in the reports, as in the emailed ones (REPORT_TIME_ZONE). */
   timeZone: string;
@@ -55,13 +61,15 @@ export interface SubjectExport {
 
 /**
  * The ZIP of everything held about one client: the README, each assessment with its events in
- * readable form, each signed report as PDF, and the messages about them as JSON and CSV.
+ * readable form, each signed report as PDF, the messages about them as JSON and CSV, and the
+ * client's part in any household.
  */
 export async function subjectExportZip({
   subject,
   rows,
   links,
   deliveries,
+  households,
   now,
   timeZone,
   retention,
@@ -99,6 +107,7 @@ export async function subjectExportZip({
   );
   files['deliveries.json'] = strToU8(`${JSON.stringify(deliveries, null, 2)}\n`);
   files['deliveries.csv'] = strToU8(deliveriesCsv(deliveries));
+  files['households.json'] = strToU8(`${JSON.stringify(households, null, 2)}\n`);
   return zipSync(files, { mtime: now });
 }
 

@@ -16,6 +16,7 @@ import {
 } from '@risk-profile/platform';
 import type { Express } from 'express';
 import { subjectExportZip } from './subject-export';
+import { householdsOf } from './subject-households';
 import { deliveriesOf, linksOf, type Retention, subjectAssessment, subjectRows } from './subject-queries';
 
 export interface SubjectRouteDeps {
@@ -50,11 +51,13 @@ export function mountSubjectRoutes(app: Express, deps: SubjectRouteDeps): void {
     const now = deps.clock();
     const links = await linksOf(deps.sql, rows);
     const deliveries = await deliveriesOf(deps.sql, rows);
+    const households = await householdsOf(deps.sql, rows);
     const zip = await subjectExportZip({
       subject,
       rows,
       links,
       deliveries,
+      households,
       now,
       timeZone: deps.timeZone,
       retention: deps.retention,
