@@ -12,7 +12,7 @@
 // confirmations, three emails with a PDF each) is 80,000 requests and 30,000 PDFs, so:
 //  - each household's events are what the product's own decider decides (householdDecider, with
 //    the agreement's comparison from the view's compareMembers and decideAgreedProfile), appended
-//    one stream at a time through the event store's own append;
+//    one stream at a time through the adviser service's store (members' fields sealed, as it seals them);
 //  - the read models those events would leave are written in bulk SQL into their own tables
 //    (households and household_members as the adviser projection writes them, records_households
 //    with the HouseholdConfirmed snapshot as the notification consumer stores it);
@@ -46,6 +46,7 @@ import {
   householdDecider,
 } from '../services/adviser/src/households/household.decider';
 import { type HouseholdEvent, householdStreamId } from '../services/adviser/src/households/household.events';
+import { openHouseholdDataProtection } from '../services/adviser/src/households/household-data-protection';
 import { isSigned, type MemberRow } from '../services/adviser/src/households/household-members';
 import { compareMembers } from '../services/adviser/src/households/household-view/household-view';
 import { ADVISER_RELAY_NAME } from '../services/adviser/src/integration/adviser-relay';
@@ -56,6 +57,8 @@ const HOUSEHOLDS = 10_000;
 /** The demo adviser is one of these; the others' households are the rest of the records. */
 const ADVISERS = 20;
 const REQUESTS = Number(process.env.BENCH_HOUSEHOLD_REQUESTS ?? 300);
+/** The product's HOUSEHOLD_ENCRYPTION_KEY here, so the seeded events are sealed as the product seals them. */
+const HOUSEHOLD_KEY = Buffer.alloc(32, 5).toString('base64');
 const WARM_UP = 30;
 const CONCURRENCY = 4;
 const TARGET_MS = 100;
@@ -222,7 +225,8 @@ function household(n: number, adviser: ReportAdviser, at: Date): Seeded {
 
 /** Seeds the stopped product's database; returns the demo adviser's households, by kind. */
 async function seed(sql: SqlClient): Promise<{ views: string[]; reports: string[] }> {
-  const store = await PostgresEventStore.create(sql);
+  // Through the product's store, so each member's fields are sealed under a key of their own.
+  const store = openHouseholdDataProtection(sql, await PostgresEventStore.create(sql), HOUSEHOLD_KEY).store;
   const views: string[] = [];
   const reports: string[] = [];
   const started = Date.now() - HOUSEHOLDS * 3_600_000;
@@ -333,7 +337,12 @@ async function run(
   openSql: (dataDir: string) => Promise<SqlClient>,
 ): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-households-'));
-  const productEnv = { DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', ...env };
+  const productEnv = {
+    DATA_DIR: dataDir,
+    RATE_LIMIT_PER_MINUTE: '0',
+    HOUSEHOLD_ENCRYPTION_KEY: HOUSEHOLD_KEY,
+    ...env,
+  };
   try {
     // The first start makes the schema and the demo accounts, as on a new installation.
     await (await startProduct(ENTRY, productEnv, 120_000)).stop();

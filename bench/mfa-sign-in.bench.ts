@@ -46,6 +46,7 @@ async function run(label: string, sql: SqlClient): Promise<void> {
     LINK_TOKEN_SECRET: 'bench-link-token-secret-0123456789abcdef',
     SESSION_SECRET: 'bench-session-secret-0123456789abcdef-xyz',
     MFA_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+    HOUSEHOLD_ENCRYPTION_KEY: Buffer.alloc(32, 8).toString('base64'),
     DEMO_DATA: 'true',
     LOGIN_RATE_LIMIT_PER_MINUTE: '0',
   });

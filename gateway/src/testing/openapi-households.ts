@@ -99,7 +99,8 @@ export async function householdRequests(t: HouseholdRecorder): Promise<void> {
   });
   await expectStatus(200, agree({ cookie: adviser, body: agreement }));
   const agreed = (await t.store.readStream(`household-${created.id}`)).filter(
-    (event) => event.type === 'HouseholdProfileAgreed',
+    // Stored sealed (ADR 0028): the members' contacts are, their confirmation links are not.
+    (event) => event.type === 'HouseholdProfileAgreedSealed',
   );
   const tokens = agreed.map(
     (event) =>

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseMasterKey } from '../crypto/master-key';
 
 export class ConfigError extends Error {
   constructor(readonly issues: readonly string[]) {
@@ -106,6 +107,22 @@ export const env = {
    */
   sessionSecret: () =>
     z.string({ error: 'is required (at least 32 characters)' }).min(32, 'must be at least 32 characters'),
+  /**
+   * DATA_ENCRYPTION_KEY, the master key that wraps the data keys of personal data
+   * (platform/src/crypto): required, base64 of 32 random bytes. The embedded start generates one
+   * into DATA_DIR; production passes its own.
+   */
+  masterKey: () =>
+    z
+      .string({ error: 'is required (base64 of 32 random bytes, e.g. `openssl rand -base64 32`)' })
+      .refine((value) => {
+        try {
+          parseMasterKey(value);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be base64 of 32 random bytes (e.g. `openssl rand -base64 32`)'),
   /**
    * Proxies trusted to say who the client is (X-Forwarded-For), and so whose address `req.ip`, the
    * rate limits and the recorded signing IP use. Default "false": nobody, the peer's own address.

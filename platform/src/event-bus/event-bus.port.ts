@@ -90,6 +90,14 @@ export interface EventBus {
    */
   purgeKeys?(purges: readonly KeyPurge[]): Promise<number>;
   /**
+   * Optional: replaces the value of each logged message of `topic` with one of these ids, for
+   * good: an erasure that leaves the message but not a subject's personal data in it (a household
+   * whose member was erased). Consumers that have not read it yet read the new value. The
+   * PostgreSQL log does it (and rewrites its table); Kafka cannot rewrite a message: there the old
+   * value ages out with the topic's retention. Returns the messages replaced.
+   */
+  replaceMessages?(topic: string, messages: readonly { id: string; value: unknown }[]): Promise<number>;
+  /**
    * Optional: the consumer groups of this bus's subscriptions that have not been given their
    * partitions yet (on Kafka, a join waits for the group's rebalance: after a member was killed,
    * until its session expires). Readiness names them. The PostgreSQL log has no such wait.

@@ -1,5 +1,4 @@
 import { createLogger, type Logger } from '../logging/logger';
-import { rewriteErasedTables } from '../sql/erased-rows';
 import { migrate } from '../sql/migrations';
 import type { SqlClient, SqlExecutor } from '../sql/sql-client.port';
 import {
@@ -13,6 +12,7 @@ import {
 } from './event-bus.port';
 import { LocalNotifier } from './local-notifier';
 import { partitionOf } from './partitioner';
+import { purgeKeys, replaceMessages } from './postgres-bus-erasure';
 import { eventBusMigrations } from './postgres-event-bus.migrations';
 import { PostgresSubscription } from './postgres-subscription';
 import { retryPolicy } from './retry';
@@ -273,45 +273,14 @@ export class PostgresEventBus implements EventBus {
     return rows[0]!.messages;
   }
 
-  /**
-   * Replaces each matching message in its batch by a tombstone (its id and key, no value or
-   * headers, marked purged) so every offset keeps pointing where it did, then rewrites the table
-   * (VACUUM FULL: an exclusive lock on bus_batches while it copies the live rows, so publishes and
-   * fetches wait for it; callers purge after a batch of erasures, not one by one), so the old row
-   * versions are not left in the table files.
-   */
-  async purgeKeys(purges: readonly KeyPurge[]): Promise<number> {
-    if (purges.length === 0) return 0;
-    const { rows } = await this.sql.query<{ messages: number }>(
-      `WITH wanted AS (
-         SELECT p->>'topic' AS topic, p->>'key' AS key,
-                coalesce(ARRAY(SELECT jsonb_array_elements_text(p->'keepIds')), '{}') AS keep
-         FROM jsonb_array_elements($1::jsonb) AS p),
-       rewritten AS (
-         SELECT b.topic, b.partition, b.transaction_id, b.seq,
-                jsonb_agg(CASE WHEN w.key IS NOT NULL AND NOT (r.record->>'id' = ANY(w.keep))
-                               THEN jsonb_build_object('id', r.record->'id', 'key', r.record->'key',
-                                                       'value', null, 'headers', '{}'::jsonb, 'purged', true)
-                               ELSE r.record END ORDER BY r.ordinality) AS records,
-                count(*) FILTER (WHERE w.key IS NOT NULL AND NOT (r.record->>'id' = ANY(w.keep))
-                                 AND NOT coalesce((r.record->>'purged')::boolean, false)) AS purged
-         FROM bus_batches b
-         CROSS JOIN LATERAL jsonb_array_elements(b.records::jsonb) WITH ORDINALITY AS r(record, ordinality)
-         LEFT JOIN wanted w ON w.topic = b.topic AND w.key = r.record->>'key'
-         WHERE EXISTS (SELECT 1 FROM wanted w2 WHERE w2.topic = b.topic AND strpos(b.records, w2.key) > 0)
-         GROUP BY b.topic, b.partition, b.transaction_id, b.seq),
-       updated AS (
-         UPDATE bus_batches b SET records = r.records::text
-         FROM rewritten r
-         WHERE r.purged > 0 AND b.topic = r.topic AND b.partition = r.partition
-           AND b.transaction_id = r.transaction_id AND b.seq = r.seq
-         RETURNING r.purged)
-       SELECT coalesce(sum(purged), 0)::int AS messages FROM updated`,
-      [JSON.stringify(purges.map((p) => ({ topic: p.topic, key: p.key, keepIds: p.keepIds ?? [] })))],
-    );
-    const messages = rows[0]!.messages;
-    if (messages > 0) await rewriteErasedTables(this.sql, ['bus_batches']);
-    return messages;
+  /** Erasure's purge of one key's messages (postgres-bus-erasure.ts). */
+  purgeKeys(purges: readonly KeyPurge[]): Promise<number> {
+    return purgeKeys(this.sql, purges);
+  }
+
+  /** Erasure's rewrite of messages' values (postgres-bus-erasure.ts). */
+  replaceMessages(topic: string, messages: readonly { id: string; value: unknown }[]): Promise<number> {
+    return replaceMessages(this.sql, topic, messages);
   }
 
   /** The scheduled purge (retentionMs): first a minute after start, then every purgeIntervalMs. */

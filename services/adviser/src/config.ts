@@ -76,6 +76,13 @@ export const adviserConfigSchema = z
       .string()
       .optional()
       .refine((value) => value === undefined || isSecretKey(value), 'must be base64 of 32 random bytes'),
+    /**
+     * The master key (base64 of 32 random bytes) that wraps each household member's data key:
+     * their names and contacts in the household's events are sealed under those (ADR 0028). Not
+     * DATA_ENCRYPTION_KEY: this service holds no key to the assessments' data. The embedded start
+     * generates one into DATA_DIR. Losing it makes every member's name and contact unreadable.
+     */
+    HOUSEHOLD_ENCRYPTION_KEY: env.masterKey(),
     /** "production" refuses demo data. */
     NODE_ENV: z.string().optional(),
   })

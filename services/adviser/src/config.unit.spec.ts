@@ -4,10 +4,17 @@ import { loadAdviserConfig } from './config';
 
 const SECRET = 's'.repeat(32);
 const SESSION = 'k'.repeat(32);
+const DATA_KEY = Buffer.alloc(32, 1).toString('base64');
 
 describe('the adviser configuration', () => {
   it('applies the documented defaults', () => {
-    expect(loadAdviserConfig({ LINK_TOKEN_SECRET: SECRET, SESSION_SECRET: SESSION })).toEqual({
+    expect(
+      loadAdviserConfig({
+        LINK_TOKEN_SECRET: SECRET,
+        SESSION_SECRET: SESSION,
+        HOUSEHOLD_ENCRYPTION_KEY: DATA_KEY,
+      }),
+    ).toEqual({
       DEMO_DATA: false,
       LINK_TOKEN_SECRET: SECRET,
       LINK_TOKEN_TTL_DAYS: 14,
@@ -19,6 +26,7 @@ describe('the adviser configuration', () => {
       HOUSEHOLD_CONFIRMATION_RATE_LIMIT_PER_MINUTE: 20,
       OIDC_EMAIL_VERIFIED_CLAIM: 'email_verified',
       SSO_ONLY_ROLES: [],
+      HOUSEHOLD_ENCRYPTION_KEY: DATA_KEY,
     });
   });
 
@@ -27,6 +35,7 @@ describe('the adviser configuration', () => {
       loadAdviserConfig({
         LINK_TOKEN_SECRET: SECRET,
         SESSION_SECRET: SESSION,
+        HOUSEHOLD_ENCRYPTION_KEY: DATA_KEY,
         DEMO_DATA: 'true',
         NODE_ENV: 'production',
       }),
@@ -51,6 +60,7 @@ describe('the adviser configuration', () => {
         'LINK_TOKEN_SECRET',
         'LINK_TOKEN_TTL_DAYS',
         'SESSION_SECRET',
+        'HOUSEHOLD_ENCRYPTION_KEY',
       ]);
     }
   });

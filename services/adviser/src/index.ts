@@ -35,6 +35,7 @@ import {
   createHouseholdConfirmTokens,
   HOUSEHOLD_MIGRATIONS,
   mountHouseholds,
+  openHouseholdDataProtection,
   subscribeHouseholdProjection,
 } from './households/households';
 import { startAdviserRelay } from './integration/adviser-relay';
@@ -75,6 +76,8 @@ export async function createAdviserService(
   await migrate(sql, 'adviser-oidc', OIDC_MIGRATIONS);
   await migrate(sql, 'adviser-passkeys', PASSKEY_MIGRATIONS);
   await migrate(sql, 'adviser-households', HOUSEHOLD_MIGRATIONS);
+  // Every stream through one store: household events have their members' fields sealed.
+  const protection = openHouseholdDataProtection(sql, deps.eventStore, config.HOUSEHOLD_ENCRYPTION_KEY);
   // The household view appends to the product's one access log (platform/src/access-log).
   await migrateAccessLog(sql);
   const publicUrl = config.PUBLIC_URL ?? 'http://localhost';
@@ -151,7 +154,7 @@ export async function createAdviserService(
       mountGetAdviser(router, sql);
       mountSendLink(router, {
         sql,
-        store: deps.eventStore,
+        store: protection.store,
         signer,
         sessions: sessions.verifier,
         publicUrl: linkBase,
@@ -160,7 +163,7 @@ export async function createAdviserService(
       });
       mountHouseholds(router, {
         sql,
-        store: deps.eventStore,
+        store: protection.store,
         signer,
         confirmTokens: createHouseholdConfirmTokens(config.LINK_TOKEN_SECRET, clock, {
           ttlDays: config.LINK_TOKEN_TTL_DAYS,
@@ -177,7 +180,7 @@ export async function createAdviserService(
       mountAdminAccountRoutes(router, {
         accounts: adminAccounts({
           sql,
-          store: deps.eventStore,
+          store: protection.store,
           revocations: sessions.revocations,
           clock,
           publicUrl: linkBase,
@@ -210,9 +213,9 @@ export async function createAdviserService(
     start: async () => {
       // The erasure consumer joins beside the relay's start (on Kafka a join may wait for a rebalance).
       const [started, subscribed, projecting] = await Promise.all([
-        relay ?? startAdviserRelay(deps),
+        relay ?? startAdviserRelay({ ...deps, eventStore: protection.store }),
         linkErasure ?? subscribeLinkErasure(deps),
-        householdProjection ?? subscribeHouseholdProjection(deps),
+        householdProjection ?? subscribeHouseholdProjection({ ...deps, protection }),
       ]);
       relay = started;
       linkErasure = subscribed;

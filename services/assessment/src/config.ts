@@ -1,7 +1,12 @@
-import { DEFAULT_DRAFT_RETENTION_DAYS, DEFAULT_RECORD_RETENTION_YEARS } from '@risk-profile/contracts';
+import {
+  CURRENT_QUESTIONNAIRE_VERSION,
+  DEFAULT_DRAFT_RETENTION_DAYS,
+  DEFAULT_RECORD_RETENTION_YEARS,
+  isKnownQuestionnaireVersion,
+  knownQuestionnaireVersions,
+} from '@risk-profile/contracts';
 import { env, loadConfig } from '@risk-profile/platform';
 import { z } from 'zod';
-import { parseMasterKey } from './data-protection/master-key';
 
 export const assessmentConfigSchema = z.object({
   /** Largest accepted JSON body. Default 64kb: a full draft is about 5 KB, free text up to 5000 characters. */
@@ -26,22 +31,20 @@ export const assessmentConfigSchema = z.object({
    * personal fields of stored events are encrypted under those. Required; the embedded start
    * generates one into DATA_DIR. Losing it makes every assessment's personal data unreadable.
    */
-  DATA_ENCRYPTION_KEY: z
-    .string({ error: 'is required (base64 of 32 random bytes, e.g. `openssl rand -base64 32`)' })
-    .refine((value) => {
-      try {
-        parseMasterKey(value);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be base64 of 32 random bytes (e.g. `openssl rand -base64 32`)'),
+  DATA_ENCRYPTION_KEY: env.masterKey(),
   /** Unsigned drafts are erased this many days after they were made. */
   DRAFT_RETENTION_DAYS: env.int(DEFAULT_DRAFT_RETENTION_DAYS, 1),
   /** Signed records are erased this many years after signing. */
   RECORD_RETENTION_YEARS: env.int(DEFAULT_RECORD_RETENTION_YEARS, 1),
   /** How often the retention job looks for assessments to erase (default hourly); 0 turns it off. */
   RETENTION_SWEEP_INTERVAL_MS: env.int(60 * 60_000),
+  /**
+   * The questionnaire version clients answer (docs/questionnaire.md, "Versions"); default this
+   * build's current one. Drafts and signings for any other version are refused with 409.
+   */
+  QUESTIONNAIRE_VERSION: env.int(CURRENT_QUESTIONNAIRE_VERSION, 1).refine(isKnownQuestionnaireVersion, {
+    error: () => `must be a known questionnaire version (${knownQuestionnaireVersions().join(', ')})`,
+  }),
 });
 
 export type AssessmentConfig = z.infer<typeof assessmentConfigSchema>;

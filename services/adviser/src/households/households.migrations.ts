@@ -42,4 +42,18 @@ export const HOUSEHOLD_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX household_members_by_assessment ON household_members (assessment_id);
     `,
   },
+  {
+    // Each member's data key (household-data-protection.ts): deleting the row erases the member's
+    // fields from the household's events.
+    id: '002-household-member-keys',
+    sql: `
+      CREATE TABLE household_member_keys (
+        member_id uuid PRIMARY KEY,
+        wrapped_key text NOT NULL,
+        master_key_id text NOT NULL,
+        version int NOT NULL DEFAULT 1,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

@@ -9,6 +9,7 @@ import { mountGetHousehold } from './household-view/get-household.route';
 import { mountListHouseholds } from './household-view/list-households.route';
 
 export { createHouseholdConfirmTokens } from './household-confirm-token';
+export { openHouseholdDataProtection } from './household-data-protection';
 export { subscribeHouseholdProjection } from './household-projection';
 export { HOUSEHOLD_MIGRATIONS } from './households.migrations';
 export { routeHouseholdEvent } from './households-relay';

@@ -14,6 +14,8 @@ export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef-xyz';
 export const TEST_PUBLIC_URL = 'https://advice.example.com';
 /** Seals TOTP secrets in tests (base64 of 32 bytes). */
 export const TEST_MFA_KEY = Buffer.alloc(32, 7).toString('base64');
+/** Wraps the household members' data keys in tests (base64 of 32 bytes). */
+export const TEST_HOUSEHOLD_ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
 /** The demo data at a public address, and sign-ins limited loosely enough for a suite. */
 export const DEMO_ENV = {
   DEMO_DATA: 'true',
@@ -61,6 +63,7 @@ export async function startAdviserServer(
     LINK_TOKEN_SECRET: TEST_LINK_SECRET,
     SESSION_SECRET: TEST_SESSION_SECRET,
     MFA_ENCRYPTION_KEY: TEST_MFA_KEY,
+    HOUSEHOLD_ENCRYPTION_KEY: TEST_HOUSEHOLD_ENCRYPTION_KEY,
     ...options.env,
   });
   const service = await startServiceUnderTest(sql, (deps) => createAdviserService(deps, config), {

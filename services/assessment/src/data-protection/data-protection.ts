@@ -1,5 +1,11 @@
-import { type EventStore, migrate, PostgresEventStore, type SqlClient } from '@risk-profile/platform';
-import { DataKeys } from './data-keys';
+import {
+  DataKeys,
+  type EventStore,
+  migrate,
+  PostgresEventStore,
+  type SqlClient,
+} from '@risk-profile/platform';
+import { ASSESSMENT_DATA_KEYS } from './data-keys';
 import { dataProtectionMigrations } from './data-protection.migrations';
 import { ErasureAudit } from './erasure-audit';
 import { MasterKey } from './master-key';
@@ -22,7 +28,7 @@ export async function openDataProtection(
 ): Promise<DataProtection> {
   await migrate(sql, 'assessment-data-protection', dataProtectionMigrations);
   const master = MasterKey.fromConfig(masterKey);
-  const keys = new DataKeys(sql, master);
+  const keys = new DataKeys(sql, master, ASSESSMENT_DATA_KEYS);
   const index = new SubjectIndex(sql, master.subjectIndexKey);
   return {
     keys,

@@ -6,6 +6,7 @@ import { oidcSettings } from './oidc-config';
 const BASE = {
   LINK_TOKEN_SECRET: 's'.repeat(32),
   SESSION_SECRET: 'k'.repeat(32),
+  HOUSEHOLD_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
   PUBLIC_URL: 'https://advice.example.com/',
 };
 const OIDC = {
