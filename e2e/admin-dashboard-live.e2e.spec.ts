@@ -197,6 +197,19 @@ describeTarget('admin dashboard, live', browserTarget, () => {
       await admin.waitForURL((url) => !url.search.includes('adviser='));
       await expect.poll(() => statValue(admin, 'Total Assessments').textContent()).toBe('1');
 
+      // The questionnaire version the client answered is offered and counts the assessment; a
+      // version nobody answered (named by the address) counts nothing; every version again shows it.
+      const versionSelect = admin.getByLabel('Questionnaire version', { exact: true });
+      await versionSelect.selectOption({ label: 'Version 1' });
+      await admin.waitForURL(/[?&]version=1(&|$)/);
+      await expect.poll(() => statValue(admin, 'Total Assessments').textContent()).toBe('1');
+      await admin.goto(`${suite.system.url}/admin/dashboard?version=2`);
+      await expect.poll(() => versionSelect.inputValue()).toBe('2');
+      await expect.poll(() => statValue(admin, 'Total Assessments').textContent()).toBe('0');
+      await versionSelect.selectOption('');
+      await admin.waitForURL((url) => !url.search.includes('version='));
+      await expect.poll(() => statValue(admin, 'Total Assessments').textContent()).toBe('1');
+
       // Logout clears the session and goes to the admin login.
       await admin.locator('.admin__header').getByRole('button', { name: 'Logout' }).click();
       await admin.waitForURL(/\/admin\/login$/);

@@ -38,6 +38,7 @@ async function stubDashboard(page: Page): Promise<void> {
         mostDifficultQuestion: 'q6',
         capacityWarningShare: 11.1,
         householdShare: 25,
+        questionnaireVersions: [1],
       },
     }),
   );

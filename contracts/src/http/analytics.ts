@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { profileNameSchema } from '../questionnaire/profiles.schema';
+import { questionnaireVersionSchema } from '../questionnaire/versions.schema';
 import { adviserSlugSchema } from './advisers';
 import { defineEndpoint, errorBodySchema } from './endpoint';
 import { MAX_QUESTION_EVENT_BATCH } from './limits';
@@ -41,6 +42,8 @@ export const questionEventSchema = z.object({
   answerChanges: z.int().min(0).max(1000),
   finalAnswer: z.int().min(1).max(5).nullable(),
   deviceType: deviceTypeSchema,
+  /** The questionnaire version the page showed (GET /api/questionnaire); absent from older pages, which showed 1. */
+  questionnaireVersion: questionnaireVersionSchema.optional(),
 });
 export type QuestionEvent = z.infer<typeof questionEventSchema>;
 
@@ -151,6 +154,11 @@ export const analyticsSummarySchema = z.object({
    * household member's questionnaire link; null when totalAssessments is 0.
    */
   householdShare: z.number().min(0).max(100).nullable(),
+  /**
+   * The questionnaire versions of every assessment analytics has seen, in order, whatever the
+   * filters: the options of the dashboard's version filter.
+   */
+  questionnaireVersions: z.array(z.int().min(1)),
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
 
@@ -213,6 +221,7 @@ export const ANALYTICS_PERIOD_MS: Record<AnalyticsPeriod, number | null> = {
   '30d': 30 * DAY_MS,
   all: null,
 };
+const VERSION_MESSAGE = 'Version must be a questionnaire version: a whole number from 1 to 65535.';
 export const analyticsPeriodQuerySchema = z.object({
   period: z.enum(ANALYTICS_PERIODS, { error: 'Period must be one of 24h, 7d, 30d or all.' }).default('all'),
   /**
@@ -221,6 +230,16 @@ export const analyticsPeriodQuerySchema = z.object({
    * that adviser (docs/analytics-schema.md).
    */
   adviser: adviserSlugSchema.optional(),
+  /**
+   * One questionnaire version's figures: the assessments answered against it, and the question
+   * events of pages showing it; absent, every version. At most 65,535, what ClickHouse stores.
+   */
+  version: z.coerce
+    .number({ error: VERSION_MESSAGE })
+    .int(VERSION_MESSAGE)
+    .min(1, VERSION_MESSAGE)
+    .max(65_535, VERSION_MESSAGE)
+    .optional(),
 });
 export type AnalyticsPeriodQuery = z.infer<typeof analyticsPeriodQuerySchema>;
 

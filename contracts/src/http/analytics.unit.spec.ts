@@ -135,12 +135,14 @@ describe('analytics read models', () => {
       mostDifficultQuestion: null,
       capacityWarningShare: 50,
       householdShare: 33.3,
+      questionnaireVersions: [1, 2],
     };
     expect(analyticsSummarySchema.parse(summary)).toEqual(summary);
     expect(analyticsSummarySchema.safeParse({ ...summary, completionRate: 100.1 }).success).toBe(false);
     expect(analyticsSummarySchema.safeParse({ ...summary, capacityWarningShare: 100.1 }).success).toBe(false);
     expect(analyticsSummarySchema.safeParse({ ...summary, householdShare: 100.1 }).success).toBe(false);
     expect(analyticsSummarySchema.safeParse({ ...summary, householdShare: -0.1 }).success).toBe(false);
+    expect(analyticsSummarySchema.safeParse({ ...summary, questionnaireVersions: [0] }).success).toBe(false);
   });
 
   it('says "nothing" with null rather than a made-up rate or question', () => {
@@ -152,6 +154,7 @@ describe('analytics read models', () => {
       mostDifficultQuestion: null,
       capacityWarningShare: null,
       householdShare: null,
+      questionnaireVersions: [],
     };
     expect(analyticsSummarySchema.parse(empty)).toEqual(empty);
     const { signedAssessments: _, ...withoutSigned } = empty;
@@ -192,4 +195,20 @@ describe('analyticsPeriodQuerySchema', () => {
     const result = analyticsPeriodQuerySchema.safeParse({ period: '1y' });
     expect(result.error?.issues[0]?.message).toBe('Period must be one of 24h, 7d, 30d or all.');
   });
+
+  it('takes a questionnaire version as a number from the query string, or none', () => {
+    expect(analyticsPeriodQuerySchema.parse({ version: '2' })).toEqual({ period: 'all', version: 2 });
+    expect(analyticsPeriodQuerySchema.parse({ version: '65535' }).version).toBe(65_535);
+    expect(analyticsPeriodQuerySchema.parse({ period: '7d' })).not.toHaveProperty('version');
+  });
+
+  it.each(['0', '-1', '1.5', 'two', '', '65536', '1e9'])(
+    'refuses the version %j with one sentence',
+    (version) => {
+      const result = analyticsPeriodQuerySchema.safeParse({ version });
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+        'Version must be a questionnaire version: a whole number from 1 to 65535.',
+      ]);
+    },
+  );
 });

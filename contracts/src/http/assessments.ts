@@ -5,6 +5,7 @@ import { capacityRecordSchema } from '../questionnaire/capacity.schema';
 import { consistencyIssueSchema, consistencyNoteSeenSchema } from '../questionnaire/consistency.schema';
 import { profileNameSchema, riskGroupSchema } from '../questionnaire/profiles.schema';
 import { responsesSchema } from '../questionnaire/responses.schema';
+import { questionnaireVersionSchema } from '../questionnaire/versions.schema';
 import { adviserSlugSchema } from './advisers';
 import { analyticsSessionIdSchema } from './analytics';
 import { defineEndpoint, errorBodySchema } from './endpoint';
@@ -33,6 +34,11 @@ const draftAssessmentFields = z.object({
   ),
   clientEmail: optionalEmailSchema,
   clientPhone: optionalPhoneSchema,
+  /**
+   * The questionnaire version the page showed (GET /api/questionnaire's `version`); 409 when it is
+   * not the service's current one. Absent from a page built before versions, which showed version 1.
+   */
+  questionnaireVersion: questionnaireVersionSchema.default(1),
   responses: responsesSchema,
   riskScore: riskScoreSchema,
   originalProfile: profileNameSchema,
@@ -130,6 +136,8 @@ const assessmentFields = z.object({
   clientName: z.string(),
   clientEmail: z.string().nullable(),
   clientPhone: z.string().nullable(),
+  /** The questionnaire version the answers were scored against; 1 in a response saved (by the page) before versions. */
+  questionnaireVersion: questionnaireVersionSchema.default(1),
   responses: responsesSchema,
   riskScore: riskScoreSchema,
   riskGroup: riskGroupSchema,
@@ -164,9 +172,9 @@ export const createAssessmentEndpoint = defineEndpoint({
   service: 'assessment',
   access: 'public',
   summary:
-    'Creates the draft assessment; 422 when riskScore or originalProfile do not match the answers, or when the capacity-for-loss rule needs the acknowledgement or a longer reason.',
+    'Creates the draft assessment; 409 when questionnaireVersion is not the current questionnaire; 422 when riskScore or originalProfile do not match the answers, or when the capacity-for-loss rule needs the acknowledgement or a longer reason.',
   body: draftAssessmentBodySchema,
-  responses: { 201: assessmentSchema, 400: errorBodySchema, 422: errorBodySchema },
+  responses: { 201: assessmentSchema, 400: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema },
 });
 
 export const signAssessmentBodySchema = z.object({
@@ -178,6 +186,11 @@ export const signAssessmentBodySchema = z.object({
    * capacity warnings its client did not acknowledge (a draft stored before the rule).
    */
   capacityAcknowledged: z.boolean().optional(),
+  /**
+   * The questionnaire version the page showed; 409 when it or the draft's is not current. Absent
+   * from a page built before versions, which showed version 1 (`questionnaireVersionOf`).
+   */
+  questionnaireVersion: questionnaireVersionSchema.optional(),
 });
 export type SignAssessmentBody = z.input<typeof signAssessmentBodySchema>;
 
@@ -187,7 +200,7 @@ export const signAssessmentEndpoint = defineEndpoint({
   service: 'assessment',
   access: 'public',
   summary:
-    'Signs (completes) a draft, recording time, IP, user agent and digest; 409 when already signed; 422 when capacity warnings of the draft were never acknowledged.',
+    'Signs (completes) a draft, recording time, IP, user agent and digest; 409 when already signed or when the questionnaire changed since the draft; 422 when capacity warnings of the draft were never acknowledged.',
   body: signAssessmentBodySchema,
   responses: {
     200: assessmentSchema,

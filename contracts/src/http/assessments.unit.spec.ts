@@ -52,6 +52,7 @@ describe('draftAssessmentBodySchema', () => {
       clientName: 'Jo Client',
       clientEmail: 'jo@example.com',
       clientPhone: null,
+      questionnaireVersion: 1,
       responses,
       riskScore: 36,
       originalProfile: 'Balanced',

@@ -3,6 +3,7 @@ import { capacityRecordSchema } from '../questionnaire/capacity.schema';
 import { consistencyIssueSchema, consistencyNoteSchema } from '../questionnaire/consistency.schema';
 import { profileNameSchema, riskGroupSchema } from '../questionnaire/profiles.schema';
 import { responsesSchema } from '../questionnaire/responses.schema';
+import { questionnaireVersionSchema } from '../questionnaire/versions.schema';
 import { adviserSlugSchema } from './advisers';
 import { riskScoreSchema } from './assessments';
 import { defineEndpoint, errorBodySchema, REFUSED_RESPONSES } from './endpoint';
@@ -106,6 +107,8 @@ export const recordSummarySchema = z.object({
   clientEmail: z.string().nullable(),
   clientPhone: z.string().nullable(),
   status: recordStatusSchema,
+  /** The questionnaire version the answers were scored against: the record shows its wording and bands. */
+  questionnaireVersion: questionnaireVersionSchema,
   riskScore: riskScoreSchema,
   riskGroup: riskGroupSchema,
   recommendedProfile: profileNameSchema,

@@ -67,6 +67,26 @@ export const CAPACITY_LABELS: Readonly<Record<CapacityForLoss, string>> = {
 export const CAPACITY_SCORE_LOW_AT_MOST = 10;
 export const CAPACITY_SCORE_HIGH_AT_LEAST = 16;
 
+/** The figures of the capacity rule in one questionnaire version (versions.ts). */
+export interface CapacityRules {
+  profileMinimumHorizonYears: Readonly<Record<RiskGroup, number>>;
+  profileWorstBadYearPercent: Readonly<Record<RiskGroup, number>>;
+  timeHorizonBands: Readonly<Record<AnswerScore, TimeHorizonBand>>;
+  capacityMaxBadYearPercent: Readonly<Record<CapacityForLoss, number>>;
+  capacityScoreLowAtMost: number;
+  capacityScoreHighAtLeast: number;
+}
+
+/** Version 1's: the default of every function below. */
+export const CAPACITY_RULES: CapacityRules = {
+  profileMinimumHorizonYears: PROFILE_MINIMUM_HORIZON_YEARS,
+  profileWorstBadYearPercent: PROFILE_WORST_BAD_YEAR_PERCENT,
+  timeHorizonBands: TIME_HORIZON_BANDS,
+  capacityMaxBadYearPercent: CAPACITY_MAX_BAD_YEAR_PERCENT,
+  capacityScoreLowAtMost: CAPACITY_SCORE_LOW_AT_MOST,
+  capacityScoreHighAtLeast: CAPACITY_SCORE_HIGH_AT_LEAST,
+};
+
 export interface CapacityAssessment {
   timeHorizon: TimeHorizonBand;
   /** q14 + q15 + q16 + q17, 4 to 20. */
@@ -85,7 +105,10 @@ const groups: readonly RiskGroup[] = [1, 2, 3, 4, 5];
  * (question 14's last option) or holds no emergency reserve while likely to need the money at
  * short notice; high when they add up to 16 or more with no answer below 3; moderate otherwise.
  */
-export function capacityForLoss(responses: Pick<CompleteResponses, 'q14' | 'q15' | 'q16' | 'q17'>): {
+export function capacityForLoss(
+  responses: Pick<CompleteResponses, 'q14' | 'q15' | 'q16' | 'q17'>,
+  rules: CapacityRules = CAPACITY_RULES,
+): {
   capacityScore: number;
   capacityForLoss: CapacityForLoss;
 } {
@@ -93,10 +116,10 @@ export function capacityForLoss(responses: Pick<CompleteResponses, 'q14' | 'q15'
   const capacityScore = answers.reduce<number>((sum, score) => sum + score, 0);
   const reliesCompletely = responses.q14 === 1;
   const noReserveAndNeedsCash = responses.q16 === 1 && responses.q15 <= 2;
-  if (capacityScore <= CAPACITY_SCORE_LOW_AT_MOST || reliesCompletely || noReserveAndNeedsCash) {
+  if (capacityScore <= rules.capacityScoreLowAtMost || reliesCompletely || noReserveAndNeedsCash) {
     return { capacityScore, capacityForLoss: 'low' };
   }
-  if (capacityScore >= CAPACITY_SCORE_HIGH_AT_LEAST && answers.every((score) => score >= 3)) {
+  if (capacityScore >= rules.capacityScoreHighAtLeast && answers.every((score) => score >= 3)) {
     return { capacityScore, capacityForLoss: 'high' };
   }
   return { capacityScore, capacityForLoss: 'moderate' };
@@ -104,16 +127,17 @@ export function capacityForLoss(responses: Pick<CompleteResponses, 'q14' | 'q15'
 
 export function deriveCapacity(
   responses: Pick<CompleteResponses, 'q13' | 'q14' | 'q15' | 'q16' | 'q17'>,
+  rules: CapacityRules = CAPACITY_RULES,
 ): CapacityAssessment {
-  const timeHorizon = TIME_HORIZON_BANDS[responses.q13];
-  const capacity = capacityForLoss(responses);
-  const maxBadYear = CAPACITY_MAX_BAD_YEAR_PERCENT[capacity.capacityForLoss];
+  const timeHorizon = rules.timeHorizonBands[responses.q13];
+  const capacity = capacityForLoss(responses, rules);
+  const maxBadYear = rules.capacityMaxBadYearPercent[capacity.capacityForLoss];
   const maxGroupForHorizon = groups.reduce<RiskGroup | 0>(
-    (max, group) => (PROFILE_MINIMUM_HORIZON_YEARS[group] <= timeHorizon.years ? group : max),
+    (max, group) => (rules.profileMinimumHorizonYears[group] <= timeHorizon.years ? group : max),
     0,
   );
   const maxGroupForCapacity = groups.reduce<RiskGroup>(
-    (max, group) => (PROFILE_WORST_BAD_YEAR_PERCENT[group] <= maxBadYear ? group : max),
+    (max, group) => (rules.profileWorstBadYearPercent[group] <= maxBadYear ? group : max),
     1,
   );
   return { timeHorizon, ...capacity, maxGroupForHorizon, maxGroupForCapacity };
@@ -149,10 +173,14 @@ export const NO_PROFILE_FITS_HORIZON = {
  * Conservative, the most cautious profile, never carries the horizon warning: when even it is
  * beyond the horizon, no profile suits it (`noProfileFitsHorizon`), which is no choice of the client's.
  */
-export function capacityWarnings(capacity: CapacityAssessment, profile: ProfileName): CapacityWarning[] {
+export function capacityWarnings(
+  capacity: CapacityAssessment,
+  profile: ProfileName,
+  rules: CapacityRules = CAPACITY_RULES,
+): CapacityWarning[] {
   const group = groupOf(profile);
   const warnings: CapacityWarning[] = [];
-  const minimumYears = PROFILE_MINIMUM_HORIZON_YEARS[group];
+  const minimumYears = rules.profileMinimumHorizonYears[group];
   if (group > 1 && minimumYears > capacity.timeHorizon.years) {
     warnings.push({
       id: 'horizon',
@@ -160,8 +188,8 @@ export function capacityWarnings(capacity: CapacityAssessment, profile: ProfileN
       message: `The ${profile} profile suits money that can stay invested for at least ${minimumYears} years, but you expect to need most of this money ${capacity.timeHorizon.label}. If you need it before a fall in value has had time to recover, you could lose part of it.`,
     });
   }
-  const worstFall = PROFILE_WORST_BAD_YEAR_PERCENT[group];
-  const bearable = CAPACITY_MAX_BAD_YEAR_PERCENT[capacity.capacityForLoss];
+  const worstFall = rules.profileWorstBadYearPercent[group];
+  const bearable = rules.capacityMaxBadYearPercent[capacity.capacityForLoss];
   if (worstFall > bearable) {
     warnings.push({
       id: 'capacity-for-loss',
@@ -207,12 +235,13 @@ export function capacityOutcome(
   responses: CompleteResponses,
   recommended: ProfileName,
   chosen: ProfileName,
+  rules: CapacityRules = CAPACITY_RULES,
 ): CapacityOutcome {
-  const capacity = deriveCapacity(responses);
+  const capacity = deriveCapacity(responses, rules);
   const grade = overrideGrade(recommended, chosen);
   return {
     capacity,
-    warnings: capacityWarnings(capacity, chosen),
+    warnings: capacityWarnings(capacity, chosen, rules),
     overrideGrade: grade,
     adviserReview: grade === 'review',
     noProfileFitsHorizon: noProfileFitsHorizon(capacity),
@@ -247,16 +276,19 @@ export function capacityRecord(outcome: CapacityOutcome, acknowledged: boolean):
 
 /**
  * The capacity record of an event: the one it carries, or, for an event published before capacity
- * was recorded, the one its answers give (never acknowledged, since nobody was asked).
+ * was recorded, the one its answers give under `rules` (never acknowledged, since nobody was asked).
  */
-export function capacityRecordOf(data: {
-  capacity?: CapacityRecordShape | undefined;
-  responses: CompleteResponses;
-  originalProfile: ProfileName;
-  selectedProfile: ProfileName;
-}): CapacityRecordShape {
+export function capacityRecordOf(
+  data: {
+    capacity?: CapacityRecordShape | undefined;
+    responses: CompleteResponses;
+    originalProfile: ProfileName;
+    selectedProfile: ProfileName;
+  },
+  rules: CapacityRules = CAPACITY_RULES,
+): CapacityRecordShape {
   return (
     data.capacity ??
-    capacityRecord(capacityOutcome(data.responses, data.originalProfile, data.selectedProfile), false)
+    capacityRecord(capacityOutcome(data.responses, data.originalProfile, data.selectedProfile, rules), false)
   );
 }

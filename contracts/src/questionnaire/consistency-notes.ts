@@ -1,4 +1,4 @@
-import { CONSISTENCY_RULES, type ConsistencyIssue } from './consistency';
+import { CONSISTENCY_RULES, type ConsistencyIssue, type ConsistencyRule } from './consistency';
 import type { QuestionNumber } from './question-numbers';
 
 /*
@@ -46,9 +46,15 @@ export function trackConsistencyNotes(
   return [...byId].map(([id, changedQuestions]) => ({ id, changedQuestions }));
 }
 
-/** The service's record of the notes the page reports, each written from its rule, in the rules' order. */
-export function consistencyNotesRecord(seen: readonly ConsistencyNoteSeen[]): ConsistencyNote[] {
-  return CONSISTENCY_RULES.flatMap((rule) => {
+/**
+ * The service's record of the notes the page reports, each written from its rule (of the version
+ * the client answered), in the rules' order.
+ */
+export function consistencyNotesRecord(
+  seen: readonly ConsistencyNoteSeen[],
+  rules: readonly ConsistencyRule[] = CONSISTENCY_RULES,
+): ConsistencyNote[] {
+  return rules.flatMap((rule) => {
     const reported = seen.filter((note) => note.id === rule.id);
     if (reported.length === 0) return [];
     const questions: readonly number[] = rule.questions;

@@ -111,15 +111,19 @@ export const CONSISTENCY_RULES: readonly ConsistencyRule[] = [
 /**
  * The contradictions among the answers to questions 1-12. A rule is checked only once all of
  * its questions are answered, so no warning points at a question the client has not reached.
+ * `rules` are a questionnaire version's (versions.ts); version 1's by default.
  */
-export function checkConsistency(responses: Responses): ConsistencyIssue[] {
-  return CONSISTENCY_RULES.filter(
-    (rule) => unansweredQuestions(responses, rule.questions).length === 0 && rule.test(responses),
-  ).map(({ id, title, explanation, suggestion, questions }) => ({
-    id,
-    title,
-    explanation,
-    suggestion,
-    questions: [...questions],
-  }));
+export function checkConsistency(
+  responses: Responses,
+  rules: readonly ConsistencyRule[] = CONSISTENCY_RULES,
+): ConsistencyIssue[] {
+  return rules
+    .filter((rule) => unansweredQuestions(responses, rule.questions).length === 0 && rule.test(responses))
+    .map(({ id, title, explanation, suggestion, questions }) => ({
+      id,
+      title,
+      explanation,
+      suggestion,
+      questions: [...questions],
+    }));
 }

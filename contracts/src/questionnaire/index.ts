@@ -16,3 +16,6 @@ export * from './questions';
 export * from './responses';
 export * from './responses.schema';
 export * from './scoring';
+export * from './version-number';
+export * from './versions';
+export * from './versions.schema';

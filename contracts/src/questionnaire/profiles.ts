@@ -88,14 +88,21 @@ export const RISK_PROFILES: readonly RiskProfile[] = [
   },
 ];
 
-export function profileForGroup(group: RiskGroup): RiskProfile {
-  const profile = RISK_PROFILES[group - 1];
+// `profiles` is a questionnaire version's table (versions.ts); names never change between versions.
+export function profileForGroup(
+  group: RiskGroup,
+  profiles: readonly RiskProfile[] = RISK_PROFILES,
+): RiskProfile {
+  const profile = profiles[group - 1];
   if (profile === undefined) throw new RangeError(`No risk profile for group ${String(group)}`);
   return profile;
 }
 
-export function profileByName(name: ProfileName): RiskProfile {
-  const profile = RISK_PROFILES.find((candidate) => candidate.name === name);
+export function profileByName(
+  name: ProfileName,
+  profiles: readonly RiskProfile[] = RISK_PROFILES,
+): RiskProfile {
+  const profile = profiles.find((candidate) => candidate.name === name);
   if (profile === undefined) throw new RangeError(`No risk profile named ${name}`);
   return profile;
 }

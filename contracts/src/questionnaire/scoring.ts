@@ -23,14 +23,32 @@ export function calculateRiskScore(responses: Responses): number {
 /** Upper bound (inclusive) of groups 1 to 4; anything above the last is group 5. */
 export const GROUP_UPPER_BOUNDS = [25, 35, 45, 55] as const;
 
-export function scoreToGroup(score: number): RiskGroup {
-  if (!Number.isFinite(score)) throw new RangeError(`Not a risk score: ${score}`);
-  const index = GROUP_UPPER_BOUNDS.findIndex((bound) => score <= bound);
-  return (index === -1 ? 5 : index + 1) as RiskGroup;
-}
-
 export const PERCENTILE_MEAN = 50;
 export const PERCENTILE_STANDARD_DEVIATION = 15;
+
+/**
+ * The score bands and the norms of one questionnaire version (versions.ts): a new version may move
+ * a band or renorm, and a record is always placed by its own version's.
+ */
+export interface ScoringRules {
+  /** Upper bound (inclusive) of groups 1 to 4; anything above the last is group 5. */
+  groupUpperBounds: readonly [number, number, number, number];
+  percentileMean: number;
+  percentileStandardDeviation: number;
+}
+
+/** Version 1's bands and norms; the default of every function below, which the page bundles. */
+export const SCORING_RULES: ScoringRules = {
+  groupUpperBounds: GROUP_UPPER_BOUNDS,
+  percentileMean: PERCENTILE_MEAN,
+  percentileStandardDeviation: PERCENTILE_STANDARD_DEVIATION,
+};
+
+export function scoreToGroup(score: number, rules: ScoringRules = SCORING_RULES): RiskGroup {
+  if (!Number.isFinite(score)) throw new RangeError(`Not a risk score: ${score}`);
+  const index = rules.groupUpperBounds.findIndex((bound) => score <= bound);
+  return (index === -1 ? 5 : index + 1) as RiskGroup;
+}
 
 /**
  * The error function by Abramowitz and Stegun, Handbook of Mathematical Functions, formula
@@ -49,10 +67,11 @@ export function normalCdf(x: number, mean: number, standardDeviation: number): n
   return 0.5 * (1 + erf((x - mean) / (standardDeviation * Math.SQRT2)));
 }
 
-/** The share of all scores below this one, treating scores as normal (mean 50, sd 15); 1 to 99. */
-export function calculatePercentile(score: number): number {
+/** The share of all scores below this one, treating scores as normal (version 1: mean 50, sd 15); 1 to 99. */
+export function calculatePercentile(score: number, rules: ScoringRules = SCORING_RULES): number {
   if (!Number.isFinite(score)) throw new RangeError(`Not a risk score: ${score}`);
-  const percent = Math.round(normalCdf(score, PERCENTILE_MEAN, PERCENTILE_STANDARD_DEVIATION) * 100);
+  const norm = normalCdf(score, rules.percentileMean, rules.percentileStandardDeviation);
+  const percent = Math.round(norm * 100);
   return Math.min(99, Math.max(1, percent));
 }
 

@@ -306,6 +306,28 @@ describe('analytics service (chDB, PGlite)', () => {
       );
     });
 
+    it.each(
+      ADMIN_READS.flatMap((path) => ['0', '1.5', 'two', '65536'].map((version) => [path, version] as const)),
+    )('%s refuses the questionnaire version %j with 400', async (path, version) => {
+      const res = await get(`${path}?period=7d&version=${version}`, ADMIN);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual(
+        expect.objectContaining({
+          error: 'Version must be a questionnaire version: a whole number from 1 to 65535.',
+        }),
+      );
+    });
+
+    it.each(ADMIN_READS)(
+      '%s answers 200 for one questionnaire version, with an adviser or without',
+      async (path) => {
+        for (const query of ['version=2', 'version=65535&adviser=demo-adviser']) {
+          const res = await get(`${path}?period=7d&${query}`, ADMIN);
+          expect(res.status).toBe(200);
+        }
+      },
+    );
+
     it.each(ADMIN_READS)('%s answers 200 for one adviser', async (path) => {
       const res = await get(`${path}?period=7d&adviser=demo-adviser`, ADMIN);
       expect(res.status).toBe(200);

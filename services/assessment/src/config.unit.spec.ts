@@ -1,3 +1,4 @@
+import { registerQuestionnaireV2Fixture } from '@risk-profile/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { loadAssessmentConfig } from './config';
 
@@ -14,7 +15,21 @@ describe('the assessment configuration', () => {
       DRAFT_RETENTION_DAYS: 90,
       RECORD_RETENTION_YEARS: 7,
       RETENTION_SWEEP_INTERVAL_MS: 3_600_000,
+      QUESTIONNAIRE_VERSION: 1,
     });
+  });
+
+  it('takes a registered questionnaire version and refuses any other', () => {
+    registerQuestionnaireV2Fixture();
+    expect(
+      loadAssessmentConfig({ DATA_ENCRYPTION_KEY: KEY, QUESTIONNAIRE_VERSION: '2' }).QUESTIONNAIRE_VERSION,
+    ).toBe(2);
+    expect(() => loadAssessmentConfig({ DATA_ENCRYPTION_KEY: KEY, QUESTIONNAIRE_VERSION: '99' })).toThrow(
+      /QUESTIONNAIRE_VERSION: must be a known questionnaire version \(1, 2\)/,
+    );
+    expect(() => loadAssessmentConfig({ DATA_ENCRYPTION_KEY: KEY, QUESTIONNAIRE_VERSION: '0' })).toThrow(
+      /QUESTIONNAIRE_VERSION/,
+    );
   });
 
   it('requires a master key of 32 bytes', () => {

@@ -1,3 +1,4 @@
+import { questionnaireVersion } from '@risk-profile/contracts';
 import {
   createServiceApp,
   createUpstreamPool,
@@ -91,6 +92,7 @@ export async function createAssessmentService(
         sessions: options.sessions,
         onStored: () => relay?.wake(),
         signRateLimit: { perHour: config.SIGN_RATE_LIMIT_PER_HOUR, store: signings },
+        questionnaire: questionnaireVersion(config.QUESTIONNAIRE_VERSION),
       });
       mountErasureRoutes(router, { sessions: options.sessions, eraser, audit: protection.audit, clock });
     },

@@ -4,6 +4,7 @@ import { riskScoreSchema } from '../../http/assessments';
 import { deviceTypeSchema, isoDateTimeSchema } from '../../http/primitives';
 import { capacityRecordSchema } from '../../questionnaire/capacity.schema';
 import { profileNameSchema, riskGroupSchema } from '../../questionnaire/profiles.schema';
+import { questionnaireVersionSchema } from '../../questionnaire/versions.schema';
 import { integrationEventEnvelope } from '../envelope';
 
 /** A draft was created; analytics counts it and joins it to the session and device. */
@@ -18,6 +19,8 @@ export const assessmentDraftedV1 = integrationEventEnvelope(
     adviserSlug: z.string().nullable(),
     /** The questionnaire link the client arrived by, if any; optional in version 1. */
     linkId: z.string().min(1).max(64).nullable().optional(),
+    /** The questionnaire version the answers were scored against; absent (1) on events published before versions. */
+    questionnaireVersion: questionnaireVersionSchema.optional(),
     riskScore: riskScoreSchema,
     riskGroup: riskGroupSchema,
     originalProfile: profileNameSchema,

@@ -6,6 +6,7 @@ import { capacityRecordSchema } from '../../questionnaire/capacity.schema';
 import { consistencyIssueSchema, consistencyNoteSchema } from '../../questionnaire/consistency.schema';
 import { profileNameSchema, riskGroupSchema } from '../../questionnaire/profiles.schema';
 import { responsesSchema } from '../../questionnaire/responses.schema';
+import { questionnaireVersionSchema } from '../../questionnaire/versions.schema';
 import { integrationEventEnvelope } from '../envelope';
 
 /** The adviser as the client saw them when the assessment was drafted: where the report goes. */
@@ -33,6 +34,11 @@ export const assessmentSignedV1 = integrationEventEnvelope(
     clientName: z.string(),
     clientEmail: z.string().nullable(),
     clientPhone: z.string().nullable(),
+    /**
+     * The questionnaire version the answers were scored against, whose wording and rules every
+     * rendering of the record uses; absent (1) on events published before versions.
+     */
+    questionnaireVersion: questionnaireVersionSchema.optional(),
     responses: responsesSchema,
     riskScore: riskScoreSchema,
     riskGroup: riskGroupSchema,

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/admin/dashboard')({
 });
 
 function DashboardRoute() {
-  const { period, adviser = null, tab = 'overview' } = Route.useSearch();
+  const { period, adviser = null, version = null, tab = 'overview' } = Route.useSearch();
   const navigate = Route.useNavigate();
   // The page stays where it is scrolled: a new period or tab is a new view of the same page. A period
   // is a step back can return to; a tab only replaces the address, as tabs do not make history.
@@ -24,6 +24,13 @@ function DashboardRoute() {
       onAdviserChange={(next) =>
         void navigate({
           search: ({ adviser: _, ...prev }) => ({ ...prev, ...(next === null ? {} : { adviser: next }) }),
+          resetScroll: false,
+        })
+      }
+      version={version}
+      onVersionChange={(next) =>
+        void navigate({
+          search: ({ version: _, ...prev }) => ({ ...prev, ...(next === null ? {} : { version: next }) }),
           resetScroll: false,
         })
       }

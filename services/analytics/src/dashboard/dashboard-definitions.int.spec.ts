@@ -74,9 +74,10 @@ const cQ1 = view(c, 'tablet', 1, T - 31 * MIN);
 // D (desktop): views q1 and leaves without answering it.
 const d = sessionId('d', T - 20 * MIN);
 const dQ1 = view(d, 'desktop', 1, T - 20 * MIN);
-// E (mobile): its page never sent q1 (it restored saved progress); answers q2 in 4 s and signs.
+// E (mobile): its page never sent q1 (it restored saved progress); answers q2 in 4 s and signs. It
+// answered questionnaire version 2; every other session version 1 (A's and F's events name none).
 const e = sessionId('e', T - 25 * MIN);
-const eQ2 = view(e, 'mobile', 2, T - 25 * MIN);
+const eQ2 = { ...view(e, 'mobile', 2, T - 25 * MIN), questionnaireVersion: 2 };
 // F (desktop), ten days ago: answers q1 in 20 s and signs 5 minutes after its first view.
 const f = sessionId('f', T - 10 * DAY);
 const fQ1 = view(f, 'desktop', 1, T - 10 * DAY);
@@ -113,6 +114,7 @@ const ASSESSMENTS: AssessmentRow[] = [
     ...assessment(e, 'mobile', T - 24 * MIN - 30_000, T - 24 * MIN),
     adviserSlug: 'other',
     linkId: 'plain-e',
+    questionnaireVersion: 2,
   },
   {
     ...assessment(f, 'desktop', T - 10 * DAY + 4 * MIN, T - 10 * DAY + 5 * MIN),
@@ -151,7 +153,10 @@ const EMPTY_SUMMARY = {
   averageTimePerAssessment: null,
   capacityWarningShare: null,
   householdShare: null,
+  questionnaireVersions: [] as number[],
 };
+/** The same with the sessions stored: the version filter's options do not depend on the filters. */
+const NOTHING_FILTERED = { ...EMPTY_SUMMARY, questionnaireVersions: [1, 2] };
 
 describe('the dashboard definitions on hand-built sessions (chDB)', () => {
   const stores = embeddedStores('analytics-definitions-');
@@ -259,6 +264,7 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         // A, F and H of the five: E's plain link and G without one are not, nor is the member who
         // never started.
         householdShare: 60,
+        questionnaireVersions: [1, 2],
       });
       expect(await queries.summary('7d', NOW)).toEqual({
         totalAssessments: 4, // A, E, G, H
@@ -268,6 +274,7 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         mostDifficultQuestion: 'q1',
         capacityWarningShare: 50, // A of A, E
         householdShare: 50, // A and H of A, E, G, H
+        questionnaireVersions: [1, 2],
       });
       // Nothing happened between 7 days and 24 hours ago: the same as 7 days.
       expect(await queries.summary('24h', NOW)).toEqual(await queries.summary('7d', NOW));
@@ -299,6 +306,7 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         mostDifficultQuestion: 'q2',
         capacityWarningShare: 50, // A of A, F
         householdShare: 100, // A and F
+        questionnaireVersions: [1, 2],
       });
       expect(await queries.summary('7d', NOW, 'other')).toEqual({
         totalAssessments: 2, // E, G
@@ -309,6 +317,7 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         mostDifficultQuestion: null, // E answered q2 in 4 s without a change: easy
         capacityWarningShare: 0, // E; G has no flag
         householdShare: 0, // E by a plain link, G by none
+        questionnaireVersions: [1, 2],
       });
       // B, C and D drafted nothing: they count under every adviser only.
       expect(await queries.dropOff('all', NOW, 'harbour')).toEqual([
@@ -331,8 +340,59 @@ describe('the dashboard definitions on hand-built sessions (chDB)', () => {
         { deviceType: 'desktop', count: 2, averageCompletionTime: 330_000 },
       ]);
       // An adviser with no assessment: nothing, and nothing to divide.
-      expect(await queries.summary('all', NOW, 'nobody')).toEqual(EMPTY_SUMMARY);
+      expect(await queries.summary('all', NOW, 'nobody')).toEqual(NOTHING_FILTERED);
       expect(await queries.dropOff('all', NOW, 'nobody')).toEqual([]);
+    });
+
+    it('filtered by questionnaire version: the assessments answered against it, and the sessions whose pages showed it', async () => {
+      // Version 2: E alone.
+      expect(await queries.summary('all', NOW, null, 2)).toEqual({
+        totalAssessments: 1,
+        signedAssessments: 1,
+        completionRate: null, // E never viewed q1
+        averageTimePerAssessment: 60_000,
+        mostDifficultQuestion: null, // E answered q2 in 4 s without a change: easy
+        capacityWarningShare: 0,
+        householdShare: 0,
+        questionnaireVersions: [1, 2],
+      });
+      expect(await queries.dropOff('all', NOW, null, 2)).toEqual([{ questionId: 'q2', dropOffRate: 0 }]);
+      expect(await queries.questionDifficulty('all', NOW, null, 2)).toEqual(
+        await queries.questionDifficulty('all', NOW, 'other'),
+      );
+      expect(await queries.devices('all', NOW, null, 2)).toEqual([
+        { deviceType: 'mobile', count: 1, averageCompletionTime: 60_000 },
+      ]);
+      // Version 1: everything but E.
+      expect(await queries.summary('all', NOW, null, 1)).toEqual({
+        totalAssessments: 4, // A, F, G, H
+        signedAssessments: 3, // A, F, G
+        completionRate: 40, // A and F of A, B, C, D, F: every q1 view was version 1's
+        averageTimePerAssessment: 330_000, // A 6 min, F 5 min
+        // q2 is A's alone now: 8,000 / 30,000 + 2 = 2.27, above q1's 2.25.
+        mostDifficultQuestion: 'q2',
+        capacityWarningShare: 50, // A of A, F (G has no flag)
+        householdShare: 75, // A, F and H of A, F, G, H
+        questionnaireVersions: [1, 2],
+      });
+      expect(await queries.dropOff('all', NOW, null, 1)).toEqual([
+        { questionId: 'q1', dropOffRate: 20 },
+        { questionId: 'q2', dropOffRate: 0 },
+      ]);
+      expect(await queries.devices('all', NOW, null, 1)).toEqual([
+        { deviceType: 'desktop', count: 2, averageCompletionTime: 330_000 },
+      ]);
+      // With an adviser: both filters. `other`'s version 1 assessment is G, without a session.
+      expect(await queries.summary('all', NOW, 'other', 1)).toEqual({
+        ...NOTHING_FILTERED,
+        totalAssessments: 1,
+        signedAssessments: 1,
+        householdShare: 0,
+      });
+      // A version no assessment has: nothing, and nothing to divide.
+      expect(await queries.summary('all', NOW, null, 3)).toEqual(NOTHING_FILTERED);
+      expect(await queries.questionDifficulty('all', NOW, null, 3)).toEqual([]);
+      expect(await queries.recent('all', NOW, null, 3)).toEqual([]);
     });
 
     it('binds the adviser as a value: a slug that looks like SQL matches nothing and changes nothing', async () => {

@@ -20,7 +20,10 @@ import { mostDifficultQuestion } from './definitions';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 let now = NOW;
-const SESSIONS = withUntimedAssessments(generateSessions(400, NOW.getTime(), 11));
+const SESSIONS = withVersions(withUntimedAssessments(generateSessions(400, NOW.getTime(), 11)));
+/** The questionnaire version a generated session answered (many drafted nothing; some sent no event). */
+const versionOf = (s: GeneratedSession): number =>
+  s.events[0]?.questionnaireVersion ?? s.drafted?.data.questionnaireVersion ?? 1;
 /** Half of the links the generated clients came by are household members' (two to a household). */
 const HOUSEHOLD_LINKS = SESSIONS.flatMap((s) => s.drafted?.data.linkId ?? []).filter((_, i) => i % 2 === 0);
 const HOUSEHOLDS: HouseholdCreatedV1[] = Array.from(
@@ -72,6 +75,25 @@ function withUntimedAssessments(sessions: GeneratedSession[]): GeneratedSession[
       signed: { ...signedEvent, data: { ...signedEvent.data, sessionId: null, deviceType: null } },
     };
   });
+}
+
+/**
+ * Every third session answered version 2 (as after a rewording): its page sent the version with
+ * each question event, and its assessment's events carry it. The rest name no version: 1.
+ */
+function withVersions(sessions: GeneratedSession[]): GeneratedSession[] {
+  const v2 = <E extends { data: object }>(event: E | null): E | null =>
+    event && { ...event, data: { ...event.data, questionnaireVersion: 2 } };
+  return sessions.map((s, i) =>
+    i % 3 !== 0
+      ? s
+      : {
+          ...s,
+          events: s.events.map((e) => ({ ...e, questionnaireVersion: 2 })),
+          drafted: v2(s.drafted),
+          signed: v2(s.signed),
+        },
+  );
 }
 
 describe('dashboard numbers on 400 generated sessions, against an independent calculation', () => {
@@ -140,8 +162,9 @@ describe('dashboard numbers on 400 generated sessions, against an independent ca
     await server?.stop();
   });
 
-  const get = async (path: string, period: AnalyticsPeriod) => {
-    const res = await fetch(`${server.url}${path}?period=${period}`, { headers: { cookie: ADMIN } });
+  const getAt = async (path: string, period: AnalyticsPeriod, version: number | null) => {
+    const query = `period=${period}${version === null ? '' : `&version=${version}`}`;
+    const res = await fetch(`${server.url}${path}?${query}`, { headers: { cookie: ADMIN } });
     expect(res.status).toBe(200);
     return res.json();
   };
@@ -169,32 +192,54 @@ describe('dashboard numbers on 400 generated sessions, against an independent ca
     expect(
       all.recent.some((r) => r.status === 'started') && all.recent.some((r) => r.status === 'signed'),
     ).toBe(true);
+    // Each version has sessions that viewed q1 and signed: each filtered figure has something to count.
+    for (const version of [1, 2]) {
+      const ofVersion = expectedDashboard(sessionsOf(version), 'all', NOW, new Set(HOUSEHOLD_LINKS));
+      expect(ofVersion.summary.completionRate).toBeGreaterThan(0);
+      expect(ofVersion.summary.signedAssessments).toBeLessThan(all.summary.signedAssessments);
+    }
   });
 
-  describe.each(['all', '30d', '7d', '24h'] as const)('period %s', (period) => {
-    const expected = expectedDashboard(SESSIONS, period, NOW, new Set(HOUSEHOLD_LINKS));
+  /** The sessions of one questionnaire version, or (null) every one. */
+  const sessionsOf = (version: number | null) =>
+    version === null ? SESSIONS : SESSIONS.filter((s) => versionOf(s) === version);
+
+  // Without a version, every version's figures; with one, that version's alone.
+  describe.each([
+    ['all', null],
+    ['30d', null],
+    ['7d', null],
+    ['24h', null],
+    ['all', 1],
+    ['all', 2],
+    ['7d', 2],
+  ] as const)('period %s, questionnaire version %s', (period, version) => {
+    const expected = expectedDashboard(sessionsOf(version), period, NOW, new Set(HOUSEHOLD_LINKS));
+    const get = (path: string) => getAt(path, period, version);
 
     it('question-difficulty', async () => {
-      expect(await get(ENDPOINT_ROUTES.questionDifficulty.path, period)).toEqual(expected.difficulty);
+      expect(await get(ENDPOINT_ROUTES.questionDifficulty.path)).toEqual(expected.difficulty);
     });
 
     it('drop-off', async () => {
-      expect(await get(ENDPOINT_ROUTES.dropOff.path, period)).toEqual(expected.dropOff);
+      expect(await get(ENDPOINT_ROUTES.dropOff.path)).toEqual(expected.dropOff);
     });
 
     it('summary', async () => {
-      expect(await get(ENDPOINT_ROUTES.analyticsSummary.path, period)).toEqual({
+      expect(await get(ENDPOINT_ROUTES.analyticsSummary.path)).toEqual({
         ...expected.summary,
         mostDifficultQuestion: mostDifficultQuestion(expected.difficulty),
+        // The filter's options, whatever the filter.
+        questionnaireVersions: [1, 2],
       });
     });
 
     it('devices', async () => {
-      expect(await get(ENDPOINT_ROUTES.deviceStats.path, period)).toEqual(expected.devices);
+      expect(await get(ENDPOINT_ROUTES.deviceStats.path)).toEqual(expected.devices);
     });
 
     it('assessments/recent', async () => {
-      const recent = (await get(ENDPOINT_ROUTES.recentAssessments.path, period)) as RecentAssessments;
+      const recent = (await get(ENDPOINT_ROUTES.recentAssessments.path)) as RecentAssessments;
       expect(recent).toEqual(expected.recent);
     });
   });

@@ -11,6 +11,7 @@ import type {
 import type { RecentAssessmentsReadModel } from '../read-model/recent-assessments.read-model';
 import type { AnalyticsStore } from '../store/analytics-store.port';
 import { toDateTime64 } from '../store/datetime64';
+import { type InWindow, type Scope, type Window, window } from './dashboard-window';
 import {
   ABANDONED_AFTER_MS,
   difficultyOf,
@@ -40,32 +41,6 @@ function questionRow(
   };
 }
 
-/**
- * A column's lower bound for the window: `column >= since`, or `true` for all time, which
- * ClickHouse drops, so the column is not read at all (a bound every row passes would still cost
- * part of each scan of the folded tables).
- */
-type InWindow = (column: string) => string;
-const ALL_TIME: InWindow = () => 'true';
-const SINCE: InWindow = (column) => `${column} >= {since:DateTime64(3, 'UTC')}`;
-
-/**
- * The adviser filter, as fixed SQL with the slug bound as `{adviser:String}`: an assessment's
- * condition, and a session's (by session key). Question events carry no adviser, so a session is
- * an adviser's when it drafted an assessment for them; without a filter both are `true`.
- */
-interface OfAdviser {
-  assessment: (column: string) => string;
-  session: (column: string) => string;
-}
-const EVERY_ADVISER: OfAdviser = { assessment: () => 'true', session: () => 'true' };
-const ONE_ADVISER: OfAdviser = {
-  assessment: (column) => `${column} = {adviser:String}`,
-  session: (column) => `${column} IN (
-    SELECT assumeNotNull(session_key) FROM {db}.assessments
-    WHERE adviser_slug = {adviser:String} AND session_key IS NOT NULL)`,
-};
-
 /*
  * The dashboard reads the two folded tables the materialized views keep (analytics-schema
  * migrations 002, 004, 005 and 006): session_questions, one row per session and question, and sessions,
@@ -76,12 +51,12 @@ const ONE_ADVISER: OfAdviser = {
  * session's question belongs to the window in which it was first viewed.
  */
 
-/** One row per (session, question) first viewed in the window, of the adviser's sessions when filtered. */
-const sessionQuestions = (inWindow: InWindow, of: OfAdviser) => `
+/** One row per (session, question) first viewed in the window, of the filters' sessions. */
+const sessionQuestions = (inWindow: InWindow, of: Scope) => `
   SELECT question_number, session_key, answered = 1 AS done,
          time_spent_ms AS time_ms, answer_changes AS changes
   FROM {db}.session_questions FINAL
-  WHERE ${inWindow('first_viewed_at')} AND ${of.session('session_key')}`;
+  WHERE ${inWindow('first_viewed_at')} AND ${of.sessionQuestion}`;
 
 /**
  * A question's id is "q" and its number (the projector derives the number from the id), so the
@@ -100,10 +75,10 @@ const SIGNED_SESSIONS = `
   WHERE stage = 2 AND session_key IS NOT NULL`;
 
 /** Assessments signed in the window. */
-const signedInWindow = (inWindow: InWindow, of: OfAdviser) => `
+const signedInWindow = (inWindow: InWindow, of: Scope) => `
   SELECT session_key AS sid, device_type, toUnixTimestamp64Milli(assumeNotNull(signed_at)) AS signed_ms
   FROM {db}.assessments FINAL
-  WHERE stage = 2 AND ${inWindow('signed_at')} AND ${of.assessment('adviser_slug')}`;
+  WHERE stage = 2 AND ${inWindow('signed_at')} AND ${of.assessment}`;
 
 /** Every session's first view, in epoch milliseconds. */
 const FIRST_VIEWS = `
@@ -116,7 +91,7 @@ const FIRST_VIEWS = `
  * (NULL when their session sent no question event). Joining every session (one folded row each)
  * costs less than selecting the signed ones first.
  */
-const completions = (inWindow: InWindow, of: OfAdviser) => `
+const completions = (inWindow: InWindow, of: Scope) => `
   SELECT a.device_type AS device,
          if(f.first_ms IS NULL, NULL, greatest(0, a.signed_ms - f.first_ms)) AS duration_ms
   FROM (${signedInWindow(inWindow, of)}) AS a
@@ -131,7 +106,7 @@ const completions = (inWindow: InWindow, of: OfAdviser) => `
  * those created, how many came by a household member's link. The links are matched as a set when
  * read, so a household stored after its members' drafts counts them, and a redelivered one once.
  */
-const assessmentTotals = (inWindow: InWindow, of: OfAdviser) => `
+const assessmentTotals = (inWindow: InWindow, of: Scope) => `
   SELECT countIf(${inWindow('a.created_at')}) AS total,
          countIf(${inWindow('a.created_at')} AND a.link_id IN (SELECT link_id FROM {db}.household_links))
            AS in_households,
@@ -142,19 +117,9 @@ const assessmentTotals = (inWindow: InWindow, of: OfAdviser) => `
          countIf(a.stage = 2 AND ${inWindow('a.created_at')} AND a.capacity_warning = 1) AS capacity_warnings
   FROM (SELECT stage, session_key, created_at, signed_at, capacity_warning, link_id
         FROM {db}.assessments FINAL
-        WHERE ${of.assessment('adviser_slug')}) AS a
+        WHERE ${of.assessment}) AS a
   LEFT JOIN (${FIRST_VIEWS}) AS f ON a.session_key = f.sid
   SETTINGS join_use_nulls = 1`;
-
-interface Window {
-  since: string;
-  sinceDate: Date | null;
-  inWindow: InWindow;
-  nowMs: number;
-  of: OfAdviser;
-  /** The bound parameters every dashboard query takes. */
-  params: { since: string; adviser: string };
-}
 
 /**
  * The dashboard's numbers. ClickHouse aggregates the folded tables (so a redelivered event counts
@@ -170,9 +135,10 @@ export class DashboardQueries {
     period: AnalyticsPeriod,
     now: Date,
     adviser: string | null = null,
+    version: number | null = null,
   ): Promise<AnalyticsSummary> {
-    const w = window(period, now, adviser);
-    const [assessments, perQuestion] = await Promise.all([
+    const w = window(period, now, adviser, version);
+    const [assessments, perQuestion, versions] = await Promise.all([
       this.store.select<{
         total: number;
         in_households: number;
@@ -182,6 +148,7 @@ export class DashboardQueries {
         capacity_warnings: number;
       }>(assessmentTotals(w.inWindow, w.of), w.params),
       this.questionAverages(w),
+      this.questionnaireVersions(),
     ]);
     const average = assessments[0]?.average ?? null;
     return {
@@ -196,7 +163,20 @@ export class DashboardQueries {
         assessments[0]?.capacity_known ?? 0,
       ),
       householdShare: percentOrNull(assessments[0]?.in_households ?? 0, assessments[0]?.total ?? 0),
+      questionnaireVersions: versions,
     };
+  }
+
+  /**
+   * The questionnaire versions on any assessment, in order, whatever the filters: the options of
+   * the dashboard's version filter. A draft and its signed row carry the same version, so the
+   * rows need no FINAL.
+   */
+  private async questionnaireVersions(): Promise<number[]> {
+    const rows = await this.store.select<{ version: number }>(
+      'SELECT DISTINCT questionnaire_version AS version FROM {db}.assessments ORDER BY version',
+    );
+    return rows.map((r) => r.version);
   }
 
   /**
@@ -246,8 +226,9 @@ export class DashboardQueries {
     period: AnalyticsPeriod,
     now: Date,
     adviser: string | null = null,
+    version: number | null = null,
   ): Promise<QuestionDifficulty> {
-    const w = window(period, now, adviser);
+    const w = window(period, now, adviser, version);
     const rows = await this.store.select<{
       question_id: string;
       answered: number;
@@ -304,8 +285,13 @@ export class DashboardQueries {
     );
   }
 
-  async dropOff(period: AnalyticsPeriod, now: Date, adviser: string | null = null): Promise<DropOff> {
-    const w = window(period, now, adviser);
+  async dropOff(
+    period: AnalyticsPeriod,
+    now: Date,
+    adviser: string | null = null,
+    version: number | null = null,
+  ): Promise<DropOff> {
+    const w = window(period, now, adviser, version);
     const rows = await this.store.select<{ question_id: string; viewed: number; answered: number }>(
       `SELECT ${QUESTION_ID} AS question_id, count() AS viewed, countIf(done) AS answered
        FROM (${sessionQuestions(w.inWindow, w.of)})
@@ -318,8 +304,13 @@ export class DashboardQueries {
     }));
   }
 
-  async devices(period: AnalyticsPeriod, now: Date, adviser: string | null = null): Promise<DeviceStats> {
-    const w = window(period, now, adviser);
+  async devices(
+    period: AnalyticsPeriod,
+    now: Date,
+    adviser: string | null = null,
+    version: number | null = null,
+  ): Promise<DeviceStats> {
+    const w = window(period, now, adviser, version);
     const rows = await this.store.select<{ device_type: DeviceType; count: number; average: number | null }>(
       // The filter names the inner column, not the output's alias: ClickHouse resolves a name to
       // an alias of the same SELECT first, and assumeNotNull(...) is never NULL.
@@ -336,8 +327,13 @@ export class DashboardQueries {
     }));
   }
 
-  recent(period: AnalyticsPeriod, now: Date, adviser: string | null = null): Promise<RecentAssessments> {
-    return this.readModel.recent(periodStart(period, now), adviser);
+  recent(
+    period: AnalyticsPeriod,
+    now: Date,
+    adviser: string | null = null,
+    version: number | null = null,
+  ): Promise<RecentAssessments> {
+    return this.readModel.recent(periodStart(period, now), adviser, version);
   }
 
   /** The adviser slugs on any assessment, in order: the options of the dashboard's filter. */
@@ -348,20 +344,4 @@ export class DashboardQueries {
     );
     return rows.map((r) => r.slug);
   }
-}
-
-/** The period's window and, when `adviser` is given, the filter to that adviser's figures. */
-function window(period: AnalyticsPeriod, now: Date, adviser: string | null): Window {
-  const sinceDate = periodStart(period, now);
-  const since = toDateTime64(sinceDate?.getTime() ?? 0);
-  return {
-    // All time binds no bound (ALL_TIME checks none); the parameter is there but unused.
-    since,
-    sinceDate,
-    inWindow: sinceDate === null ? ALL_TIME : SINCE,
-    nowMs: now.getTime(),
-    of: adviser === null ? EVERY_ADVISER : ONE_ADVISER,
-    // Without a filter the adviser parameter is bound but unused, as the all-time bound is.
-    params: { since, adviser: adviser ?? '' },
-  };
 }

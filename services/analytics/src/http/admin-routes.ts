@@ -23,38 +23,25 @@ export interface AdminRouteDeps {
   streamRecheckMs?: number;
 }
 
-// Every dashboard read takes the same query, period and adviser (the summary's contract stands for all).
+// Every dashboard read takes the same query, period, adviser and questionnaire version (the summary's
+// contract stands for all).
 const queryOf = (req: Request): AnalyticsPeriodQuery => parseQuery(analyticsSummaryEndpoint, req.query);
 
 /** The dashboard's reads and its live stream: administrators only, checked here as well as at the gateway. */
 export function mountAdminRoutes(app: Express, deps: AdminRouteDeps): void {
   const admin = requireAccess(deps.sessions, 'admin');
+  // Each read with the method of DashboardQueries that answers it.
   const reads = [
-    [
-      analyticsSummaryEndpoint.path,
-      (q: AnalyticsPeriodQuery, now: Date) => deps.queries.summary(q.period, now, q.adviser ?? null),
-    ],
-    [
-      questionDifficultyEndpoint.path,
-      (q: AnalyticsPeriodQuery, now: Date) =>
-        deps.queries.questionDifficulty(q.period, now, q.adviser ?? null),
-    ],
-    [
-      dropOffEndpoint.path,
-      (q: AnalyticsPeriodQuery, now: Date) => deps.queries.dropOff(q.period, now, q.adviser ?? null),
-    ],
-    [
-      deviceStatsEndpoint.path,
-      (q: AnalyticsPeriodQuery, now: Date) => deps.queries.devices(q.period, now, q.adviser ?? null),
-    ],
-    [
-      recentAssessmentsEndpoint.path,
-      (q: AnalyticsPeriodQuery, now: Date) => deps.queries.recent(q.period, now, q.adviser ?? null),
-    ],
+    [analyticsSummaryEndpoint.path, 'summary'],
+    [questionDifficultyEndpoint.path, 'questionDifficulty'],
+    [dropOffEndpoint.path, 'dropOff'],
+    [deviceStatsEndpoint.path, 'devices'],
+    [recentAssessmentsEndpoint.path, 'recent'],
   ] as const;
   for (const [path, read] of reads) {
     app.get(path, admin, async (req, res) => {
-      const body = await read(queryOf(req), deps.clock());
+      const q = queryOf(req);
+      const body = await deps.queries[read](q.period, deps.clock(), q.adviser ?? null, q.version ?? null);
       res.setHeader('cache-control', 'no-store');
       res.json(body);
     });

@@ -3,6 +3,7 @@ import {
   capacityRecordOf,
   type HouseholdCreatedV1,
   type QuestionEventRecordedV1,
+  questionnaireVersionOf,
 } from '@risk-profile/contracts';
 import type { AssessmentRow, HouseholdLinkRow, QuestionEventRow } from '../store/analytics-store.port';
 
@@ -23,6 +24,8 @@ export function questionEventRow(event: QuestionEventRecordedV1): QuestionEventR
     answerChanges: d.answerChanges,
     finalAnswer: d.finalAnswer,
     receivedAt: ms(d.receivedAt),
+    // Events published before versions name none: 1, the only version there was.
+    questionnaireVersion: questionnaireVersionOf(d),
   };
 }
 
@@ -54,6 +57,8 @@ export function assessmentRow(event: AssessmentSnapshotEvent): AssessmentRow {
           : d.capacity.warnings.length > 0,
     // An id, not personal: what ties a household member's assessment to the household.
     linkId: d.linkId ?? null,
+    // Events published before versions name none: 1, the only version there was.
+    questionnaireVersion: questionnaireVersionOf(d),
     createdAt: ms(d.createdAt),
     signedAt: event.type === 'AssessmentSigned' ? ms(event.data.signedAt) : null,
     eventId: event.id,

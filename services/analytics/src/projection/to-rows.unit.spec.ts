@@ -5,10 +5,11 @@ import {
   capacityOutcome,
   capacityRecord,
   householdCreatedV1,
+  questionEventRecordedV1,
 } from '@risk-profile/contracts';
 import { describe, expect, it } from 'vitest';
 import { generateSessions } from '../testing/generated-sessions';
-import { assessmentRow, householdLinkRows } from './to-rows';
+import { assessmentRow, householdLinkRows, questionEventRow } from './to-rows';
 
 describe('assessment rows for ClickHouse', () => {
   it('carry no personal data: no name, email, phone, IP, user agent or free text', () => {
@@ -34,6 +35,7 @@ describe('assessment rows for ClickHouse', () => {
         'linkId',
         'originalProfile',
         'profileChanged',
+        'questionnaireVersion',
         'riskGroup',
         'riskScore',
         'selectedProfile',
@@ -78,6 +80,37 @@ describe('assessment rows for ClickHouse', () => {
       // Events published before the field have none.
       expect(assessmentRow(parse(withLink(event, undefined))).linkId).toBeNull();
     }
+  });
+});
+
+describe('the questionnaire version on rows for ClickHouse', () => {
+  const session = generateSessions(200, Date.parse('2026-11-22T12:00:00Z')).find((s) => s.signed)!;
+  const withVersion = <E extends { data: object }>(e: E, questionnaireVersion: number | undefined): E => ({
+    ...e,
+    data: { ...e.data, questionnaireVersion },
+  });
+
+  it("is the assessment's, drafted and signed; 1 for events published before versions", () => {
+    const parse = (event: unknown) => assessmentLifecycleTopicSchema.parse(event) as AssessmentSnapshotEvent;
+    for (const event of [session.drafted!, session.signed!]) {
+      expect(assessmentRow(parse(withVersion(event, 2))).questionnaireVersion).toBe(2);
+      expect(assessmentRow(parse(withVersion(event, undefined))).questionnaireVersion).toBe(1);
+    }
+  });
+
+  it("is the question event's; 1 for an event that names none", () => {
+    const event = {
+      id: randomUUID(),
+      type: 'QuestionEventRecorded',
+      version: 1,
+      occurredAt: '2026-11-22T12:00:00.000Z',
+      correlationId: 'test',
+      causationId: null,
+      data: { ...session.events[0]!, receivedAt: '2026-11-22T12:00:00.000Z' },
+    };
+    const parse = (e: unknown) => questionEventRecordedV1.parse(e);
+    expect(questionEventRow(parse(withVersion(event, 3))).questionnaireVersion).toBe(3);
+    expect(questionEventRow(parse(withVersion(event, undefined))).questionnaireVersion).toBe(1);
   });
 });
 

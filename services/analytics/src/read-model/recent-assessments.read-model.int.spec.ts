@@ -4,6 +4,7 @@ import {
   type AssessmentLifecycleTopicEvent,
   type AssessmentSignedV1,
   assessmentErasedV1,
+  assessmentLifecycleTopicSchema,
   assessmentProcessingRestrictedV1,
 } from '@risk-profile/contracts';
 import type { SqlClient } from '@risk-profile/platform';
@@ -114,6 +115,32 @@ describeTargets(
       expect(await ids('other')).toEqual([b!.drafted.data.assessmentId]);
       expect(await ids('nobody')).toEqual([]);
       expect(await ids(null)).toEqual(PAIRS.map((p) => p.drafted.data.assessmentId).sort());
+    });
+
+    it("lists one questionnaire version's assessments when filtered; events without a version are version 1's", async () => {
+      const [a, b, c] = PAIRS;
+      // Parsed as the projector parses them: an event without a version gets the contract's 1.
+      const ofVersion = (event: AssessmentLifecycleTopicEvent, version: number | undefined) =>
+        assessmentLifecycleTopicSchema.parse({
+          ...event,
+          data: { ...event.data, questionnaireVersion: version, adviserSlug: 'harbour' },
+        });
+      await model.applyAll([
+        ofVersion(a!.drafted, undefined),
+        ofVersion(b!.drafted, 2),
+        ofVersion(b!.signed, 2),
+        ofVersion(c!.signed, 1),
+      ]);
+      const ids = async (version: number | null, adviser: string | null = null) =>
+        (await model.recent(null, adviser, version)).map((r) => r.id).sort();
+      const idOf = (pair: (typeof PAIRS)[number]) => pair.drafted.data.assessmentId;
+      expect(await ids(1)).toEqual([idOf(a!), idOf(c!)].sort());
+      expect(await ids(2)).toEqual([idOf(b!)]);
+      expect(await ids(3)).toEqual([]);
+      expect(await ids(null)).toEqual(PAIRS.map(idOf).sort());
+      // Both filters at once: the adviser's assessments of that version.
+      expect(await ids(2, 'harbour')).toEqual([idOf(b!)]);
+      expect(await ids(2, 'other')).toEqual([]);
     });
 
     const erasedOf = (assessmentId: string): AssessmentErasedV1 =>

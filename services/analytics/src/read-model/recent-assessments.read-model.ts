@@ -2,6 +2,7 @@ import {
   type AssessmentLifecycleTopicEvent,
   type AssessmentSnapshotEvent,
   isAssessmentSnapshot,
+  questionnaireVersionOf,
   type RecentAssessments,
 } from '@risk-profile/contracts';
 import { type Migration, migrate, rewriteErasedTables, type SqlClient } from '@risk-profile/platform';
@@ -34,6 +35,12 @@ const MIGRATIONS: readonly Migration[] = [
     // deleted, and a snapshot of one redelivered or arriving late never writes it back.
     id: '003-erased-assessments',
     sql: 'CREATE TABLE analytics_erased_assessments (assessment_id uuid PRIMARY KEY)',
+  },
+  {
+    // For the dashboard's questionnaire-version filter. Rows written before it were answered
+    // against version 1, the only one there was.
+    id: '004-recent-assessments-questionnaire-version',
+    sql: `ALTER TABLE analytics_recent_assessments ADD COLUMN questionnaire_version int NOT NULL DEFAULT 1`,
   },
 ];
 
@@ -91,14 +98,15 @@ export class RecentAssessmentsReadModel {
     await this.sql.query(
       `INSERT INTO analytics_recent_assessments
          (assessment_id, client_name, client_email, created_at, selected_profile, risk_score, stage, signed_at,
-          adviser_slug)
+          adviser_slug, questionnaire_version)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::int[],
-                            $7::int[], $8::timestamptz[], $9::text[]) AS u (assessment_id)
+                            $7::int[], $8::timestamptz[], $9::text[], $10::int[]) AS u (assessment_id)
        WHERE NOT EXISTS (SELECT 1 FROM analytics_erased_assessments e WHERE e.assessment_id = u.assessment_id)
        ON CONFLICT (assessment_id) DO UPDATE SET
          client_name = EXCLUDED.client_name, client_email = EXCLUDED.client_email,
          selected_profile = EXCLUDED.selected_profile, risk_score = EXCLUDED.risk_score,
-         stage = EXCLUDED.stage, signed_at = EXCLUDED.signed_at, adviser_slug = EXCLUDED.adviser_slug
+         stage = EXCLUDED.stage, signed_at = EXCLUDED.signed_at, adviser_slug = EXCLUDED.adviser_slug,
+         questionnaire_version = EXCLUDED.questionnaire_version
        WHERE analytics_recent_assessments.stage <= EXCLUDED.stage`,
       [
         rows.map((r) => r.event.data.assessmentId),
@@ -110,12 +118,20 @@ export class RecentAssessmentsReadModel {
         rows.map((r) => r.stage),
         rows.map((r) => (r.event.type === 'AssessmentSigned' ? r.event.data.signedAt : null)),
         rows.map((r) => r.event.data.adviserSlug),
+        rows.map((r) => questionnaireVersionOf(r.event.data)),
       ],
     );
   }
 
-  /** Newest first, created at or after `since` (null: all), of one adviser (null: every one). */
-  async recent(since: Date | null, adviser: string | null = null): Promise<RecentAssessments> {
+  /**
+   * Newest first, created at or after `since` (null: all), of one adviser and one questionnaire
+   * version (null: every one).
+   */
+  async recent(
+    since: Date | null,
+    adviser: string | null = null,
+    version: number | null = null,
+  ): Promise<RecentAssessments> {
     const { rows } = await this.sql.query<{
       assessment_id: string;
       client_name: string;
@@ -129,9 +145,10 @@ export class RecentAssessmentsReadModel {
        FROM analytics_recent_assessments
        WHERE ($1::timestamptz IS NULL OR created_at >= $1::timestamptz)
          AND ($3::text IS NULL OR adviser_slug = $3::text)
+         AND ($4::int IS NULL OR questionnaire_version = $4::int)
        ORDER BY created_at DESC, assessment_id
        LIMIT $2`,
-      [since?.toISOString() ?? null, RECENT_ASSESSMENTS_LIMIT, adviser],
+      [since?.toISOString() ?? null, RECENT_ASSESSMENTS_LIMIT, adviser, version],
     );
     return rows.map((r) => ({
       id: r.assessment_id,

@@ -114,6 +114,28 @@ const HOUSEHOLD_COMMENTS: SchemaComments = {
   },
 };
 
+/** Migration 010's: the questionnaire version of assessments and of question-level rows. */
+const QUESTIONNAIRE_VERSION_COMMENTS: SchemaComments = {
+  assessments: {
+    columns: {
+      questionnaire_version:
+        'The questionnaire version the client answered (its questionnaireVersion on the lifecycle events): the wording, scoring and rules the assessment was made with. 1 on rows stored before migration 010, when there was no other version.',
+    },
+  },
+  question_events: {
+    columns: {
+      questionnaire_version:
+        'The questionnaire version the page showed the question in (1 when the event names none, and on rows stored before migration 010).',
+    },
+  },
+  session_questions: {
+    columns: {
+      questionnaire_version:
+        "The questionnaire version of the session's events for the question (the highest, if a tab reloaded across a new version); 1 on rows folded before migration 010. The dashboard's version filter reads it.",
+    },
+  },
+};
+
 /** A ClickHouse string literal: backslashes and quotes escaped. */
 const sqlString = (text: string): string => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 
@@ -130,3 +152,7 @@ const commentStatements = (comments: SchemaComments): string[] =>
 export const DOCUMENTED_COMMENT_STATEMENTS: readonly string[] = commentStatements(DOCUMENTED_COMMENTS);
 /** Migration 009's statements: the columns and table it adds. */
 export const HOUSEHOLD_COMMENT_STATEMENTS: readonly string[] = commentStatements(HOUSEHOLD_COMMENTS);
+/** Migration 010's statements: the questionnaire-version columns. */
+export const QUESTIONNAIRE_VERSION_COMMENT_STATEMENTS: readonly string[] = commentStatements(
+  QUESTIONNAIRE_VERSION_COMMENTS,
+);

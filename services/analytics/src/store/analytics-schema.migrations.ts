@@ -1,4 +1,8 @@
-import { DOCUMENTED_COMMENT_STATEMENTS, HOUSEHOLD_COMMENT_STATEMENTS } from './analytics-schema.comments';
+import {
+  DOCUMENTED_COMMENT_STATEMENTS,
+  HOUSEHOLD_COMMENT_STATEMENTS,
+  QUESTIONNAIRE_VERSION_COMMENT_STATEMENTS,
+} from './analytics-schema.comments';
 
 /**
  * The ClickHouse schema, as versioned migrations applied in order at start (docs/analytics-schema.md
@@ -306,6 +310,27 @@ export const ANALYTICS_MIGRATIONS: readonly ClickHouseMigration[] = [
       ) ENGINE = ReplacingMergeTree
       ORDER BY link_id`,
       ...HOUSEHOLD_COMMENT_STATEMENTS,
+    ],
+  },
+  {
+    // The questionnaire version an assessment was answered against, and a question event's, so
+    // the dashboard can show one version's figures (a reworded question is a different question).
+    // Rows stored before it read 1: there was no other version then. session_questions gains the
+    // column and its view the fold in place (MODIFY QUERY swaps the view's query without a gap
+    // in which an insert would pass it by); re-running any step changes nothing. A session's
+    // version folds with max, as a session answers one version (a tab reloaded across a new
+    // version would count under the newer one).
+    id: '010-questionnaire-version',
+    statements: [
+      'ALTER TABLE {db}.assessments ADD COLUMN IF NOT EXISTS questionnaire_version UInt16 DEFAULT 1',
+      'ALTER TABLE {db}.question_events ADD COLUMN IF NOT EXISTS questionnaire_version UInt16 DEFAULT 1',
+      `ALTER TABLE {db}.session_questions ADD COLUMN IF NOT EXISTS
+        questionnaire_version SimpleAggregateFunction(max, UInt16) DEFAULT 1`,
+      `ALTER TABLE {db}.session_questions_mv MODIFY QUERY ${foldEvents(
+        'session_id_ms, question_number, session_key',
+        `${QUESTION_FOLDS}, max(questionnaire_version) AS questionnaire_version`,
+      )}`,
+      ...QUESTIONNAIRE_VERSION_COMMENT_STATEMENTS,
     ],
   },
 ];

@@ -21,6 +21,11 @@ export interface QuestionEventRow {
   answerChanges: number;
   finalAnswer: number | null;
   receivedAt: number;
+  /**
+   * The questionnaire version the page showed; absent, 1 (as for events before versions, which
+   * the benchmarks still build).
+   */
+  questionnaireVersion?: number;
 }
 
 /** One version of an assessment: `stage` 1 when drafted, 2 when signed (the higher one wins). */
@@ -42,6 +47,8 @@ export interface AssessmentRow {
   capacityWarning: boolean | null;
   /** The questionnaire link the client arrived by; null without one. */
   linkId: string | null;
+  /** The questionnaire version the client answered (1 for events from before versions). */
+  questionnaireVersion: number;
   createdAt: number;
   signedAt: number | null;
   eventId: string;

@@ -61,6 +61,11 @@ const QUESTION_EVENT_COLUMNS: [string, ...string[]] = [
   'final_answer',
   'received_at',
 ];
+/** The question events' columns with the version (migration 010 on). */
+const QUESTION_EVENT_COLUMNS_WITH_VERSION: [string, ...string[]] = [
+  ...QUESTION_EVENT_COLUMNS,
+  'questionnaire_version',
+];
 
 /**
  * The one AnalyticsStore adapter, on `@clickhouse/client`. `openEmbedded` plugs chDB in through
@@ -71,6 +76,12 @@ const QUESTION_EVENT_COLUMNS: [string, ...string[]] = [
 export class ClickHouseAnalyticsStore implements AnalyticsStore {
   private readonly inFlight = new Set<Promise<unknown>>();
   private closing: Promise<void> | undefined;
+  /**
+   * Whether question_events has its version column. A store left at an older schema (a test of an
+   * upgrade) has none, and the events are written without it, as JSONEachRow drops a field the
+   * table has no column for.
+   */
+  private questionEventsHaveVersion = true;
 
   private constructor(
     private readonly client: ClickHouseClient,
@@ -175,15 +186,16 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     // CSV, written here: no object and no JSON per row, and ClickHouse parses it faster than
     // TabSeparated or JSONEachRow. Every string is quoted, so whitespace, commas, newlines and
     // backslashes are data.
+    const withVersion = this.questionEventsHaveVersion;
     let text = '';
     for (const r of rows) {
-      text += `${csv(r.eventId)},${csv(r.sessionId)},${csv(r.questionId)},${r.questionNumber},${csv(r.deviceType)},${toDateTime64(r.viewedAt)},${r.answeredAt === null ? CSV_NULL : toDateTime64(r.answeredAt)},${r.timeSpentMs},${r.answerChanges},${r.finalAnswer ?? CSV_NULL},${receivedAt(r.receivedAt)}\n`;
+      text += `${csv(r.eventId)},${csv(r.sessionId)},${csv(r.questionId)},${r.questionNumber},${csv(r.deviceType)},${toDateTime64(r.viewedAt)},${r.answeredAt === null ? CSV_NULL : toDateTime64(r.answeredAt)},${r.timeSpentMs},${r.answerChanges},${r.finalAnswer ?? CSV_NULL},${receivedAt(r.receivedAt)}${withVersion ? `,${r.questionnaireVersion ?? 1}` : ''}\n`;
     }
     await this.track(() =>
       this.client.insert({
         table: `${this.database}.question_events`,
         format: 'CSV',
-        columns: QUESTION_EVENT_COLUMNS,
+        columns: withVersion ? QUESTION_EVENT_COLUMNS_WITH_VERSION : QUESTION_EVENT_COLUMNS,
         values: Readable.from([text], { objectMode: false }),
       }),
     );
@@ -205,6 +217,7 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
         profile_changed: r.profileChanged,
         capacity_warning: r.capacityWarning === null ? null : Number(r.capacityWarning),
         link_id: r.linkId,
+        questionnaire_version: r.questionnaireVersion,
         created_at: toDateTime64(r.createdAt),
         signed_at: nullableDateTime64(r.signedAt),
         event_id: r.eventId,
@@ -330,6 +343,12 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
         id: migration.id,
       });
     }
+    const [version] = await this.select<{ n: number }>(
+      `SELECT count() AS n FROM system.columns
+       WHERE database = {d:String} AND table = 'question_events' AND name = 'questionnaire_version'`,
+      { d: this.database },
+    );
+    this.questionEventsHaveVersion = version?.n === 1;
   }
 
   private async command(query: string, params: QueryParams = {}): Promise<void> {

@@ -47,6 +47,7 @@ export function assessmentRow(overrides: Partial<AssessmentRow> = {}): Assessmen
     profileChanged: false,
     capacityWarning: null,
     linkId: null,
+    questionnaireVersion: 1,
     createdAt: T0,
     signedAt: null,
     eventId: randomUUID(),
@@ -205,6 +206,30 @@ export function analyticsStoreContract(
         new Map([
           [linked.assessmentId, [2, linked.linkId]],
           [plain.assessmentId, [1, null]],
+        ]),
+      );
+    });
+
+    it('stores the questionnaire version of assessments and question events, 1 for an event that names none', async () => {
+      const assessment = assessmentRow({ questionnaireVersion: 2 });
+      await store.insertAssessments([assessment]);
+      const [stored] = await store.select<{ version: number }>(
+        'SELECT questionnaire_version AS version FROM {db}.assessments FINAL WHERE assessment_id = {id:UUID}',
+        { id: assessment.assessmentId },
+      );
+      expect(stored?.version).toBe(2);
+      const named = questionEventRow({ questionnaireVersion: 3 });
+      const unnamed = questionEventRow();
+      await store.insertQuestionEvents([named, unnamed]);
+      const events = await store.select<{ session: string; version: number }>(
+        `SELECT session_id AS session, questionnaire_version AS version FROM {db}.question_events FINAL
+         WHERE session_id IN {sessions:Array(String)}`,
+        { sessions: [named.sessionId, unnamed.sessionId] },
+      );
+      expect(new Map(events.map((e) => [e.session, e.version]))).toEqual(
+        new Map([
+          [named.sessionId, 3],
+          [unnamed.sessionId, 1],
         ]),
       );
     });

@@ -21,6 +21,7 @@ export function balancedAssessment(
     // A Balanced profile for uniform middle answers fits the horizon and capacity.
     capacityWarning: fields.signedAt === null ? null : false,
     linkId: null,
+    questionnaireVersion: 1,
     eventId: randomUUID(),
     ...fields,
   };

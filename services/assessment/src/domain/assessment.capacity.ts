@@ -1,4 +1,4 @@
-import { type CapacityRecord, capacityRecordOf } from '@risk-profile/contracts';
+import { type CapacityRecord, capacityRecordOf, questionnaireOf } from '@risk-profile/contracts';
 import type { AssessmentState, DraftedAssessment } from './assessment.state';
 
 /**
@@ -7,7 +7,7 @@ import type { AssessmentState, DraftedAssessment } from './assessment.state';
  * warnings or acknowledges them now, at signing.
  */
 export function signedCapacity(draft: DraftedAssessment, acknowledgedAtSigning: boolean): CapacityRecord {
-  const record = capacityRecordOf(draft);
+  const record = draftCapacity(draft);
   const acknowledged = record.acknowledged || (record.warnings.length > 0 && acknowledgedAtSigning);
   return { ...record, acknowledged };
 }
@@ -15,5 +15,9 @@ export function signedCapacity(draft: DraftedAssessment, acknowledgedAtSigning: 
 /** The capacity record of a draft or signed assessment, as the response and the lifecycle events carry it. */
 export function capacityOfState(state: Exclude<AssessmentState, { status: 'initial' }>): CapacityRecord {
   if (state.status === 'signed' && state.signature.capacity !== undefined) return state.signature.capacity;
-  return capacityRecordOf(state.assessment);
+  return draftCapacity(state.assessment);
 }
+
+// Recomputed (for a draft stored before capacity was recorded) by the draft's own version's rule.
+const draftCapacity = (draft: DraftedAssessment): CapacityRecord =>
+  capacityRecordOf(draft, questionnaireOf(draft).capacity);

@@ -12,6 +12,8 @@ import {
   isComplete,
   MIN_REVIEW_REASON_LENGTH,
   type ProfileName,
+  type QuestionnaireVersion,
+  questionnaireVersionOf,
   type ReportAdviser,
   type Responses,
 } from '@risk-profile/contracts';
@@ -38,6 +40,10 @@ export interface DraftAssessment {
     clientName: string;
     clientEmail: string | null;
     clientPhone: string | null;
+    /** The questionnaire version the page showed. */
+    questionnaireVersion: number;
+    /** The service's current questionnaire: the draft is scored by it, and refused for any other version. */
+    questionnaire: QuestionnaireVersion;
     responses: Responses;
     riskScore: number;
     originalProfile: string;
@@ -73,6 +79,9 @@ export interface SignAssessment {
     confirmed: boolean;
     /** The capacity acknowledgement given at signing (needed when the draft's warnings were not acknowledged). */
     capacityAcknowledged: boolean;
+    /** The questionnaire version the page showed, and the service's current one. */
+    questionnaireVersion: number;
+    currentQuestionnaireVersion: number;
     signedAt: Date;
     ipAddress: string;
     userAgent: string;
@@ -120,6 +129,11 @@ const sortedIds = (warnings: readonly Pick<ConsistencyIssue, 'id'>[]) =>
 
 function draft({ data }: DraftAssessment, state: AssessmentState): AssessmentDrafted {
   if (state.status !== 'initial') throw assessmentErrors.alreadyExists();
+  // Before anything else: every other check would judge the answers by a questionnaire the client never saw.
+  const questionnaire = data.questionnaire;
+  if (data.questionnaireVersion !== questionnaire.version) {
+    throw assessmentErrors.questionnaireChanged(data.questionnaireVersion, questionnaire.version);
+  }
 
   // The order of the page's own steps: details, answers, results, profile choice.
   const clientName = data.clientName.trim();
@@ -130,7 +144,7 @@ function draft({ data }: DraftAssessment, state: AssessmentState): AssessmentDra
 
   const responses = data.responses;
   if (!isComplete(responses)) throw assessmentErrors.answerRequired(firstUnanswered(responses)!);
-  const derived = deriveAssessment(responses);
+  const derived = deriveAssessment(responses, questionnaire);
 
   const mismatches: ErrorDetail[] = [];
   if (data.riskScore !== derived.riskScore) {
@@ -173,7 +187,12 @@ function draft({ data }: DraftAssessment, state: AssessmentState): AssessmentDra
   if (profileChanged && data.riskAcknowledged !== true) throw assessmentErrors.riskAcknowledgementRequired();
 
   // Capacity for loss is recomputed from the answers, never taken from the page.
-  const outcome = capacityOutcome(responses, derived.originalProfile, selectedProfile);
+  const outcome = capacityOutcome(
+    responses,
+    derived.originalProfile,
+    selectedProfile,
+    questionnaire.capacity,
+  );
   if (outcome.overrideGrade === 'review' && (profileChangeReason ?? '').length < MIN_REVIEW_REASON_LENGTH) {
     throw assessmentErrors.reviewReasonTooShort();
   }
@@ -188,6 +207,7 @@ function draft({ data }: DraftAssessment, state: AssessmentState): AssessmentDra
       clientName,
       clientEmail,
       clientPhone,
+      questionnaireVersion: questionnaire.version,
       responses,
       riskScore: derived.riskScore,
       riskGroup: derived.riskGroup,
@@ -202,7 +222,9 @@ function draft({ data }: DraftAssessment, state: AssessmentState): AssessmentDra
       // Written from the rules; only ids and question numbers come from the page.
       ...(data.consistencyNotes === undefined
         ? {}
-        : { consistencyNotes: consistencyNotesRecord(data.consistencyNotes) }),
+        : {
+            consistencyNotes: consistencyNotesRecord(data.consistencyNotes, questionnaire.consistencyRules),
+          }),
       investmentExclusions: data.investmentExclusions.trim(),
       investmentPreferences: data.investmentPreferences.trim(),
       adviserSlug: data.adviserSlug,
@@ -220,6 +242,11 @@ function sign({ data }: SignAssessment, state: AssessmentState): AssessmentSigne
   // An erased draft is gone for its client: there is nothing left to sign.
   if (state.status === 'initial' || state.erasure) throw assessmentErrors.notFound();
   if (state.status === 'signed') throw assessmentErrors.alreadySigned();
+  // The client confirms results scored by the draft's version, and reads them on a page of its own.
+  const current = data.currentQuestionnaireVersion;
+  for (const asked of [data.questionnaireVersion, questionnaireVersionOf(state.assessment)]) {
+    if (asked !== current) throw assessmentErrors.questionnaireChanged(asked, current);
+  }
   if (data.confirmed !== true) throw assessmentErrors.confirmationRequired();
   // A draft stored before the capacity rule was never asked: its client acknowledges at signing.
   const capacity = signedCapacity(state.assessment, data.capacityAcknowledged === true);

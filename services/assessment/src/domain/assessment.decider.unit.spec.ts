@@ -68,6 +68,7 @@ describe('an assessment that does not exist yet', () => {
         type: 'AssessmentDrafted',
         data: {
           assessmentId: ID,
+          questionnaireVersion: 1,
           ...YES_PATH_DRAFT,
           predictedGroup: 3,
           selectedProfile: 'Balanced',

@@ -1,4 +1,4 @@
-import { MESSAGES, MIN_REVIEW_REASON_LENGTH } from '@risk-profile/contracts';
+import { MESSAGES, MIN_REVIEW_REASON_LENGTH, QUESTIONNAIRE_CHANGED_MESSAGE } from '@risk-profile/contracts';
 
 /** Stable codes: clients and the HTTP mapping (http/assessment-error-status.ts) rely on them. */
 export type AssessmentErrorCode =
@@ -15,7 +15,8 @@ export type AssessmentErrorCode =
   | 'RISK_ACKNOWLEDGEMENT_REQUIRED'
   | 'REVIEW_REASON_TOO_SHORT'
   | 'CAPACITY_ACKNOWLEDGEMENT_REQUIRED'
-  | 'CONFIRMATION_REQUIRED';
+  | 'CONFIRMATION_REQUIRED'
+  | 'QUESTIONNAIRE_CHANGED';
 
 export interface ErrorDetail {
   path: string;
@@ -60,4 +61,11 @@ export const assessmentErrors = {
   capacityAcknowledgementRequired: () =>
     new AssessmentError('CAPACITY_ACKNOWLEDGEMENT_REQUIRED', MESSAGES.capacityAcknowledgementRequired),
   confirmationRequired: () => new AssessmentError('CONFIRMATION_REQUIRED', MESSAGES.confirmationRequired),
+  questionnaireChanged: (asked: number, current: number) =>
+    new AssessmentError('QUESTIONNAIRE_CHANGED', QUESTIONNAIRE_CHANGED_MESSAGE, [
+      {
+        path: 'questionnaireVersion',
+        message: `Answered against questionnaire version ${asked}; the current version is ${current}.`,
+      },
+    ]),
 };

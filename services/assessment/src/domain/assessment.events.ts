@@ -22,6 +22,11 @@ export interface AssessmentDrafted {
     clientName: string;
     clientEmail: string | null;
     clientPhone: string | null;
+    /**
+     * The questionnaire version the answers were scored against (contracts' versions.ts); absent
+     * on drafts stored before versions existed, which were answered against version 1.
+     */
+    questionnaireVersion?: number;
     responses: CompleteResponses;
     /** Derived on the server from the responses; never the client's figures. */
     riskScore: number;

@@ -38,11 +38,15 @@ export type SigningDetails = Pick<AssessmentSignature, Exclude<SignedSigningFiel
  * 8601 with milliseconds, as stored in AssessmentSigned.
  */
 export type SignedContent = Pick<DraftedAssessment, (typeof SIGNED_DRAFT_FIELDS)[number]> &
-  Pick<AssessmentSignature, SignedSigningField> & { capacity?: CapacityRecord };
+  Pick<AssessmentSignature, SignedSigningField> & {
+    capacity?: CapacityRecord;
+    questionnaireVersion?: number;
+  };
 
 /**
- * `capacity` (the record stored on AssessmentSigned) is covered only when present, so that a
- * digest made before capacity was recorded still verifies from its events.
+ * `capacity` (the record stored on AssessmentSigned) and the draft's `questionnaireVersion` (whose
+ * wording the answers mean) are covered only when present, so that a digest made before either
+ * was recorded still verifies from its events.
  */
 export function signedContent(draft: DraftedAssessment, signing: SigningDetails): SignedContent {
   return {
@@ -50,6 +54,7 @@ export function signedContent(draft: DraftedAssessment, signing: SigningDetails)
     ...pickKeys(signing, SIGNED_SIGNING_FIELDS),
     signedAt: signing.signedAt.toISOString(),
     ...(signing.capacity === undefined ? {} : { capacity: pickCapacity(signing.capacity) }),
+    ...(draft.questionnaireVersion === undefined ? {} : { questionnaireVersion: draft.questionnaireVersion }),
   };
 }
 

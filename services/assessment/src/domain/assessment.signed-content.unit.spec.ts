@@ -5,7 +5,8 @@ import { signedCapacity } from './assessment.capacity';
 import { type SigningDetails, signedContent } from './assessment.signed-content';
 import type { DraftedAssessment } from './assessment.state';
 
-const draft: DraftedAssessment = draftedEvent({
+// A draft as stored before questionnaire versions: the digests pinned below were made of such drafts.
+const { questionnaireVersion: _none, ...draft }: DraftedAssessment = draftedEvent({
   ...CHOSE_GROWTH,
 }).data;
 
@@ -65,6 +66,17 @@ describe('the signed content of a draft', () => {
     expect(signatureDigest(content)).not.toBe(signatureDigest(signedContent(draft, signing)));
     // A signature made before capacity was recorded has none: its digest is computed without it.
     expect(signedContent(draft, { ...signing, capacity: undefined })).toEqual(signedContent(draft, signing));
+  });
+
+  it("covers the draft's questionnaire version when it has one", () => {
+    const versioned = { ...draft, questionnaireVersion: 1 };
+    const content = signedContent(versioned, signing);
+    expect(Object.keys(content).sort()).toEqual([...DOCUMENTED_FIELDS, 'questionnaireVersion'].sort());
+    expect(content.questionnaireVersion).toBe(1);
+    expect(signatureDigest(content)).not.toBe(signatureDigest(signedContent(draft, signing)));
+    expect(signatureDigest(signedContent({ ...draft, questionnaireVersion: 2 }, signing))).not.toBe(
+      signatureDigest(content),
+    );
   });
 
   it('leaves out whatever else the draft or the signing holds, so a new field never changes old digests', () => {

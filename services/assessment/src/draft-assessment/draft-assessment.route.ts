@@ -14,7 +14,7 @@ export const ADVISER_CHECK_UNAVAILABLE =
 
 export function mountDraftAssessment(
   app: Express,
-  { store, advisers, clock, sessions, onStored }: AssessmentRouteDeps,
+  { store, advisers, clock, sessions, onStored, questionnaire }: AssessmentRouteDeps,
 ): void {
   app.post(createAssessmentEndpoint.path, async (req, res) => {
     const parsed = parseDraftBody(req.body);
@@ -29,12 +29,12 @@ export function mountDraftAssessment(
       });
       if (!adviser) throw new HttpError(422, UNKNOWN_ADVISER_MESSAGE, 'UNKNOWN_ADVISER');
     }
-    const state = await draftAssessment(store, body, adviser, {
-      now: clock(),
-      correlationId: res.locals.requestId as string,
-    }).catch((error: unknown) => {
-      throw toAssessmentHttpError(error);
-    });
+    const context = { now: clock(), correlationId: res.locals.requestId as string };
+    const state = await draftAssessment(store, body, adviser, context, questionnaire).catch(
+      (error: unknown) => {
+        throw toAssessmentHttpError(error);
+      },
+    );
     onStored();
     res.status(201).json(toAssessmentResponse(state));
   });

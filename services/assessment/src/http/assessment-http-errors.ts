@@ -18,6 +18,8 @@ export const STATUS_BY_CODE: Readonly<Record<AssessmentErrorCode, number>> = {
   REVIEW_REASON_TOO_SHORT: 422,
   CAPACITY_ACKNOWLEDGEMENT_REQUIRED: 422,
   CONFIRMATION_REQUIRED: 400,
+  // The request was right for the questionnaire its page showed, which is no longer current.
+  QUESTIONNAIRE_CHANGED: 409,
 };
 
 export const CONCURRENT_CHANGE_MESSAGE =

@@ -1,3 +1,4 @@
+import type { QuestionnaireVersion } from '@risk-profile/contracts';
 import type { EventStore, SessionVerifier } from '@risk-profile/platform';
 import type { Store } from 'express-rate-limit';
 import type { AdviserDirectory } from '../advisers/adviser-directory';
@@ -16,4 +17,6 @@ export interface AssessmentRouteDeps {
   onStored: () => void;
   /** Successful signings per client address per hour (0 for no limit), counted in `store`. */
   signRateLimit: { perHour: number; store: Store };
+  /** The questionnaire clients answer now (QUESTIONNAIRE_VERSION): drafts and signings for another are refused. */
+  questionnaire: QuestionnaireVersion;
 }

@@ -3,6 +3,7 @@ import {
   assessmentSchema,
   assessmentSignatureSchema,
   pickFields,
+  questionnaireVersionOf,
 } from '@risk-profile/contracts';
 import { capacityOfState } from '../domain/assessment.capacity';
 import type { AssessmentState } from '../domain/assessment.state';
@@ -13,7 +14,13 @@ const [draftAssessmentSchema, signedAssessmentSchema] = assessmentSchema.options
 export function toAssessmentResponse(state: AssessmentState): Assessment {
   if (state.status === 'initial') throw new Error('An assessment that does not exist has no response');
   const a = state.assessment;
-  const draft = { ...a, id: a.assessmentId, createdAt: a.draftedAt, capacity: capacityOfState(state) };
+  const draft = {
+    ...a,
+    id: a.assessmentId,
+    questionnaireVersion: questionnaireVersionOf(a),
+    createdAt: a.draftedAt,
+    capacity: capacityOfState(state),
+  };
   if (state.status === 'draft') {
     return pickFields(draftAssessmentSchema, { ...draft, status: 'draft', signedAt: null, signature: null });
   }

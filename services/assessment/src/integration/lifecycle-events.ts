@@ -5,6 +5,7 @@ import {
   assessmentLifecycleTopicSchema,
   assessmentSignedV1,
   pickFields,
+  questionnaireVersionOf,
 } from '@risk-profile/contracts';
 import type { StoredEvent } from '@risk-profile/platform';
 import { capacityOfState } from '../domain/assessment.capacity';
@@ -54,6 +55,7 @@ function eventContent(stored: StoredEvent, state: AssessmentState): EventContent
       const a = state.assessment;
       const data = pickFields(assessmentDraftedV1.shape.data, {
         ...a,
+        questionnaireVersion: questionnaireVersionOf(a),
         capacity: capacityOfState(state),
         createdAt: a.draftedAt,
       });
@@ -67,6 +69,7 @@ function eventContent(stored: StoredEvent, state: AssessmentState): EventContent
         // What the client signed replaces what the draft held.
         ...s,
         adviser: a.adviser ?? null,
+        questionnaireVersion: questionnaireVersionOf(a),
         capacity: capacityOfState(state),
         createdAt: a.draftedAt,
       });

@@ -3,6 +3,7 @@ import {
   assessmentLifecycleTopicSchema,
   assessmentSignedV1,
 } from '@risk-profile/contracts';
+import { registerQuestionnaireV2Fixture } from '@risk-profile/contracts/testing';
 import type { StoredEvent } from '@risk-profile/platform';
 import { describe, expect, it } from 'vitest';
 import type { AssessmentEvent } from '../domain/assessment.events';
@@ -49,6 +50,7 @@ describe('the lifecycle event of a stored AssessmentDrafted', () => {
         clientPhone: null,
         adviserSlug: 'demo-adviser',
         linkId: null,
+        questionnaireVersion: 1,
         riskScore: 36,
         riskGroup: 3,
         originalProfile: 'Balanced',
@@ -113,6 +115,20 @@ describe('the lifecycle event of a stored AssessmentSigned', () => {
     ]);
     const older = toLifecycleEvent(signedStored, [draftedStored, signedStored]);
     expect(older?.type === 'AssessmentSigned' && older.data.consistencyNotes).toBeUndefined();
+  });
+
+  it('carries the questionnaire version of the draft, and version 1 for a draft stored before versions', () => {
+    const v2 = draftedEvent({ questionnaireVersion: 2, questionnaire: registerQuestionnaireV2Fixture() });
+    const signedV2 = signedEvent(v2, { questionnaireVersion: 2, currentQuestionnaireVersion: 2 });
+    const event = toLifecycleEvent(stored(signedV2, 1, signedStored.id), [
+      stored(v2, 0, draftedStored.id),
+      stored(signedV2, 1, signedStored.id),
+    ]);
+    expect(event?.type === 'AssessmentSigned' && event.data.questionnaireVersion).toBe(2);
+    const { questionnaireVersion: _none, ...older } = draftedStored.data as Record<string, unknown>;
+    const olderDraft = { ...draftedStored, data: older };
+    const fromOlder = toLifecycleEvent(signedStored, [olderDraft, signedStored]);
+    expect(fromOlder?.type === 'AssessmentSigned' && fromOlder.data.questionnaireVersion).toBe(1);
   });
 
   it("carries the firm's licence number and disclaimer recorded with the adviser in the draft", () => {

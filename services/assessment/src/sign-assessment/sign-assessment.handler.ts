@@ -1,4 +1,8 @@
-import type { signAssessmentBodySchema } from '@risk-profile/contracts';
+import {
+  CURRENT_QUESTIONNAIRE_VERSION,
+  questionnaireVersionOf,
+  type signAssessmentBodySchema,
+} from '@risk-profile/contracts';
 import type { EventStore } from '@risk-profile/platform';
 import type { z } from 'zod';
 import { runAssessmentCommand } from '../application/assessment-stream';
@@ -12,6 +16,8 @@ import type { AssessmentState } from '../domain/assessment.state';
 export interface SignContext extends CommandContext {
   ipAddress: string;
   userAgent: string;
+  /** The service's current questionnaire version (this build's by default): a signing for any other is refused. */
+  questionnaireVersion?: number;
 }
 
 /**
@@ -39,6 +45,8 @@ export async function signAssessment(
       ...signing,
       confirmed: body.confirmed,
       capacityAcknowledged,
+      questionnaireVersion: questionnaireVersionOf(body),
+      currentQuestionnaireVersion: context.questionnaireVersion ?? CURRENT_QUESTIONNAIRE_VERSION,
       // Only a draft can be signed; for any other state decide refuses before reading the digest.
       // The decider stores the same capacity record, computed by the same pure function.
       digest:

@@ -85,6 +85,8 @@ describeTargets(
         userAgent: signed.signature.userAgent,
         // The capacity record as signed (the response carries the same).
         capacity: signed.capacity!,
+        // The questionnaire version the draft was scored against.
+        questionnaireVersion: signed.questionnaireVersion,
       };
       expect(signed.signature.digest).toBe(
         createHash('sha256').update(canonicalJson(documented)).digest('hex'),

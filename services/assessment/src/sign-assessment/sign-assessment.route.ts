@@ -31,7 +31,7 @@ function signingsPerAddress({ perHour, store }: { perHour: number; store: Store 
 
 export function mountSignAssessment(
   app: Express,
-  { store, clock, onStored, signRateLimit }: AssessmentRouteDeps,
+  { store, clock, onStored, signRateLimit, questionnaire }: AssessmentRouteDeps,
 ): void {
   app.post(signAssessmentEndpoint.path, signingsPerAddress(signRateLimit), async (req, res) => {
     const id = String(req.params.id);
@@ -42,6 +42,7 @@ export function mountSignAssessment(
       correlationId: res.locals.requestId as string,
       ipAddress: clientIp(req),
       userAgent: (req.get('user-agent') ?? '').slice(0, MAX_USER_AGENT_LENGTH),
+      questionnaireVersion: questionnaire.version,
     }).catch((error: unknown) => {
       throw toAssessmentHttpError(error);
     });

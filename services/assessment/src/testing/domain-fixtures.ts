@@ -1,3 +1,4 @@
+import { QUESTIONNAIRE_V1 } from '@risk-profile/contracts';
 import type { DraftAssessment, SignAssessment } from '../domain/assessment.decider';
 import { decide } from '../domain/assessment.decider';
 import type { AssessmentDrafted, AssessmentSigned } from '../domain/assessment.events';
@@ -43,6 +44,8 @@ export function draftCommand(overrides: Partial<DraftAssessment['data']> = {}): 
       clientName: 'Jo Client',
       clientEmail: 'jo@example.com',
       clientPhone: null,
+      questionnaireVersion: 1,
+      questionnaire: QUESTIONNAIRE_V1,
       responses: consistentResponses(),
       riskScore: 36,
       originalProfile: 'Balanced',
@@ -73,6 +76,8 @@ export function signCommand(overrides: Partial<SignAssessment['data']> = {}): Si
     investmentPreferences: 'Renewable energy',
     confirmed: true,
     capacityAcknowledged: false,
+    questionnaireVersion: 1,
+    currentQuestionnaireVersion: 1,
     signedAt: FIXTURE.signedAt,
     ipAddress: '203.0.113.7',
     userAgent: 'Mozilla/5.0',

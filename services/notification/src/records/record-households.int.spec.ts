@@ -174,7 +174,7 @@ describeTargets(
           .filter(Boolean);
         expect(lines[0]).toBe(
           'Assessment id,Adviser,Client name,Client email,Client mobile,Household,Status,Risk score,Risk group,' +
-            'Recommended profile,Chosen profile,Started,Signed,Review due,Report delivery',
+            'Recommended profile,Chosen profile,Started,Signed,Review due,Report delivery,Questionnaire version',
         );
         expect(lines).toHaveLength(2);
         expect(lines[1]).toContain(

@@ -5,6 +5,7 @@ import {
   capacityRecordOf,
   capacityRecordSchema,
   type ProfileName,
+  questionnaireOf,
   type RecordDelivery,
   type RecordDetail,
   type RecordList,
@@ -57,6 +58,7 @@ export interface AssessmentRow {
   capacity_warning: boolean;
   restricted_at: Time | null;
   capacity: unknown;
+  questionnaire_version: number;
 }
 
 /** Whose record it is and where it stands, as every view of a record begins. */
@@ -78,7 +80,7 @@ interface RecordRow extends AssessmentRow, DeliveryColumns {
 const RECORD_COLUMNS = `r.assessment_id, r.adviser_slug, r.client_name, r.client_email, r.client_phone, r.status,
   r.risk_score, r.risk_group, r.recommended_profile, r.selected_profile, r.profile_changed, r.started_at,
   r.signed_at, r.superseded, r.link_id, r.adviser_review, r.capacity_warning, r.restricted_at, r.capacity,
-  h.household_id, h.household_name`;
+  r.questionnaire_version, h.household_id, h.household_name`;
 
 // A member's assessment: the household of the link it was started from.
 const HOUSEHOLD_JOIN = 'LEFT JOIN records_household_links h ON h.link_id = r.link_id';
@@ -100,6 +102,7 @@ export class RecordQueries {
     const signedAt = row.signed_at === null ? null : new Date(row.signed_at);
     return {
       ...recordIdentity(row),
+      questionnaireVersion: row.questionnaire_version,
       riskScore: row.risk_score,
       riskGroup: row.risk_group,
       recommendedProfile: row.recommended_profile,
@@ -202,7 +205,7 @@ export class RecordQueries {
         row.capacity !== null
           ? capacityRecordSchema.parse(row.capacity)
           : data
-            ? capacityRecordOf(data)
+            ? capacityRecordOf(data, questionnaireOf(data).capacity)
             : null,
       signed: data ? signedRecordOf(data) : null,
       history,

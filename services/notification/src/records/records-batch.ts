@@ -3,6 +3,8 @@ import {
   type AssessmentSignedV1,
   type CapacityRecord,
   capacityRecordOf,
+  questionnaireOf,
+  questionnaireVersionOf,
 } from '@risk-profile/contracts';
 import type { SqlExecutor } from '@risk-profile/platform';
 import { clientKey, searchText } from './record-rules';
@@ -31,10 +33,10 @@ const capacityFields = (capacity: CapacityRecord | undefined) => ({
 const COMMON = `assessment_id uuid, adviser_slug text, client_name text, client_email text, client_phone text,
   client_key text, search text, risk_score integer, risk_group integer, recommended_profile text,
   selected_profile text, profile_changed boolean, started_at timestamptz, link_id text,
-  adviser_review boolean, capacity_warning boolean, capacity jsonb`;
+  adviser_review boolean, capacity_warning boolean, capacity jsonb, questionnaire_version integer`;
 const COMMON_COLUMNS = `assessment_id, adviser_slug, client_name, client_email, client_phone, client_key, search,
   risk_score, risk_group, recommended_profile, selected_profile, profile_changed, started_at, link_id,
-  adviser_review, capacity_warning, capacity`;
+  adviser_review, capacity_warning, capacity, questionnaire_version`;
 
 /** The last event of each assessment, in the page's order. */
 function lastOfEach<E extends { data: { assessmentId: string } }>(events: readonly E[]): E[] {
@@ -57,6 +59,7 @@ function commonFields(d: AssessmentDraftedV1['data'] | AssessmentSignedV1['data'
     profile_changed: d.profileChanged,
     started_at: d.createdAt,
     link_id: d.linkId ?? null,
+    questionnaire_version: questionnaireVersionOf(d),
   };
 }
 
@@ -93,8 +96,8 @@ export async function projectSignatures(
     signed_at: event.data.signedAt,
     signed_event_id: event.id,
     record: event.data,
-    // An event signed before capacity was recorded: recomputed from its answers.
-    ...capacityFields(capacityRecordOf(event.data)),
+    // An event signed before capacity was recorded: recomputed from its answers by its version's rule.
+    ...capacityFields(capacityRecordOf(event.data, questionnaireOf(event.data).capacity)),
   }));
   const page = JSON.stringify(rows);
   // The next two statements need a few fields of each row, not the records: a page they parse
@@ -121,7 +124,8 @@ export async function projectSignatures(
        signed_at = EXCLUDED.signed_at, link_id = coalesce(EXCLUDED.link_id, r.link_id),
        signed_event_id = EXCLUDED.signed_event_id, record = EXCLUDED.record,
        adviser_review = EXCLUDED.adviser_review, capacity_warning = EXCLUDED.capacity_warning,
-       capacity = EXCLUDED.capacity, superseded = false`,
+       capacity = EXCLUDED.capacity, questionnaire_version = EXCLUDED.questionnaire_version,
+       superseded = false`,
     [page],
   );
   await tx.query(

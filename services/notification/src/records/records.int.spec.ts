@@ -21,6 +21,7 @@ import {
   type NotificationWithServers,
   startWithTestServers,
 } from '../testing/notification-under-test';
+import { recordProjected } from '../testing/record-projected';
 import type { SmtpTestServer } from '../testing/smtp-test-server';
 import { NOT_FOUND_MESSAGE } from './record-http';
 import { BAD_CURSOR_MESSAGE } from './record-rules';
@@ -81,13 +82,7 @@ describeTargets(
     async function signedRecord(event: AssessmentSignedV1): Promise<AssessmentSignedV1> {
       await publish(draftedOf(event));
       await publish(event);
-      await eventually(async () => {
-        const { rows } = await sql.query<{ status: string }>(
-          'SELECT status FROM records_assessments WHERE assessment_id = $1',
-          [event.data.assessmentId],
-        );
-        if (rows[0]?.status !== 'signed') throw new Error('not projected yet');
-      });
+      await recordProjected(sql, event.data.assessmentId);
       return event;
     }
 
@@ -164,14 +159,7 @@ describeTargets(
           capacity: detail.capacity,
         };
       };
-      const projected = (id: string, status: string) =>
-        eventually(async () => {
-          const { rows } = await sql.query<{ status: string }>(
-            'SELECT status FROM records_assessments WHERE assessment_id = $1',
-            [id],
-          );
-          if (rows[0]?.status !== status) throw new Error('not projected yet');
-        });
+      const projected = (id: string, status: string) => recordProjected(sql, id, status);
       // Balanced recommended for these answers; High Growth is two groups above, beyond the horizon and capacity.
       const responses = uniformResponses(3);
       const outcome = capacityOutcome(responses, 'Balanced', 'High Growth');

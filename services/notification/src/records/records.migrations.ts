@@ -116,4 +116,10 @@ export const RECORDS_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX records_household_links_by_household ON records_household_links (household_id);
     `,
   },
+  {
+    // Questionnaire versions (issue 46): the version each record was answered against, from its
+    // lifecycle events, for the lists and the CSV. Every record projected before was version 1's.
+    id: '006-questionnaire-version',
+    sql: `ALTER TABLE records_assessments ADD COLUMN questionnaire_version integer NOT NULL DEFAULT 1;`,
+  },
 ];

@@ -88,6 +88,8 @@ export async function subjectExportZip({
     const link = links.find((l) => l.link_id === row.link_id);
     assessments.push({
       ...subjectAssessment(row, retention),
+      // The questionnaire the client answered: its wording is the report's.
+      questionnaireVersion: row.questionnaire_version,
       riskScore: row.risk_score,
       riskGroup: row.risk_group,
       recommendedProfile: row.recommended_profile,
@@ -146,6 +148,7 @@ function eventsOf(
         clientName: row.client_name,
         clientEmail: row.client_email,
         clientPhone: row.client_phone,
+        questionnaireVersion: row.questionnaire_version,
         riskScore: row.risk_score,
         riskGroup: row.risk_group,
         recommendedProfile: row.recommended_profile,

@@ -17,11 +17,11 @@ import {
   optionForScore,
   percentileRecordText,
   profileByName,
-  QUESTIONS,
+  type QuestionnaireVersion,
+  questionnaireOf,
   type ReportAdviser,
   RISK_ACKNOWLEDGEMENT_STATEMENT,
   type RiskGroup,
-  SECTIONS,
   type SectionId,
   timeHorizonText,
 } from '@risk-profile/contracts';
@@ -51,6 +51,8 @@ export interface ReportModel {
   clientName: string;
   chosenProfile: string;
   signedAt: string;
+  /** "Questionnaire version 2": the version whose wording, bands and rules the whole report uses. */
+  questionnaire: string;
   /** The adviser's firm, for the report's header and footer; null without an adviser. */
   firm: ReportFirm | null;
   adviser: Row[];
@@ -63,7 +65,7 @@ export interface ReportModel {
   facts: Row[];
   capacity: ReportCapacity;
   warnings: { title: string; explanation: string }[];
-  /** The answers in the questionnaire's sections (contracts' SECTIONS), each with its score. */
+  /** The answers in the sections of the record's questionnaire version, each with its score. */
   answers: ReportSection[];
   choices: Row[];
   signature: Row[];
@@ -130,8 +132,12 @@ function scoreText(section: SectionId, score: number | undefined): string {
 const sectionTitle = (id: SectionId, title: string, audience: ReportAudience): string =>
   id === 'estimate' ? (audience === 'client' ? title : "The Client's Own View") : `Section ${id}: ${title}`;
 
-function reportCapacity(a: AssessmentSignedV1['data'], audience: ReportAudience): ReportCapacity {
-  const capacity = capacityRecordOf(a);
+function reportCapacity(
+  a: AssessmentSignedV1['data'],
+  questionnaire: QuestionnaireVersion,
+  audience: ReportAudience,
+): ReportCapacity {
+  const capacity = capacityRecordOf(a, questionnaire.capacity);
   const noFit = noProfileFitsHorizonText(capacity);
   return {
     rows: [
@@ -148,11 +154,16 @@ function reportCapacity(a: AssessmentSignedV1['data'], audience: ReportAudience)
   };
 }
 
+/**
+ * The report of a signed assessment, in the wording and by the rules of the questionnaire version it
+ * was answered against (docs/questionnaire.md, "Versions"), never today's.
+ */
 export function buildReportModel(input: ReportInput, audience: ReportAudience = 'record'): ReportModel {
   const a = input.assessment;
   const zone = input.timeZone ?? DEFAULT_TIME_ZONE;
-  const recommended = profileByName(a.originalProfile);
-  const chosen = profileByName(a.selectedProfile);
+  const questionnaire = questionnaireOf(a);
+  const recommended = profileByName(a.originalProfile, questionnaire.profiles);
+  const chosen = profileByName(a.selectedProfile, questionnaire.profiles);
   const predictedGroup = a.responses.q18 as RiskGroup;
   const prediction = comparePrediction(predictedGroup, a.riskGroup);
   const predicted = `Group ${predictedGroup} of 5`;
@@ -164,6 +175,7 @@ export function buildReportModel(input: ReportInput, audience: ReportAudience = 
     clientName: a.clientName,
     chosenProfile: a.selectedProfile,
     signedAt: formatReportDate(a.signedAt, zone),
+    questionnaire: `Questionnaire version ${questionnaire.version}`,
     firm: input.adviser
       ? {
           company: input.adviser.companyName,
@@ -189,7 +201,7 @@ export function buildReportModel(input: ReportInput, audience: ReportAudience = 
     ],
     results: [
       ['Risk score', `${a.riskScore} out of 60`],
-      ['Percentile', percentileRecordText(a.riskScore, a.percentile)],
+      ['Percentile', percentileRecordText(a.riskScore, a.percentile, questionnaire.scoring)],
       ['Risk group', `${a.riskGroup} of 5`],
       [
         'Predicted versus actual',
@@ -220,17 +232,17 @@ export function buildReportModel(input: ReportInput, audience: ReportAudience = 
       ['Minimum horizon', chosen.minimumHorizon],
       ['Allocation', `Defensive ${chosen.defensiveAllocation}, growth ${chosen.growthAllocation}`],
     ],
-    capacity: reportCapacity(a, audience),
+    capacity: reportCapacity(a, questionnaire, audience),
     // What the client was shown while answering (the answers signed are consistent), then any
     // warning an older event carried at signing.
     warnings: [
       ...(a.consistencyNotes ?? []).map(consistencyNoteText),
       ...a.consistencyWarnings.map((w) => ({ title: w.title, explanation: w.explanation })),
     ],
-    answers: SECTIONS.map((section) => ({
+    answers: questionnaire.sections.map((section) => ({
       title: sectionTitle(section.id, section.title, audience),
       answers: section.questionNumbers.map((number) => {
-        const q = QUESTIONS[number - 1]!;
+        const q = questionnaire.questions[number - 1]!;
         const score = a.responses[q.id];
         const option = score === undefined ? undefined : optionForScore(q, score);
         return {
@@ -247,6 +259,7 @@ export function buildReportModel(input: ReportInput, audience: ReportAudience = 
     ],
     signature: [
       ['Assessment id', a.assessmentId],
+      ['Questionnaire', `Version ${questionnaire.version}`],
       ['Signed at', formatReportDate(a.signedAt, zone)],
       ['Times shown in', zone],
       ['IP address', displayIpAddress(a.ipAddress)],
@@ -314,7 +327,7 @@ export const adviserReportSubject = (input: ReportInput): string => {
   const a = input.assessment;
   const above = compareProfiles(a.selectedProfile, a.originalProfile) === 'higher';
   // Two or more groups above the recommendation: the adviser must see it before opening the email.
-  const review = capacityRecordOf(a).adviserReview ? 'Review required: ' : '';
+  const review = capacityRecordOf(a, questionnaireOf(a).capacity).adviserReview ? 'Review required: ' : '';
   const name = subjectName(a.clientName);
   return `${review}Risk Profile report: ${name ? `${name}, ` : ''}${a.selectedProfile}, signed ${formatReportDate(a.signedAt, input.timeZone)}${
     above ? ' (chosen above recommendation)' : ''

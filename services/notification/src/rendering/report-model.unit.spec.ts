@@ -1,5 +1,10 @@
-import { consistencyNotesRecord } from '@risk-profile/contracts';
-import { uniformResponses } from '@risk-profile/contracts/testing';
+import { consistencyNotesRecord, QUESTIONNAIRE_V1 } from '@risk-profile/contracts';
+import {
+  REWORDED_QUESTION_3,
+  registerQuestionnaireV2Fixture,
+  responsesScoring44,
+  uniformResponses,
+} from '@risk-profile/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { signedAssessment } from '../testing/fixtures';
 import { buildReportModel } from './report-model';
@@ -47,5 +52,24 @@ describe('the consistency notes in the report', () => {
     ]);
     expect(model.warnings[0]!.explanation).toMatch(/The client then changed question 6\.$/);
     expect(model.warnings[1]!.explanation).toMatch(/The client then changed question 7\.$/);
+  });
+});
+
+describe("the report of a record's own questionnaire version", () => {
+  it('names the version and uses its wording and score bands, whatever version is newer', () => {
+    const v2 = registerQuestionnaireV2Fixture();
+    const question3 = (model: ReturnType<typeof modelOf>) =>
+      model.answers.flatMap((section) => section.answers).find((a) => a.number === 3)?.question;
+    const before = modelOf({ responses: responsesScoring44() });
+    const under2 = modelOf({ responses: responsesScoring44(), questionnaire: v2 });
+    expect(before.questionnaire).toBe('Questionnaire version 1');
+    expect(row(before.signature, 'Questionnaire')).toBe('Version 1');
+    expect(question3(before)).toBe(QUESTIONNAIRE_V1.questions[2]?.text);
+    expect(row(before.profile, 'Recommended profile')).toBe('Balanced');
+    expect(row(before.results, 'Percentile')).toContain('group 3 is 36 to 45');
+    expect(under2.questionnaire).toBe('Questionnaire version 2');
+    expect(question3(under2)).toBe(REWORDED_QUESTION_3);
+    expect(row(under2.profile, 'Recommended profile')).toBe('Growth');
+    expect(row(under2.results, 'Percentile')).toContain('group 4 is 43 to 55');
   });
 });

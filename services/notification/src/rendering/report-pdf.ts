@@ -26,7 +26,11 @@ function layout(pdf: PdfPage, model: ReportModel): void {
   pdf.title(
     'Risk Profile Report',
     model.firm ? firmLine(model.firm) : null,
-    [`${model.clientName}, signed ${model.signedAt}`, `Assessment ${model.assessmentId}`],
+    [
+      `${model.clientName}, signed ${model.signedAt}`,
+      `Assessment ${model.assessmentId}`,
+      model.questionnaire,
+    ],
     model.override,
   );
 

@@ -9,6 +9,7 @@ import {
   deriveAssessment,
   type ProfileName,
   type QuestionnaireLinkRequestedV1,
+  type QuestionnaireVersion,
   questionnaireLinkRequestedV1,
 } from '@risk-profile/contracts';
 import { uniformResponses } from '@risk-profile/contracts/testing';
@@ -23,16 +24,19 @@ export const ADVISER = {
 /**
  * A signed assessment as the lifecycle topic carries it, with every derived figure computed by
  * the contracts from the answers (so the numbers are consistent), validated by the event schema.
+ * With `questionnaire`, scored by that version and naming it; without, an event from before
+ * versions (read as version 1).
  */
 export function signedAssessment(
   overrides: Partial<AssessmentSignedV1['data']> & {
     score?: AnswerScore;
     responses?: CompleteResponses;
+    questionnaire?: QuestionnaireVersion;
   } = {},
 ): AssessmentSignedV1 {
-  const { score, ...rest } = overrides;
+  const { score, questionnaire, ...rest } = overrides;
   const responses = overrides.responses ?? uniformResponses(score ?? 3);
-  const derived = deriveAssessment(responses);
+  const derived = deriveAssessment(responses, questionnaire);
   const selected: ProfileName = overrides.selectedProfile ?? derived.originalProfile;
   const changed = selected !== derived.originalProfile;
   const data: AssessmentSignedV1['data'] = {
@@ -40,6 +44,7 @@ export function signedAssessment(
     clientName: 'Jane Citizen',
     clientEmail: 'jane@example.com',
     clientPhone: '0412 345 678',
+    ...(questionnaire ? { questionnaireVersion: questionnaire.version } : {}),
     responses,
     riskScore: derived.riskScore,
     riskGroup: derived.riskGroup,
@@ -155,6 +160,7 @@ export function draftedOf(signed: AssessmentSignedV1): AssessmentDraftedV1 {
     selectedProfile: d.selectedProfile,
     profileChanged: d.profileChanged,
     capacity: d.capacity,
+    questionnaireVersion: d.questionnaireVersion,
     deviceType: 'desktop',
   });
 }

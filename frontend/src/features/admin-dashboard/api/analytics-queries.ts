@@ -6,10 +6,14 @@ import type { DashboardFilter } from '../model/dashboard-search';
 /** Every dashboard query starts with this key, so the live stream can refetch them together. */
 export const ANALYTICS_QUERY_KEY = ['admin', 'analytics'] as const;
 
-/** Calls a dashboard endpoint (its path from the contracts) for one period and, if chosen, one adviser. */
-const callFiltered = <N extends EndpointName>(name: N, { period, adviser }: DashboardFilter) => {
+/**
+ * Calls a dashboard endpoint (its path from the contracts) for one period and, if chosen, one
+ * adviser and one questionnaire version.
+ */
+const callFiltered = <N extends EndpointName>(name: N, { period, adviser, version }: DashboardFilter) => {
   const search = new URLSearchParams({ period });
   if (adviser !== null) search.set('adviser', adviser);
+  if (version !== null) search.set('version', String(version));
   return callEndpoint(name, { path: `${ENDPOINT_ROUTES[name].path}?${search}` });
 };
 
@@ -17,7 +21,7 @@ const filtered =
   <N extends EndpointName>(key: string, name: N) =>
   (filter: DashboardFilter) =>
     queryOptions({
-      queryKey: [...ANALYTICS_QUERY_KEY, key, filter.period, filter.adviser] as const,
+      queryKey: [...ANALYTICS_QUERY_KEY, key, filter.period, filter.adviser, filter.version] as const,
       queryFn: () => callFiltered(name, filter),
     });
 

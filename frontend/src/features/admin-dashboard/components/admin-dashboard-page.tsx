@@ -14,12 +14,15 @@ import { DevicesTab } from './devices-tab';
 import { OverviewTab } from './overview-tab';
 import { PeriodSelect } from './period-select';
 import { QuestionsTab } from './questions-tab';
+import { VersionSelect } from './version-select';
 
 export function AdminDashboardPage({
   period,
   onPeriodChange,
   adviser = null,
   onAdviserChange,
+  version = null,
+  onVersionChange,
   tab,
   onTabChange,
 }: {
@@ -28,13 +31,16 @@ export function AdminDashboardPage({
   /** The adviser whose figures are shown; null for every adviser. */
   adviser?: string | null;
   onAdviserChange: (adviser: string | null) => void;
+  /** The questionnaire version whose figures are shown; null for every version. */
+  version?: number | null;
+  onVersionChange: (version: number | null) => void;
   /** The open section, kept in the address with the period. */
   tab: DashboardTab;
   onTabChange: (tab: DashboardTab) => void;
 }) {
   useDocumentTitle('Admin Dashboard');
   const logout = useAdminLogout();
-  const filter: DashboardFilter = { period, adviser };
+  const filter: DashboardFilter = { period, adviser, version };
 
   return (
     <AdminGate>
@@ -47,6 +53,7 @@ export function AdminDashboardPage({
           <div className="admin__actions">
             <PeriodSelect value={period} onChange={onPeriodChange} />
             <AdviserSelect value={adviser} onChange={onAdviserChange} />
+            <VersionSelect filter={filter} onChange={onVersionChange} />
             <Button variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>
               Logout
             </Button>

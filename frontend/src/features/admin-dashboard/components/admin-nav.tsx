@@ -30,6 +30,9 @@ export function AdminNav() {
           <Link to="/admin/analyst-queries">Analyst queries</Link>
         </li>
         <li>
+          <Link to="/admin/webhooks">Webhooks</Link>
+        </li>
+        <li>
           {/* The account page is shared by every role: a plain link to another part of the site. */}
           <a href="/account">Account security</a>
         </li>

@@ -25,6 +25,22 @@ describe('parseDashboardSearch', () => {
     [{ adviser: '' }, { period: 'all' }],
     [{ adviser: 'a'.repeat(65) }, { period: 'all' }],
     [{ adviser: ['demo-adviser'] }, { period: 'all' }],
+    // The router parses `?version=2` as the number 2; typed by hand it may stay digits.
+    [{ version: 2 }, { period: 'all', version: 2 }],
+    [{ version: '3' }, { period: 'all', version: 3 }],
+    [
+      { period: '7d', adviser: 'demo-adviser', version: 1, tab: 'questions' },
+      { period: '7d', adviser: 'demo-adviser', version: 1, tab: 'questions' },
+    ],
+    [{ version: 65_535 }, { period: 'all', version: 65_535 }],
+    [{ version: 0 }, { period: 'all' }],
+    [{ version: -1 }, { period: 'all' }],
+    [{ version: 1.5 }, { period: 'all' }],
+    [{ version: 65_536 }, { period: 'all' }],
+    [{ version: '02' }, { period: 'all' }],
+    [{ version: '1e3' }, { period: 'all' }],
+    [{ version: 'two' }, { period: 'all' }],
+    [{ version: [2] }, { period: 'all' }],
   ])('reads %j as %j', (search, expected) => {
     expect(parseDashboardSearch(search)).toEqual(expected);
   });

@@ -1,4 +1,9 @@
-import { type Adviser, type DerivedAssessment, MESSAGES } from '@risk-profile/contracts';
+import {
+  type Adviser,
+  CURRENT_QUESTIONNAIRE_VERSION,
+  type DerivedAssessment,
+  MESSAGES,
+} from '@risk-profile/contracts';
 import { failureMessage } from '../../../lib/api-client';
 import { arrivalLinkId } from '../../../lib/link-arrival';
 import { toast } from '../../../lib/toast';
@@ -72,6 +77,7 @@ export function useAssessmentSubmission({
           investmentPreferences: state.preferences,
           confirmed: true,
           capacityAcknowledged: state.capacityAcknowledged,
+          questionnaireVersion: CURRENT_QUESTIONNAIRE_VERSION,
         },
       },
       {

@@ -1,4 +1,5 @@
 import {
+  CURRENT_QUESTIONNAIRE_VERSION,
   compareProfiles,
   type DerivedAssessment,
   type DeviceType,
@@ -37,6 +38,8 @@ export function buildDraftBody(state: AssessmentState, context: DraftContext): D
     clientName: state.client.name.trim(),
     clientEmail: orNull(state.client.email),
     clientPhone: orNull(state.client.phone),
+    // The version this page bundles and showed: the service refuses (409) once another is current.
+    questionnaireVersion: CURRENT_QUESTIONNAIRE_VERSION,
     responses: state.responses,
     riskScore: derived.riskScore,
     originalProfile: derived.originalProfile,

@@ -1,4 +1,11 @@
-import type { AnswerScore, DeviceType, QuestionEvent, ResponseKey, Responses } from '@risk-profile/contracts';
+import {
+  type AnswerScore,
+  CURRENT_QUESTIONNAIRE_VERSION,
+  type DeviceType,
+  type QuestionEvent,
+  type ResponseKey,
+  type Responses,
+} from '@risk-profile/contracts';
 
 interface TrackedQuestion {
   viewedAt: number;
@@ -45,6 +52,7 @@ function toEvent(state: TrackerState, id: ResponseKey, tracked: TrackedQuestion)
     answerChanges: tracked.answerChanges,
     finalAnswer: tracked.finalAnswer,
     deviceType: state.deviceType,
+    questionnaireVersion: CURRENT_QUESTIONNAIRE_VERSION,
   };
 }
 

@@ -18,6 +18,7 @@ describe('question tracker', () => {
         answerChanges: 0,
         finalAnswer: null,
         deviceType: 'mobile',
+        questionnaireVersion: 1,
       },
     ]);
   });

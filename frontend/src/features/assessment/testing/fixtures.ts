@@ -15,6 +15,7 @@ export function draftAssessment(overrides: Partial<Assessment> = {}): Assessment
     clientName: 'Jane Citizen',
     clientEmail: 'jane@example.com',
     clientPhone: null,
+    questionnaireVersion: 1,
     responses,
     riskScore: derived.riskScore,
     riskGroup: derived.riskGroup,

@@ -95,7 +95,12 @@ export function RecordView({
           rows={[
             ['Risk score', `${record.riskScore} out of 60`],
             ...(signed
-              ? ([['Percentile', percentileFact(record.riskScore, signed.percentile)]] as const)
+              ? ([
+                  [
+                    'Percentile',
+                    percentileFact(record.riskScore, signed.percentile, record.questionnaireVersion),
+                  ],
+                ] as const)
               : []),
             ['Risk group', `${record.riskGroup} of 5`],
             ...(signed
@@ -105,6 +110,7 @@ export function RecordView({
               : []),
             ['Recommended profile', record.recommendedProfile],
             ['Chosen profile', record.selectedProfile],
+            ['Questionnaire', `Version ${record.questionnaireVersion}`],
           ]}
         />
         {record.aboveRecommendation ? (

@@ -33,7 +33,7 @@ export function SignedParts({ record, signed }: { record: RecordDetail; signed: 
 
       <Card aria-labelledby="record-answers">
         <h2 id="record-answers">Answers</h2>
-        {recordSections(signed.responses).map((section) => (
+        {recordSections(signed.responses, record.questionnaireVersion).map((section) => (
           <section
             key={section.id}
             aria-labelledby={`record-section-${section.id}`}

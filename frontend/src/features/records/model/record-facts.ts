@@ -4,11 +4,12 @@ import {
   consistencyNoteText,
   noConsistencyNotesText,
   percentileRecordText,
+  questionnaireVersion,
 } from '@risk-profile/contracts';
 
-/** The record's percentile in the report's words: its norms, and how the group relates to it. */
-export const percentileFact = (riskScore: number, percentile: number): string =>
-  percentileRecordText(riskScore, percentile);
+/** The record's percentile in the report's words: its version's norms, and how the group relates to its bands. */
+export const percentileFact = (riskScore: number, percentile: number, version: number): string =>
+  percentileRecordText(riskScore, percentile, questionnaireVersion(version).scoring);
 
 export interface ConsistencyItem {
   key: string;

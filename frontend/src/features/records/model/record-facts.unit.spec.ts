@@ -1,12 +1,19 @@
 import { consistencyNotesRecord } from '@risk-profile/contracts';
+import { registerQuestionnaireV2Fixture } from '@risk-profile/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { consistencyItems, percentileFact } from './record-facts';
 
 describe("the record's percentile", () => {
   it('says what it compares with and how the group relates to it, as the report does', () => {
-    expect(percentileFact(56, 66)).toBe(
+    expect(percentileFact(56, 66, 1)).toBe(
       "66th percentile: higher than 66% of all scores in the questionnaire's norms (scores treated as normal with mean 50 and standard deviation 15). The risk group comes from fixed score bands (group 5 is 56 to 60), not from the percentile.",
     );
+  });
+
+  it("places the group by the score bands of the record's own version", () => {
+    registerQuestionnaireV2Fixture();
+    expect(percentileFact(44, 61, 1)).toContain('group 3 is 36 to 45');
+    expect(percentileFact(44, 61, 2)).toContain('group 4 is 43 to 55');
   });
 });
 

@@ -3,10 +3,9 @@ import {
   comparePrediction,
   describePredictionToAdviser,
   optionForScore,
-  QUESTIONS,
+  questionnaireVersion,
   type Responses,
   type RiskGroup,
-  SECTIONS,
   type SectionId,
 } from '@risk-profile/contracts';
 
@@ -35,13 +34,17 @@ export function answerScoreText(section: SectionId, score: AnswerScore | undefin
   return `Predicted group ${score} of 5 (not scored)`;
 }
 
-/** Every question in the questionnaire's sections, with the option chosen and its score. */
-export function recordSections(responses: Responses): RecordSection[] {
-  return SECTIONS.map((section) => ({
+/**
+ * Every question in the sections of the questionnaire version the record was answered against
+ * (the record's `questionnaireVersion`), in that version's words, with the option chosen and its score.
+ */
+export function recordSections(responses: Responses, version: number): RecordSection[] {
+  const { sections, questions } = questionnaireVersion(version);
+  return sections.map((section) => ({
     id: section.id,
     title: section.id === 'estimate' ? "The Client's Own View" : `Section ${section.id}: ${section.title}`,
     answers: section.questionNumbers.map((number) => {
-      const question = QUESTIONS[number - 1];
+      const question = questions[number - 1];
       if (!question) throw new RangeError(`No question ${number}`);
       const score = responses[question.id];
       const option = score === undefined ? undefined : optionForScore(question, score);

@@ -1,4 +1,5 @@
 import { QUESTIONS, RESPONSE_KEYS, type Responses } from '@risk-profile/contracts';
+import { REWORDED_QUESTION_3, registerQuestionnaireV2Fixture } from '@risk-profile/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { ordinal, predictionText, recordSections } from './record-sections';
 
@@ -6,7 +7,7 @@ const allThrees = Object.fromEntries(RESPONSE_KEYS.map((key) => [key, 3])) as Re
 
 describe("the record's answers", () => {
   it("lists every question in the questionnaire's sections with the chosen option and its score", () => {
-    const sections = recordSections(allThrees);
+    const sections = recordSections(allThrees, 1);
     expect(sections.map((section) => section.title)).toEqual([
       'Section A: Risk Tolerance',
       'Section B: Capacity and Constraints',
@@ -26,7 +27,7 @@ describe("the record's answers", () => {
 
   it('finds the option by its score, whichever way the options run', () => {
     for (const question of QUESTIONS) {
-      const answer = recordSections({ [question.id]: 5 } as Responses)
+      const answer = recordSections({ [question.id]: 5 } as Responses, 1)
         .flatMap((section) => section.answers)
         .find((a) => a.number === question.number);
       const index = question.scoring.indexOf(5);
@@ -35,8 +36,19 @@ describe("the record's answers", () => {
   });
 
   it('says when a question was not answered', () => {
-    const answers = recordSections({}).flatMap((section) => section.answers);
+    const answers = recordSections({}, 1).flatMap((section) => section.answers);
     expect(answers.every((a) => a.answer === 'Not answered' && a.score === 'No score')).toBe(true);
+  });
+
+  it('shows each record in the words of its own questionnaire version', () => {
+    registerQuestionnaireV2Fixture();
+    const question3 = (version: number) =>
+      recordSections(allThrees, version)
+        .flatMap((section) => section.answers)
+        .find((a) => a.number === 3)?.question;
+    expect(question3(1)).toBe(QUESTIONS[2]?.text);
+    expect(question3(2)).toBe(REWORDED_QUESTION_3);
+    expect(question3(2)).not.toBe(question3(1));
   });
 });
 

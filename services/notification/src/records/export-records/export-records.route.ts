@@ -37,6 +37,7 @@ export const CSV_HEADER = [
   'Signed',
   'Review due',
   'Report delivery',
+  'Questionnaire version',
 ];
 
 export const csvLine = (r: RecordSummary): string =>
@@ -57,6 +58,7 @@ export const csvLine = (r: RecordSummary): string =>
     r.signedAt,
     r.reviewDue ? 'yes' : 'no',
     r.reportDelivery?.status ?? null,
+    r.questionnaireVersion,
   ]);
 
 /** The admin's CSV of every record the filter matches, streamed page by page; logged before it goes. */
