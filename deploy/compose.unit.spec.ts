@@ -39,6 +39,7 @@ const REQUIRED = {
   SESSION_SECRET: 'session-secret-of-at-least-32-characters!',
   DATA_ENCRYPTION_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
   MFA_ENCRYPTION_KEY: 'ZmVkY2JhOTg3NjU0MzIxMGZlZGNiYTk4NzY1NDMyMTA=',
+  HOUSEHOLD_ENCRYPTION_KEY: 'aG91c2Vob2xkLW1lbWJlcnMta2V5LTMyLWJ5dGVzISE=',
   CLICKHOUSE_PASSWORD: 'clickhouse-password-of-the-operator',
   CLICKHOUSE_ANALYST_PASSWORD: 'analyst-password-of-the-operator',
 };

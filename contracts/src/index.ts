@@ -8,3 +8,4 @@ export * from './link-token';
 export * from './messages';
 export * from './pick-fields';
 export * from './questionnaire';
+export * from './webhooks';

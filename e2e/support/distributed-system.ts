@@ -90,6 +90,7 @@ export async function startDistributedSystem(options: DistributedOptions): Promi
         DEMO_DATA: 'true',
         LINK_TOKEN_SECRET: testSecret(),
         LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+        HOUSEHOLD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       }),
       instances('assessment', assessmentPorts, {
         ADVISER_URL: urls(adviserPorts),

@@ -13,6 +13,7 @@ import { launchBrowser, newPhonePage, startTestSystem, type TestSystem } from '.
  * first one's screenshot kept when it fails), and the readers of what the pages show.
  */
 
+export const ADMIN = DEMO_ACCOUNTS[0]!;
 export const ADVISER = DEMO_ACCOUNTS[1]!;
 export const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
@@ -24,10 +25,12 @@ export interface WorkspaceSuite {
   openPage(options?: Parameters<typeof newPhonePage>[1]): Promise<Page>;
   /** Signs the demo adviser in on `page`, which lands in their workspace. */
   signInAsAdviser(page: Page): Promise<void>;
+  /** Signs the demo administrator in on `page`, which lands on the dashboard. */
+  signInAsAdmin(page: Page): Promise<void>;
 }
 
-/** Registers the file's hooks; call it inside `describe`. */
-export function useWorkspaceSuite(): WorkspaceSuite {
+/** Registers the file's hooks; call it inside `describe`. `env` adds to the product's environment. */
+export function useWorkspaceSuite(env: Record<string, string> = {}): WorkspaceSuite {
   const pages: Page[] = [];
   const suite = {} as { smtp: SmtpTestServer; system: TestSystem; browser: Browser };
   beforeAll(async () => {
@@ -35,6 +38,7 @@ export function useWorkspaceSuite(): WorkspaceSuite {
     suite.system = await startTestSystem({
       SMTP_URL: suite.smtp.url,
       MAIL_FROM: 'Risk Profile <reports@risk-profile.test>',
+      ...env,
     });
     suite.browser = await launchBrowser();
   });
@@ -65,14 +69,28 @@ export function useWorkspaceSuite(): WorkspaceSuite {
       return page;
     },
     async signInAsAdviser(page) {
-      await page.goto(`${suite.system.url}/login`);
-      await page.getByLabel('Email').fill(ADVISER.email);
-      await page.getByLabel('Password').fill(ADVISER.password);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await signIn(page, `${suite.system.url}/login`, ADVISER, 'Sign In');
       await page.waitForURL(`${suite.system.url}/adviser`);
       await page.getByRole('heading', { level: 1, name: 'Your clients' }).waitFor();
     },
+    async signInAsAdmin(page) {
+      await signIn(page, `${suite.system.url}/admin/login`, ADMIN, 'Login to Dashboard');
+      await page.waitForURL(/\/admin\/dashboard/);
+    },
   };
+}
+
+/** Fills a sign-in page's form with the account's email and password and presses its button. */
+async function signIn(
+  page: Page,
+  at: string,
+  account: { email: string; password: string },
+  button: string,
+): Promise<void> {
+  await page.goto(at);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: button, exact: true }).click();
 }
 
 export const pdfText = (pdf: Buffer): string =>

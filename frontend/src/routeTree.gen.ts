@@ -23,6 +23,7 @@ import { Route as AdminAnalystQueriesRouteImport } from './routes/admin/analyst-
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminDataRequestsRouteImport } from './routes/admin/data-requests'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as AdminWebhooksRouteImport } from './routes/admin/webhooks'
 import { Route as AdviserIndexRouteImport } from './routes/adviser/index'
 import { Route as AdviserLinksRouteImport } from './routes/adviser/links'
 import { Route as AnalystIndexRouteImport } from './routes/analyst/index'
@@ -107,6 +108,11 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   path: '/admin/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminWebhooksRoute = AdminWebhooksRouteImport.update({
+  id: '/admin/webhooks',
+  path: '/admin/webhooks',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdviserIndexRoute = AdviserIndexRouteImport.update({
   id: '/adviser/',
   path: '/adviser/',
@@ -188,6 +194,7 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/data-requests': typeof AdminDataRequestsRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/webhooks': typeof AdminWebhooksRoute
   '/adviser/links': typeof AdviserLinksRoute
   '/analyst/tokens': typeof AnalystTokensRoute
   '/l/$code': typeof LCodeRoute
@@ -217,6 +224,7 @@ export interface FileRoutesByTo {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/data-requests': typeof AdminDataRequestsRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/webhooks': typeof AdminWebhooksRoute
   '/adviser/links': typeof AdviserLinksRoute
   '/analyst/tokens': typeof AnalystTokensRoute
   '/l/$code': typeof LCodeRoute
@@ -247,6 +255,7 @@ export interface FileRoutesById {
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/data-requests': typeof AdminDataRequestsRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/webhooks': typeof AdminWebhooksRoute
   '/adviser/links': typeof AdviserLinksRoute
   '/analyst/tokens': typeof AnalystTokensRoute
   '/l/$code': typeof LCodeRoute
@@ -278,6 +287,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/data-requests'
     | '/admin/login'
+    | '/admin/webhooks'
     | '/adviser/links'
     | '/analyst/tokens'
     | '/l/$code'
@@ -307,6 +317,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/data-requests'
     | '/admin/login'
+    | '/admin/webhooks'
     | '/adviser/links'
     | '/analyst/tokens'
     | '/l/$code'
@@ -336,6 +347,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/data-requests'
     | '/admin/login'
+    | '/admin/webhooks'
     | '/adviser/links'
     | '/analyst/tokens'
     | '/l/$code'
@@ -366,6 +378,7 @@ export interface RootRouteChildren {
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminDataRequestsRoute: typeof AdminDataRequestsRoute
   AdminLoginRoute: typeof AdminLoginRoute
+  AdminWebhooksRoute: typeof AdminWebhooksRoute
   AdviserLinksRoute: typeof AdviserLinksRoute
   AnalystTokensRoute: typeof AnalystTokensRoute
   LCodeRoute: typeof LCodeRoute
@@ -481,6 +494,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/webhooks': {
+      id: '/admin/webhooks'
+      path: '/admin/webhooks'
+      fullPath: '/admin/webhooks'
+      preLoaderRoute: typeof AdminWebhooksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/adviser/': {
       id: '/adviser/'
       path: '/adviser'
@@ -590,6 +610,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminDashboardRoute: AdminDashboardRoute,
   AdminDataRequestsRoute: AdminDataRequestsRoute,
   AdminLoginRoute: AdminLoginRoute,
+  AdminWebhooksRoute: AdminWebhooksRoute,
   AdviserLinksRoute: AdviserLinksRoute,
   AnalystTokensRoute: AnalystTokensRoute,
   LCodeRoute: LCodeRoute,

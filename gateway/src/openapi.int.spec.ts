@@ -22,6 +22,7 @@ import { householdReportRequests } from './testing/openapi-household-report';
 import { HOUSEHOLD_BODY, householdRequests } from './testing/openapi-households';
 import { passkeyRequests } from './testing/openapi-passkeys';
 import { secondFactorRequests } from './testing/openapi-second-factor';
+import { webhookRequests } from './testing/openapi-webhooks';
 
 const LINK_TOKEN_SECRET = 'openapi-int-spec-link-secret-0123456789';
 const ADVISER = { email: 'adviser@example.com', password: 'adviser-demo-2026' };
@@ -149,7 +150,8 @@ describe('the OpenAPI document served by the gateway', () => {
     const admin = await signIn('adminLogin', ADMIN);
     const expectStatus = async (status: number, response: Promise<Response> | Promise<number>) => {
       const got = await response;
-      expect(typeof got === 'number' ? got : got.status).toBe(status);
+      const body = typeof got === 'number' ? '' : await got.clone().text();
+      expect(typeof got === 'number' ? got : got.status, body).toBe(status);
     };
     const badEmail = { email: 'not-an-email', password: 'x' };
     const unknownAccount = { email: 'nobody@example.com', password: 'wrong-password' };
@@ -185,6 +187,7 @@ describe('the OpenAPI document served by the gateway', () => {
     await expectStatus(400, sendLink({ cookie: adviser, body: { ...link, method: 'email' } }));
     await expectStatus(401, sendLink({ body: link }));
     await expectStatus(403, sendLink({ cookie: admin, body: link }));
+    await webhookRequests({ send, expectStatus, sql: system.platform.sql, cookies: { admin, adviser } });
     await householdRequests({
       send,
       expectStatus,
@@ -231,6 +234,9 @@ describe('the OpenAPI document served by the gateway', () => {
     await expectStatus(400, draft({}));
     await expectStatus(422, draft({ ...yesBody(), riskScore: yesBody().riskScore + 1 }));
     await expectStatus(422, draft(yesBody({ responses: consistentResponses({ q13: 1 }) })));
+    // A page that showed a questionnaire version other than the current one (1).
+    await expectStatus(409, draft({ ...yesBody(), questionnaireVersion: 2 }));
+    await expectStatus(200, send('GET', ENDPOINTS.getQuestionnaire.path));
 
     const id = ((await created.json()) as { id: string }).id;
     const sign = (assessment: string, body: unknown) =>

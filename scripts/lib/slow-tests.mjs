@@ -9,6 +9,7 @@ export const slowTests = [
   'e2e/adviser-and-links.e2e.spec.ts',
   'e2e/data-requests.e2e.spec.ts',
   'e2e/households.e2e.spec.ts',
+  'e2e/webhooks.e2e.spec.ts',
   'platform/src/event-bus/event-bus.int.spec.ts',
   'gateway/src/embedded/report-delivery-crash.int.spec.ts',
   'services/adviser/src/accounts/auth.int.spec.ts',

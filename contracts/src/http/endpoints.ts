@@ -74,6 +74,7 @@ import {
   removePasskeyEndpoint,
   verifyMfaPasskeyEndpoint,
 } from './passkeys';
+import { getQuestionnaireEndpoint } from './questionnaire';
 import {
   resolveShortLinkEndpoint,
   sendQuestionnaireLinkEndpoint,
@@ -91,6 +92,16 @@ import {
   listAdviserRecordsEndpoint,
   listSentLinksEndpoint,
 } from './records';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  disableWebhookEndpoint,
+  enableWebhookEndpoint,
+  listWebhookDeliveriesEndpoint,
+  listWebhooksEndpoint,
+  resendWebhookDeliveryEndpoint,
+  rotateWebhookSecretEndpoint,
+} from './webhooks';
 
 /** Every public endpoint; the gateway routes each path to the `service` named here. */
 export const ENDPOINTS = {
@@ -107,6 +118,7 @@ export const ENDPOINTS = {
   sendQuestionnaireLink: sendQuestionnaireLinkEndpoint,
   verifyQuestionnaireLink: verifyQuestionnaireLinkEndpoint,
   resolveShortLink: resolveShortLinkEndpoint,
+  getQuestionnaire: getQuestionnaireEndpoint,
   createAssessment: createAssessmentEndpoint,
   signAssessment: signAssessmentEndpoint,
   ingestQuestionEvents: ingestQuestionEventsEndpoint,
@@ -169,6 +181,14 @@ export const ENDPOINTS = {
   getHouseholdConfirmation: getHouseholdConfirmationEndpoint,
   confirmHouseholdProfile: confirmHouseholdProfileEndpoint,
   householdReportPdf: householdReportPdfEndpoint,
+  createWebhook: createWebhookEndpoint,
+  listWebhooks: listWebhooksEndpoint,
+  disableWebhook: disableWebhookEndpoint,
+  enableWebhook: enableWebhookEndpoint,
+  deleteWebhook: deleteWebhookEndpoint,
+  rotateWebhookSecret: rotateWebhookSecretEndpoint,
+  listWebhookDeliveries: listWebhookDeliveriesEndpoint,
+  resendWebhookDelivery: resendWebhookDeliveryEndpoint,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

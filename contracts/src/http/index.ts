@@ -20,11 +20,13 @@ export * from './oidc';
 export * from './pages';
 export * from './passkeys';
 export * from './primitives';
+export * from './questionnaire';
 export * from './questionnaire-links';
 export * from './records';
 export * from './reserved-segments';
 export * from './routes';
 export * from './storable-text';
+export * from './webhooks';
 
 /**
  * Endpoints whose contract is written but whose service does not serve them yet. The gateway

@@ -44,9 +44,9 @@ describe('ENDPOINTS', () => {
     expect(ENDPOINTS[name]).toMatchObject({ method, path, service });
   });
 
-  it('lists seventy-five endpoints, each method and path once', () => {
+  it('lists eighty-four endpoints, each method and path once', () => {
     const routes = Object.values(ENDPOINTS).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
-    expect(routes).toHaveLength(75);
+    expect(routes).toHaveLength(84);
     expect(new Set(routes).size).toBe(routes.length);
   });
 

@@ -8,6 +8,7 @@ import {
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
 import contractsPackage from '../../package.json' with { type: 'json' };
+import { WEBHOOK_EVENT_SCHEMAS } from '../webhooks/webhook-events';
 import { adviserSchema, adviserSlugSchema } from './advisers';
 import {
   ANALYTICS_CHANGED_EVENT,
@@ -60,8 +61,9 @@ const PATH_PARAMETERS: Readonly<Record<string, z.ZodType>> = {
   id: z
     .uuid()
     .describe(
-      'The id of the assessment, (under /api/admin/accounts) of the account, or (under /api/auth/sessions) of the session.',
+      'The id of the assessment, (under /api/admin/accounts) of the account, (under /api/auth/sessions) of the session, or (under /api/admin/webhooks) of the webhook endpoint.',
     ),
+  deliveryId: z.string().describe("A webhook delivery's id, its `webhook-id` header (`msg_…`)."),
 };
 
 /**
@@ -193,6 +195,55 @@ function operation(name: EndpointName, endpoint: EndpointDefinition): ZodOpenApi
 }
 
 /**
+ * OpenAPI 3.1's `webhooks`: the POST each subscribed endpoint receives per event type, with the
+ * Standard Webhooks headers (docs/webhooks.md); the receiver answers any 2xx within 15 s.
+ */
+function webhookOperations(): ZodOpenApiPathsObject {
+  const header = (description: string) => ({
+    required: true,
+    description,
+    schema: { type: 'string' as const },
+  });
+  const webhooks: ZodOpenApiPathsObject = {};
+  for (const [type, schema] of Object.entries(WEBHOOK_EVENT_SCHEMAS)) {
+    webhooks[type] = {
+      post: {
+        operationId: `webhook:${type}`,
+        summary: schema.description,
+        tags: ['webhooks'],
+        parameters: [
+          {
+            in: 'header',
+            name: 'webhook-id',
+            ...header('`msg_` + the event id: the same on every attempt; deduplicate on it.'),
+          },
+          {
+            in: 'header',
+            name: 'webhook-timestamp',
+            ...header('Unix seconds of this attempt; refuse one far from your clock.'),
+          },
+          {
+            in: 'header',
+            name: 'webhook-signature',
+            ...header(
+              '`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` with each current secret, space separated.',
+            ),
+          },
+        ],
+        requestBody: { required: true, content: { 'application/json': { schema } } },
+        responses: {
+          '200': {
+            description:
+              'Any 2xx within 15 s is a delivery; anything else is retried, and 410 disables the endpoint.',
+          },
+        },
+      },
+    };
+  }
+  return webhooks;
+}
+
+/**
  * The document served at GET /api/openapi.json; pure, so the server builds it once and keeps it.
  * It declares OpenAPI 3.1.0; the return type is zod-openapi 6's 3.2 model because that library
  * types every document it builds that way (3.2 is a superset of 3.1).
@@ -214,6 +265,7 @@ export function buildOpenApiDocument(): oas32.OpenAPIObject {
       },
       servers: [{ url: '/' }],
       paths,
+      webhooks: webhookOperations(),
       components: {
         schemas: { ...COMPONENTS },
         securitySchemes: {

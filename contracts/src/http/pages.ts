@@ -37,6 +37,7 @@ export const PAGE_ROUTES = [
   '/admin/advisers',
   '/admin/data-requests',
   '/admin/analyst-queries',
+  '/admin/webhooks',
 ] as const;
 
 export type PageRoute = (typeof PAGE_ROUTES)[number];

@@ -19,6 +19,7 @@ export const ENDPOINT_ROUTES = {
   sendQuestionnaireLink: { method: 'POST', path: '/api/send-questionnaire-link' },
   verifyQuestionnaireLink: { method: 'POST', path: '/api/questionnaire-links/verify' },
   resolveShortLink: { method: 'POST', path: '/api/questionnaire-links/resolve' },
+  getQuestionnaire: { method: 'GET', path: '/api/questionnaire' },
   createAssessment: { method: 'POST', path: '/api/assessments' },
   signAssessment: { method: 'POST', path: '/api/assessments/:id/sign' },
   ingestQuestionEvents: { method: 'POST', path: '/api/analytics/question' },
@@ -81,6 +82,14 @@ export const ENDPOINT_ROUTES = {
   getHouseholdConfirmation: { method: 'GET', path: '/api/household-confirmations' },
   confirmHouseholdProfile: { method: 'POST', path: '/api/household-confirmations' },
   householdReportPdf: { method: 'GET', path: '/api/adviser/households/:id/report.pdf' },
+  createWebhook: { method: 'POST', path: '/api/admin/webhooks' },
+  listWebhooks: { method: 'GET', path: '/api/admin/webhooks' },
+  disableWebhook: { method: 'POST', path: '/api/admin/webhooks/:id/disable' },
+  enableWebhook: { method: 'POST', path: '/api/admin/webhooks/:id/enable' },
+  deleteWebhook: { method: 'DELETE', path: '/api/admin/webhooks/:id' },
+  rotateWebhookSecret: { method: 'POST', path: '/api/admin/webhooks/:id/rotate-secret' },
+  listWebhookDeliveries: { method: 'GET', path: '/api/admin/webhooks/:id/deliveries' },
+  resendWebhookDelivery: { method: 'POST', path: '/api/admin/webhooks/:id/deliveries/:deliveryId/resend' },
 } as const satisfies { readonly [N in EndpointName]: Pick<(typeof ENDPOINTS)[N], 'method' | 'path'> };
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

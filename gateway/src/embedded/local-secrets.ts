@@ -4,14 +4,17 @@ import { join } from 'node:path';
 
 /**
  * Secrets the embedded start generates when the environment does not provide them.
- * DATA_ENCRYPTION_KEY wraps every assessment's data key: losing secrets.json loses every client's
- * personal data, so a backup of DATA_DIR must include it.
+ * DATA_ENCRYPTION_KEY wraps every assessment's data key (HOUSEHOLD_ENCRYPTION_KEY every household
+ * member's): losing secrets.json loses every client's personal data, so a backup of DATA_DIR must
+ * include it.
  */
 const GENERATED = [
   'LINK_TOKEN_SECRET',
   'SESSION_SECRET',
   'DATA_ENCRYPTION_KEY',
   'MFA_ENCRYPTION_KEY',
+  'HOUSEHOLD_ENCRYPTION_KEY',
+  'WEBHOOK_ENCRYPTION_KEY',
 ] as const;
 
 export interface LocalSecrets {

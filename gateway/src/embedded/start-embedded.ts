@@ -126,6 +126,8 @@ export async function startEmbedded(
         await createNotificationService(platform, notificationConfig, {
           sessions,
           composeWorker: options.composeWorker,
+          publicUrl: () =>
+            gatewayConfig.PUBLIC_URL ?? `http://localhost:${listeningPort ?? gatewayConfig.PORT}`,
         }),
       );
     }

@@ -3,10 +3,19 @@ import {
   DEFAULT_RECORD_RETENTION_YEARS,
   DEFAULT_REVIEW_INTERVAL_MONTHS,
 } from '@risk-profile/contracts';
-import { env } from '@risk-profile/platform';
+import { env, parseSecretKey } from '@risk-profile/platform';
 import { z } from 'zod';
 
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
+
+const isSecretKey = (value: string): boolean => {
+  try {
+    parseSecretKey(value, 'WEBHOOK_ENCRYPTION_KEY');
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /**
  * The notification service's keys (docs/configuration.md). Without SMTP_URL, email goes to
@@ -68,6 +77,28 @@ const notificationKeys = z.object({
    * "1" behind the gateway in the distributed mode.
    */
   TRUST_PROXY: env.trustProxy(),
+  /**
+   * Seals webhook endpoints' signing secrets at rest (docs/webhooks.md): base64 of 32 random
+   * bytes. The embedded start generates one into DATA_DIR; without it endpoints cannot be added.
+   */
+  WEBHOOK_ENCRYPTION_KEY: z
+    .preprocess((value) => (value === '' ? undefined : value), z.string().optional())
+    .refine((value) => value === undefined || isSecretKey(value), 'must be base64 of 32 random bytes'),
+  /** Webhooks to http and to private or loopback addresses: for tests only, refused in production. */
+  WEBHOOK_ALLOW_INSECURE_TARGETS: env.bool(false),
+  /**
+   * Who is emailed when a webhook endpoint is disabled (failing for 5 days, or answering 410):
+   * a comma-separated list of addresses; unset, the disabling is only logged.
+   */
+  ADMIN_ALERT_EMAIL: z
+    .preprocess((value) => (value === '' ? undefined : value), z.string().optional())
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('must be email addresses separated by commas'))),
   /** Time zone of the dates in reports and messages (IANA name). */
   REPORT_TIME_ZONE: z
     .string()
@@ -94,6 +125,11 @@ function checkTransports(config: NotificationKeys, context: z.RefinementCtx): vo
       if (config[key] === undefined) issue(key, 'is required when any Vonage key is set');
   }
   const production = config.NODE_ENV === 'production';
+  if (production && config.WEBHOOK_ALLOW_INSECURE_TARGETS)
+    issue(
+      'WEBHOOK_ALLOW_INSECURE_TARGETS',
+      'must be false in production: it lets webhooks reach http and private addresses (tests only)',
+    );
   if (config.MAIL_TRANSPORT === 'smtp' && !config.SMTP_URL)
     issue('SMTP_URL', 'is required with MAIL_TRANSPORT=smtp');
   if (config.MAIL_TRANSPORT === 'outbox' && config.SMTP_URL)

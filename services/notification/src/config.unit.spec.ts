@@ -98,4 +98,23 @@ describe('the notification configuration', () => {
     expect(process(secret)().SESSION_SECRET).toBe(secret.SESSION_SECRET);
     expect(process({ ...secret, ...PRODUCTION })).toThrow(/MAIL_TRANSPORT: is required in production/);
   });
+
+  it('allows insecure webhook targets only outside production, and checks the webhook key and alert addresses', () => {
+    const sending = { ...PRODUCTION, SMTP_URL: SMTP, ...VONAGE };
+    expect(load({}).WEBHOOK_ALLOW_INSECURE_TARGETS).toBe(false);
+    expect(load({ WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' }).WEBHOOK_ALLOW_INSECURE_TARGETS).toBe(true);
+    expect(() => load({ ...sending, WEBHOOK_ALLOW_INSECURE_TARGETS: 'true' })).toThrow(
+      /WEBHOOK_ALLOW_INSECURE_TARGETS: must be false in production/,
+    );
+    expect(refusedKeys({ WEBHOOK_ENCRYPTION_KEY: 'short' })).toEqual(['WEBHOOK_ENCRYPTION_KEY']);
+    expect(
+      load({ WEBHOOK_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64') }).WEBHOOK_ENCRYPTION_KEY,
+    ).toBeDefined();
+    expect(load({}).ADMIN_ALERT_EMAIL).toEqual([]);
+    expect(load({ ADMIN_ALERT_EMAIL: 'ops@example.com, it@example.com' }).ADMIN_ALERT_EMAIL).toEqual([
+      'ops@example.com',
+      'it@example.com',
+    ]);
+    expect(refusedKeys({ ADMIN_ALERT_EMAIL: 'ops' })).toEqual(['ADMIN_ALERT_EMAIL.0']);
+  });
 });

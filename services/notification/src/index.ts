@@ -44,6 +44,7 @@ import { subscribeRecordsConsumer } from './records/records-consumer';
 import { mountSubjectRoutes } from './records/subject-routes';
 import type { SmsSender } from './sms/sms-sender.port';
 import { messageDelivery, openTransports, outboxDir } from './transports';
+import { createWebhooks, type WebhookOptions } from './webhooks/webhooks.module';
 
 export { type NotificationConfig, notificationConfigSchema, notificationProcessConfigSchema } from './config';
 export { reportComposerBeside } from './delivery/worker-composer';
@@ -70,6 +71,10 @@ export interface NotificationOptions {
     SenderOptions,
     'retryDelaysMs' | 'pollIntervalMs' | 'concurrency' | 'claimMs' | 'purgeIntervalMs'
   >;
+  /** Webhook sender tuning and DNS (tests and the benchmark shorten the retry delays). */
+  webhooks?: WebhookOptions;
+  /** The site's public address (PUBLIC_URL), for links in webhooks; http://localhost:3000 by default. */
+  publicUrl?: () => string;
 }
 
 /**
@@ -125,6 +130,15 @@ export async function createNotificationService(
     return true;
   };
   const delivery = messageDelivery(config);
+  const webhooks = await createWebhooks({
+    platform: deps,
+    config,
+    sessions: options.sessions ?? NO_SESSIONS,
+    logger,
+    publicUrl: options.publicUrl ?? (() => 'http://localhost:3000'),
+    onMailRecorded: () => sender?.wake(),
+    options: options.webhooks,
+  });
   const app = createServiceApp({
     name: 'notification',
     logger,
@@ -159,6 +173,7 @@ export async function createNotificationService(
         clock,
         timeZone: config.REPORT_TIME_ZONE,
       });
+      webhooks.mount(router);
     },
   });
   return {
@@ -224,6 +239,7 @@ export async function createNotificationService(
       for (const join of [deliveriesJoin, recordsJoin, householdsJoin]) {
         if (join.status === 'rejected') throw join.reason;
       }
+      await webhooks.start();
       logger.info(
         {
           mail: transports.mailer.describe,
@@ -235,6 +251,7 @@ export async function createNotificationService(
       if (!options.transports) logUnsentChannels(logger, delivery, config);
     },
     stop: async () => {
+      await webhooks.stop();
       await subscription?.stop();
       subscription = undefined;
       await records?.stop();

@@ -13,5 +13,7 @@ await runService({
     createNotificationService(deps, config, {
       sessions: await processSessionVerifier(deps, config),
       composeWorker: reportComposerBeside(import.meta.url),
+      // The report links in webhooks name the site as its visitors reach it.
+      publicUrl: config.PUBLIC_URL ? () => config.PUBLIC_URL! : undefined,
     }),
 });

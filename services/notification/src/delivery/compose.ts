@@ -29,6 +29,10 @@ import {
   renderReportPdf,
   reportPdfFileName,
 } from '../rendering';
+import {
+  endpointDisabledAlertSchema,
+  renderEndpointDisabledEmail,
+} from '../webhooks/endpoint-disabled-email';
 import type { Delivery } from './deliveries';
 import type { ComposedMessage, Composer } from './sender';
 
@@ -192,6 +196,11 @@ export function createComposer(options: ComposerOptions): Composer {
           ],
         });
       }
+      case 'webhook-alert-email':
+        return email(
+          delivery,
+          renderEndpointDisabledEmail(endpointDisabledAlertSchema.parse(delivery.content), options.timeZone),
+        );
       default: {
         const unknown: never = delivery.kind;
         throw new Error(`no message for delivery kind ${String(unknown)}`);

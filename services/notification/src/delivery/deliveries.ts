@@ -11,7 +11,8 @@ export type DeliveryKind =
   | 'account-email'
   | 'household-confirm-email'
   | 'household-confirm-sms'
-  | 'household-report';
+  | 'household-report'
+  | 'webhook-alert-email';
 export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'suppressed';
 
 export interface NewDelivery {

@@ -162,4 +162,14 @@ export const DELIVERY_MIGRATIONS: readonly Migration[] = [
         WHERE member_assessment_id IS NOT NULL;
     `,
   },
+  {
+    // The administrators' email when the webhook sender disables an endpoint (docs/webhooks.md).
+    id: '010-webhook-alert-email',
+    sql: `
+      ALTER TABLE notification_deliveries DROP CONSTRAINT notification_deliveries_kind_check;
+      ALTER TABLE notification_deliveries ADD CONSTRAINT notification_deliveries_kind_check
+        CHECK (kind IN ('adviser-report', 'client-report', 'client-sms', 'link-email', 'link-sms', 'account-email',
+          'household-confirm-email', 'household-confirm-sms', 'household-report', 'webhook-alert-email'));
+    `,
+  },
 ];
