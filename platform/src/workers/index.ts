@@ -1,3 +1,3 @@
 export { type LeaseStore, startLeasedWorker } from './leased-worker';
 export type { RoundOutcome } from './wakeable-loop';
-export { startWorker, type Worker } from './worker';
+export { type AttemptingWorker, attemptingWorker, startWorker, type Worker } from './worker';

@@ -39,3 +39,41 @@ export function startWorker(options: WorkerOptions): Worker {
     stop: () => loop.stop(),
   };
 }
+
+/** What a sender offers: a nudge, a drain for tests and tools, and a stop. */
+export interface AttemptingWorker {
+  wake(): void;
+  /** Runs rounds and waits for the attempts they start until none is left. */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A worker whose rounds start attempts that run beside them (a sender's sends, keyed in
+ * `underway`) and record what the attempts did in a later round. `stop` takes no new work
+ * (`onStopping`), lets the attempts under way finish, and runs one last round to record them
+ * before the loop stops; a failure of that round goes to `onLastRoundFailed`.
+ */
+export function attemptingWorker(
+  worker: Worker,
+  underway: ReadonlyMap<string, Promise<unknown>>,
+  options: { onStopping: () => void; onLastRoundFailed: (error: unknown) => void },
+): AttemptingWorker {
+  const settled = () => Promise.all(underway.values());
+  return {
+    wake: worker.wake,
+    async drain() {
+      for (;;) {
+        await worker.drain();
+        if (underway.size === 0) return;
+        await settled();
+      }
+    },
+    async stop() {
+      options.onStopping();
+      await settled();
+      await worker.runRound().catch(options.onLastRoundFailed);
+      await worker.stop();
+    },
+  };
+}

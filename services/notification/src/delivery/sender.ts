@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type Logger, type RoundOutcome, type SqlClient, startWorker } from '@risk-profile/platform';
+import {
+  type AttemptingWorker,
+  attemptingWorker,
+  type Logger,
+  type RoundOutcome,
+  type SqlClient,
+  startWorker,
+} from '@risk-profile/platform';
 import type { EncodedMail, Mailer } from '../mail/mailer.port';
 import type { SmsSender } from '../sms/sms-sender.port';
 import {
@@ -77,13 +84,8 @@ export interface SenderOptions {
   journal?: SentJournal;
 }
 
-export interface Sender {
-  /** Looks for due deliveries now rather than at the next poll. */
-  wake(): void;
-  /** Sends everything due now; resolves when none is left (tests and tools). */
-  drain(): Promise<void>;
-  stop(): Promise<void>;
-}
+/** Looks for due deliveries on `wake`; `drain` sends everything due now (tests and tools). */
+export type Sender = AttemptingWorker;
 
 /**
  * How long a delivery's claim lasts unless its holder renews it: what a crashed instance's
@@ -266,27 +268,13 @@ export function startSender(options: SenderOptions): Sender {
     onError: (error) => logger.error({ err: error }, 'sender round failed; retrying'),
     pollIntervalMs: options.pollIntervalMs ?? 500,
   });
-  const settled = () => Promise.all(underway.values());
-  return {
-    wake: worker.wake,
-    async drain() {
-      for (;;) {
-        await worker.drain();
-        if (underway.size === 0) return;
-        await settled();
-      }
-    },
-    async stop() {
-      // No more claims; the sends under way finish (rounds go on meanwhile, renewing their
-      // claims), and their acceptances are recorded before the loop stops.
+  // No more claims at a stop; the sends under way finish (rounds go on meanwhile, renewing their
+  // claims), and their acceptances are recorded before the loop stops.
+  return attemptingWorker(worker, underway, {
+    onStopping: () => {
       stopping = true;
-      await settled();
-      await worker
-        .runRound()
-        .catch((error: unknown) =>
-          logger.warn({ err: error }, 'sent messages not recorded at stop; the journal keeps them'),
-        );
-      await worker.stop();
     },
-  };
+    onLastRoundFailed: (error) =>
+      logger.warn({ err: error }, 'sent messages not recorded at stop; the journal keeps them'),
+  });
 }

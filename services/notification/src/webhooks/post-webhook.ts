@@ -1,5 +1,5 @@
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { pinnedLookup, type WebhookHeaders, type WebhookTarget } from '@risk-profile/platform';
 
 /** A receiver answers within this, or the attempt fails (issue 46; the specification's advice). */
@@ -7,6 +7,44 @@ export const WEBHOOK_TIMEOUT_MS = 15_000;
 
 // A receiver's answer is read only for its status; a little of it names a failure in the log.
 const MAX_ANSWER_BYTES = 1024;
+
+// Receivers at once whose connections are kept; the least recently added is closed beyond.
+const MAX_AGENTS = 64;
+
+/**
+ * Keeps connections to receivers open between attempts (a TLS handshake per delivery would cost
+ * more than the delivery), one pool per URL origin and set of checked addresses: a connection is
+ * reused only for a target whose check found the same addresses it was made to. Every attempt is
+ * still checked; an answer that changes makes a new pool.
+ */
+export class WebhookAgents {
+  private readonly agents = new Map<string, HttpAgent>();
+
+  for(target: WebhookTarget): HttpAgent {
+    const key = `${target.url.origin} ${target.addresses.map((a) => a.address).join(',')}`;
+    const known = this.agents.get(key);
+    if (known) return known;
+    if (this.agents.size >= MAX_AGENTS) {
+      const [oldestKey, oldest] = this.agents.entries().next().value!;
+      oldest.destroy();
+      this.agents.delete(oldestKey);
+    }
+    const Agent = target.url.protocol === 'https:' ? HttpsAgent : HttpAgent;
+    const agent = new Agent({
+      keepAlive: true,
+      maxSockets: 8,
+      maxFreeSockets: 2,
+      lookup: pinnedLookup(target),
+    });
+    this.agents.set(key, agent);
+    return agent;
+  }
+
+  close(): void {
+    for (const agent of this.agents.values()) agent.destroy();
+    this.agents.clear();
+  }
+}
 
 export interface PostOutcome {
   /** The HTTP status; undefined when no answer came (refused, reset, timed out). */
@@ -19,13 +57,15 @@ export interface PostOutcome {
 /**
  * One POST of a delivery's exact bytes to a checked target: connected through `pinnedLookup` (to
  * an address the check saw, never one DNS answers later), no redirect followed (http.request
- * follows none), no proxy, no pooled connection, and given up after `timeoutMs`. Never throws.
+ * follows none), no proxy, through `agent`'s kept connections to those addresses (none without
+ * one), and given up after `timeoutMs`. Never throws.
  */
 export function postWebhook(
   target: WebhookTarget,
   headers: WebhookHeaders,
   body: string,
   timeoutMs = WEBHOOK_TIMEOUT_MS,
+  agent?: HttpAgent,
 ): Promise<PostOutcome> {
   const request = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
@@ -39,7 +79,7 @@ export function postWebhook(
     const req = request(target.url, {
       method: 'POST',
       lookup: pinnedLookup(target),
-      agent: false,
+      agent: agent ?? false,
       headers: {
         ...headers,
         'content-type': 'application/json',

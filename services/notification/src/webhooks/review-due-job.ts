@@ -69,7 +69,7 @@ export function startReviewDueJob(options: ReviewDueJobOptions) {
           orderingKey: row.assessment_id,
           assessmentId: row.assessment_id,
         };
-        recorded += await recordWebhookDeliveries(tx, planned, now, dueAt);
+        recorded += (await recordWebhookDeliveries(tx, planned, now, { endpointsCreatedBy: dueAt })).recorded;
       }
     });
     if (recorded > 0) {

@@ -7,28 +7,30 @@ import {
 } from '@risk-profile/contracts';
 import {
   type BusMessage,
-  type EventBus,
-  type Logger,
   rewriteErasedTables,
   runOnceEach,
-  type SqlClient,
   type SqlExecutor,
   type Subscription,
 } from '@risk-profile/platform';
+import type { ConsumerDeps } from '../delivery/consumer-deps';
 import { planWebhook } from './plan-webhook';
-import { eraseWebhookBodies, muteWebhookDeliveries, recordWebhookDeliveries } from './webhook-deliveries';
+import {
+  type ClaimAsWritten,
+  eraseWebhookBodies,
+  muteWebhookDeliveries,
+  recordWebhookDeliveries,
+} from './webhook-deliveries';
+import type { ClaimedWebhook } from './webhook-queue';
 
 export const WEBHOOK_CONSUMER = 'notification-webhooks';
 
-export interface WebhookConsumerDeps {
-  sql: SqlClient;
-  bus: EventBus;
-  clock: () => Date;
-  logger: Logger;
+export interface WebhookConsumerDeps extends ConsumerDeps {
   /** The site's public address, for the report link of assessment.signed. */
   publicUrl: () => string;
-  /** Deliveries were recorded: the webhook sender looks now. */
-  onRecorded: () => void;
+  /** The sender's claim on what is written for it to attempt at once (none: written due). */
+  claim: () => ClaimAsWritten | undefined;
+  /** Deliveries written claimed, for the sender to attempt once their transaction committed. */
+  onClaimed: (claimed: readonly ClaimedWebhook[]) => void;
 }
 
 /**
@@ -43,8 +45,10 @@ async function apply(tx: SqlExecutor, event: IntegrationEvent, deps: WebhookCons
   if (event.type === 'AssessmentProcessingRestricted')
     await muteWebhookDeliveries(tx, event.data.assessmentId);
   const planned = planWebhook(event, deps.publicUrl());
-  const recorded = planned ? await recordWebhookDeliveries(tx, planned, now) : 0;
-  return { erased, recorded };
+  const written = planned
+    ? await recordWebhookDeliveries(tx, planned, now, { claim: deps.claim() })
+    : { recorded: 0, claimed: [] };
+  return { erased, ...written };
 }
 
 /**
@@ -59,7 +63,10 @@ export function subscribeWebhookConsumer(deps: WebhookConsumerDeps): Promise<Sub
     );
     let erased = 0;
     let recorded = 0;
+    let claimed: ClaimedWebhook[] = [];
     await runOnceEach(deps.sql, WEBHOOK_CONSUMER, [...events.keys()], async (tx, fresh) => {
+      // A transaction tried again starts over.
+      [erased, recorded, claimed] = [0, 0, []];
       const now = deps.clock();
       for (const id of fresh) {
         const event = events.get(id);
@@ -67,9 +74,11 @@ export function subscribeWebhookConsumer(deps: WebhookConsumerDeps): Promise<Sub
         const done = await apply(tx, event, deps, now);
         erased += done.erased;
         recorded += done.recorded;
+        claimed.push(...done.claimed);
       }
     });
-    if (recorded > 0) deps.onRecorded();
+    if (claimed.length > 0) deps.onClaimed(claimed);
+    if (recorded > claimed.length) deps.onRecorded();
     if (erased > 0) {
       // The erased bodies leave the table's files too, as the other erasures do.
       await rewriteErasedTables(deps.sql, ['webhook_deliveries']);

@@ -1,6 +1,7 @@
 import type { WebhookDeliveryView } from '@risk-profile/contracts';
 import type { SqlExecutor } from '@risk-profile/platform';
 import type { PlannedWebhook } from './plan-webhook';
+import { type ClaimedRow, type ClaimedWebhook, claimedWebhook } from './webhook-queue';
 
 /*
  * The deliveries table (webhooks.migrations.ts): written by the consumer in the transaction that
@@ -10,25 +11,47 @@ import type { PlannedWebhook } from './plan-webhook';
 /** The body every attempt of a delivery sends, serialised here once. */
 export const webhookBody = (planned: PlannedWebhook): string => JSON.stringify(planned.event);
 
+/** Deliveries claimed as they are written: by this sender's instance, for this long. */
+export interface ClaimAsWritten {
+  by: string;
+  claimMs: number;
+}
+
 /**
  * One delivery of `planned` per active endpoint subscribed to its type, due now; in the caller's
- * transaction. A redelivered event adds nothing (the id is the key, with the endpoint).
+ * transaction. A redelivered event adds nothing (the id is the key, with the endpoint). With
+ * `claim`, a delivery no earlier one of its assessment waits before is written claimed, its first
+ * attempt counted, and returned to be attempted at once: the sender then reads nothing back.
  */
 export async function recordWebhookDeliveries(
   tx: SqlExecutor,
   planned: PlannedWebhook,
   now: Date,
-  /** Only endpoints that existed by then (review.due: none learns of reviews due before it existed). */
-  endpointsCreatedBy?: Date,
-): Promise<number> {
-  const { rowCount } = await tx.query(
-    `INSERT INTO webhook_deliveries
-       (endpoint_id, id, event_type, ordering_key, assessment_id, body, status, next_attempt_at, created_at)
-     SELECT e.id, $1, $2, $3, $4::uuid, $5, 'pending', $6::timestamptz, $6::timestamptz
-     FROM webhook_endpoints e
-     WHERE e.state = 'active' AND $2 = ANY (e.events) AND ($7::timestamptz IS NULL OR e.created_at <= $7::timestamptz)
-     ORDER BY e.created_at
-     ON CONFLICT (endpoint_id, id) DO NOTHING`,
+  options: {
+    /** Only endpoints that existed by then (review.due: none learns of reviews due before it existed). */
+    endpointsCreatedBy?: Date;
+    claim?: ClaimAsWritten;
+  } = {},
+): Promise<{ recorded: number; claimed: ClaimedWebhook[] }> {
+  const { rows } = await tx.query<ClaimedRow & { claimed: boolean }>(
+    `WITH inserted AS (
+       INSERT INTO webhook_deliveries (endpoint_id, id, event_type, ordering_key, assessment_id, body, status,
+         next_attempt_at, created_at, attempts, claimed_by, claim_expires_at, last_attempt_at)
+       SELECT e.id, $1, $2, $3, $4::uuid, $5, 'pending', $6::timestamptz, $6::timestamptz,
+         CASE WHEN c.claim THEN 1 ELSE 0 END, CASE WHEN c.claim THEN $8::uuid END,
+         CASE WHEN c.claim THEN $6::timestamptz + make_interval(secs => $9::bigint / 1000.0) END,
+         CASE WHEN c.claim THEN $6::timestamptz END
+       FROM webhook_endpoints e
+       CROSS JOIN LATERAL (
+         SELECT $8::uuid IS NOT NULL AND NOT EXISTS (
+           SELECT 1 FROM webhook_deliveries b
+           WHERE b.endpoint_id = e.id AND b.ordering_key = $3 AND b.status = 'pending') AS claim) c
+       WHERE e.state = 'active' AND $2 = ANY (e.events) AND ($7::timestamptz IS NULL OR e.created_at <= $7::timestamptz)
+       ORDER BY e.created_at
+       ON CONFLICT (endpoint_id, id) DO NOTHING
+       RETURNING endpoint_id, id, body, attempts, claimed_by)
+     SELECT i.id, i.body, i.attempts, i.claimed_by IS NOT NULL AS claimed, to_jsonb(e) AS endpoint
+     FROM inserted i JOIN webhook_endpoints e ON e.id = i.endpoint_id`,
     [
       planned.id,
       planned.event.type,
@@ -36,10 +59,12 @@ export async function recordWebhookDeliveries(
       planned.assessmentId,
       webhookBody(planned),
       now.toISOString(),
-      endpointsCreatedBy?.toISOString() ?? null,
+      options.endpointsCreatedBy?.toISOString() ?? null,
+      options.claim?.by ?? null,
+      options.claim?.claimMs ?? 0,
     ],
   );
-  return rowCount ?? 0;
+  return { recorded: rows.length, claimed: rows.filter((row) => row.claimed).map(claimedWebhook) };
 }
 
 export const ERASED_BODY_ERROR = "not sent: the client's personal data was erased";

@@ -27,13 +27,8 @@ export async function claimDueWebhooks(
   claim: { by: string; claimMs: number },
   limit: number,
 ): Promise<ClaimedWebhook[]> {
-  const { rows } = await sql.query<{
-    endpoint_id: string;
-    id: string;
-    body: string;
-    attempts: number;
-    seq: string;
-  }>(
+  // One statement: the claim, and the endpoints' rows the attempts sign with.
+  const { rows } = await sql.query<ClaimedRow>(
     `WITH due AS (
        SELECT d.endpoint_id, d.id FROM webhook_deliveries d
        JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.state = 'active'
@@ -46,29 +41,57 @@ export async function claimDueWebhooks(
        ORDER BY d.seq
        LIMIT $2
        FOR UPDATE OF d SKIP LOCKED
+     ), claimed AS (
+       UPDATE webhook_deliveries d
+       SET attempts = d.attempts + 1, claimed_by = $3::uuid, last_attempt_at = $1::timestamptz,
+           claim_expires_at = $1::timestamptz + make_interval(secs => $4::bigint / 1000.0)
+       FROM due WHERE d.endpoint_id = due.endpoint_id AND d.id = due.id
+       RETURNING d.endpoint_id, d.id, d.body, d.attempts, d.seq
      )
-     UPDATE webhook_deliveries d
-     SET attempts = d.attempts + 1, claimed_by = $3::uuid, last_attempt_at = $1::timestamptz,
-         claim_expires_at = $1::timestamptz + make_interval(secs => $4::bigint / 1000.0)
-     FROM due WHERE d.endpoint_id = due.endpoint_id AND d.id = due.id
-     RETURNING d.endpoint_id, d.id, d.body, d.attempts, d.seq`,
+     SELECT c.id, c.body, c.attempts, c.seq, to_jsonb(e) AS endpoint
+     FROM claimed c JOIN webhook_endpoints e ON e.id = c.endpoint_id
+     ORDER BY c.seq`,
     [now.toISOString(), limit, claim.by, claim.claimMs],
   );
-  if (rows.length === 0) return [];
-  const endpoints = await sql.query<WebhookEndpointRow>(
-    'SELECT * FROM webhook_endpoints WHERE id = ANY($1::uuid[])',
-    [[...new Set(rows.map((row) => row.endpoint_id))]],
+  return rows.map(claimedWebhook);
+}
+
+/** A claimed delivery as a statement returns it: the endpoint's row as JSON beside it. */
+export type ClaimedRow = Pick<ClaimedWebhook, 'id' | 'body' | 'attempts'> & { endpoint: unknown };
+
+export function claimedWebhook(row: ClaimedRow): ClaimedWebhook {
+  const endpoint = (
+    typeof row.endpoint === 'string' ? JSON.parse(row.endpoint) : row.endpoint
+  ) as WebhookEndpointRow;
+  return { endpointId: endpoint.id, id: row.id, body: row.body, attempts: row.attempts, endpoint };
+}
+
+/**
+ * Settles delivered attempts together, in one statement: each delivery this instance still holds
+ * is marked delivered, and its endpoint's failure clock stops (a row written only where it ran).
+ * Failures take `settleAttempt`, one by one: they may disable an endpoint. Returns how many settled.
+ */
+export async function settleDelivered(
+  sql: SqlExecutor,
+  by: string,
+  delivered: readonly { endpointId: string; id: string; status: number }[],
+): Promise<number> {
+  if (delivered.length === 0) return 0;
+  const { rows } = await sql.query<{ settled: number }>(
+    `WITH settled AS (
+       UPDATE webhook_deliveries d
+       SET status = 'delivered', response_code = s.code, last_error = NULL, claimed_by = NULL, claim_expires_at = NULL
+       FROM unnest($1::uuid[], $2::text[], $3::int[]) AS s(endpoint_id, id, code)
+       WHERE d.endpoint_id = s.endpoint_id AND d.id = s.id AND d.claimed_by = $4::uuid AND d.status = 'pending'
+       RETURNING d.endpoint_id
+     ), running AS (
+       UPDATE webhook_endpoints e SET failing_since = NULL
+       WHERE e.id IN (SELECT endpoint_id FROM settled) AND e.failing_since IS NOT NULL
+     )
+     SELECT count(*)::int AS settled FROM settled`,
+    [delivered.map((d) => d.endpointId), delivered.map((d) => d.id), delivered.map((d) => d.status), by],
   );
-  const byId = new Map(endpoints.rows.map((row) => [row.id, row]));
-  // RETURNING keeps no order.
-  return rows
-    .sort((a, b) => Number(a.seq) - Number(b.seq))
-    .flatMap((row) => {
-      const endpoint = byId.get(row.endpoint_id);
-      return endpoint
-        ? [{ endpointId: row.endpoint_id, id: row.id, body: row.body, attempts: row.attempts, endpoint }]
-        : [];
-    });
+  return rows[0]?.settled ?? 0;
 }
 
 export type Settlement =

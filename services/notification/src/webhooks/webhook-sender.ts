@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AttemptingWorker,
+  attemptingWorker,
   attemptOutcome,
   checkWebhookTarget,
   type Logger,
@@ -14,9 +16,16 @@ import {
   webhookHeaders,
 } from '@risk-profile/platform';
 import { recordEndpointDisabledAlerts } from './endpoint-disabled-alert';
-import { type PostOutcome, postWebhook, WEBHOOK_TIMEOUT_MS } from './post-webhook';
+import { type PostOutcome, postWebhook, WEBHOOK_TIMEOUT_MS, WebhookAgents } from './post-webhook';
+import type { ClaimAsWritten } from './webhook-deliveries';
 import { setEndpointState } from './webhook-endpoints';
-import { type ClaimedWebhook, claimDueWebhooks, type Settlement, settleAttempt } from './webhook-queue';
+import {
+  type ClaimedWebhook,
+  claimDueWebhooks,
+  type Settlement,
+  settleAttempt,
+  settleDelivered,
+} from './webhook-queue';
 import type { WebhookSecretBox } from './webhook-secret-box';
 
 /** Tuning the tests and the benchmark set (NotificationOptions.webhooks). */
@@ -47,11 +56,14 @@ export interface WebhookSenderOptions extends WebhookSenderTuning {
   onAlertRecorded: () => void;
 }
 
-export interface WebhookSender {
-  wake(): void;
-  /** Makes every due attempt now; resolves when none is left (tests). */
-  drain(): Promise<void>;
-  stop(): Promise<void>;
+/**
+ * `wake` looks in the table now for what is due; `take` attempts deliveries the consumer wrote
+ * claimed under `claimAsWritten`; `drain` makes every due attempt now and resolves when none is
+ * left (tests).
+ */
+export interface WebhookSender extends AttemptingWorker {
+  claimAsWritten: ClaimAsWritten;
+  take(claimed: readonly ClaimedWebhook[]): void;
 }
 
 // Longer than an attempt can take (its timeout), so a live attempt's claim never runs out.
@@ -72,7 +84,17 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const claimMs = options.claimMs ?? timeoutMs + CLAIM_MARGIN_MS;
   const concurrency = options.concurrency ?? 4;
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  let nextPoll = 0;
   const underway = new Map<string, Promise<void>>();
+  const delivered: { endpointId: string; id: string; status: number }[] = [];
+  const agents = new WebhookAgents();
+  /** Deliveries written claimed by the consumer, each with the time its claim is still safe to use. */
+  const handed: { claimed: ClaimedWebhook; until: number }[] = [];
+  // The table is read for due deliveries on a wake (a retry's time, a resend, a delivery written
+  // due behind an earlier one) and at every poll: not on every round, which a handed delivery
+  // also starts.
+  let lookInTable = true;
   let stopping = false;
 
   const nextTry = (attempts: number, failedAt: Date, retryAfter: string | undefined): Date | null => {
@@ -104,7 +126,7 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
       body: claimed.body,
       secret: signingSecrets({ secret, previous }, now),
     });
-    return postWebhook(check.target, headers, claimed.body, timeoutMs);
+    return postWebhook(check.target, headers, claimed.body, timeoutMs, agents.for(check.target));
   }
 
   async function attempt(claimed: ClaimedWebhook): Promise<void> {
@@ -124,6 +146,11 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
         : next
           ? { outcome: 'retry', status, error, nextAttemptAt: next }
           : { outcome: 'failed', status, error };
+    if (settlement.outcome === 'delivered') {
+      // Recorded with the others delivered meanwhile, by the next round, in one statement.
+      delivered.push({ endpointId: claimed.endpointId, id: claimed.id, status: settlement.status });
+      return;
+    }
     const alerted = await sql.transaction(async (tx) => {
       const failingSince = await settleAttempt(tx, claimed, instance, settlement, now);
       if (failingSince === undefined) return false;
@@ -142,7 +169,7 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
       return (await recordEndpointDisabledAlerts(tx, alert, options.alertRecipients, now)) > 0;
     });
     if (alerted) options.onAlertRecorded();
-    logger[settlement.outcome === 'delivered' ? 'debug' : 'info'](
+    logger.info(
       {
         endpoint: claimed.endpointId,
         delivery: claimed.id,
@@ -163,38 +190,87 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
       )
       .finally(() => {
         underway.delete(key);
-        worker.wake();
+        // Half the places free (or all): rounds record and claim in groups, not one by one.
+        if (concurrency - underway.size >= Math.ceil(concurrency / 2)) worker.wake();
       });
     underway.set(key, settled);
   }
 
+  /**
+   * Records the attempts delivered since the last round, and says whether there were any; kept
+   * for the next round if that fails.
+   */
+  async function recordDelivered(): Promise<boolean> {
+    const batch = delivered.splice(0);
+    try {
+      await settleDelivered(sql, instance, batch);
+    } catch (error) {
+      delivered.unshift(...batch);
+      throw error;
+    }
+    for (const d of batch) logger.debug({ endpoint: d.endpointId, delivery: d.id }, 'webhook delivered');
+    return batch.length > 0;
+  }
+
   async function round(): Promise<RoundOutcome> {
-    const free = stopping ? 0 : concurrency - underway.size;
-    if (free <= 0) return 'none';
-    const due = await claimDueWebhooks(sql, clock(), { by: instance, claimMs }, free);
-    for (const claimed of due) begin(claimed);
-    return due.length > 0 ? 'more' : 'none';
+    const recorded = await recordDelivered();
+    let free = stopping ? 0 : concurrency - underway.size;
+    let started = 0;
+    while (free > 0 && handed.length > 0) {
+      const next = handed.shift()!;
+      // Waited half its claim for a place: left to run out, and the table's next read takes it.
+      if (next.until < Date.now()) continue;
+      begin(next.claimed);
+      free -= 1;
+      started += 1;
+    }
+    if (free > 0 && lookInTable) {
+      lookInTable = false;
+      const due = await claimDueWebhooks(sql, clock(), { by: instance, claimMs }, free);
+      for (const claimed of due) begin(claimed);
+      started += due.length;
+    }
+    return recorded || started > 0 ? 'more' : 'none';
   }
 
   const worker = startWorker({
-    round,
-    onError: (error) => logger.error({ err: error }, 'webhook sender round failed; retrying'),
-    pollIntervalMs: options.pollIntervalMs ?? 1000,
-  });
-  const settled = () => Promise.all(underway.values());
-  return {
-    wake: worker.wake,
-    async drain() {
-      for (;;) {
-        await worker.drain();
-        if (underway.size === 0) return;
-        await settled();
+    round: () => {
+      if (Date.now() >= nextPoll) {
+        nextPoll = Date.now() + pollIntervalMs;
+        lookInTable = true;
       }
+      return round();
+    },
+    onError: (error) => logger.error({ err: error }, 'webhook sender round failed; retrying'),
+    pollIntervalMs,
+  });
+  const sender = attemptingWorker(worker, underway, {
+    onStopping: () => {
+      stopping = true;
+    },
+    onLastRoundFailed: (error) =>
+      logger.warn({ err: error }, 'delivered webhooks not recorded at stop: they will be sent again'),
+  });
+  return {
+    ...sender,
+    wake() {
+      lookInTable = true;
+      worker.wake();
+    },
+    async drain() {
+      lookInTable = true;
+      await sender.drain();
+    },
+    claimAsWritten: { by: instance, claimMs },
+    take(claimed) {
+      // One that waited half its claim for a place is left to run out: the table's read takes it.
+      const until = Date.now() + claimMs / 2;
+      for (const one of claimed) handed.push({ claimed: one, until });
+      worker.wake();
     },
     async stop() {
-      stopping = true;
-      await settled();
-      await worker.stop();
+      await sender.stop();
+      agents.close();
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   type Resolve,
   type SessionVerifier,
   type Subscription,
+  secretBox,
 } from '@risk-profile/platform';
 import type { Express } from 'express';
 import type { NotificationConfig } from '../config';
@@ -17,7 +18,7 @@ import { startReviewDueJob } from './review-due-job';
 import { mountRotateWebhookSecret } from './rotate-webhook-secret.route';
 import type { WebhookAdminDeps } from './webhook-admin';
 import { subscribeWebhookConsumer } from './webhook-consumer';
-import { webhookSecretBox } from './webhook-secret-box';
+import { WEBHOOK_SECRETS } from './webhook-secret-box';
 import { startWebhookSender, type WebhookSender, type WebhookSenderTuning } from './webhook-sender';
 import { mountWebhookState } from './webhook-state.route';
 import { WEBHOOKS_MIGRATIONS } from './webhooks.migrations';
@@ -51,7 +52,7 @@ export async function createWebhooks(deps: WebhooksDeps) {
   const { platform, config, logger } = deps;
   const { sql, bus, clock } = platform;
   await migrate(sql, 'notification-webhooks', WEBHOOKS_MIGRATIONS);
-  const box = webhookSecretBox(config.WEBHOOK_ENCRYPTION_KEY);
+  const box = secretBox(config.WEBHOOK_ENCRYPTION_KEY, WEBHOOK_SECRETS);
   const allowInsecure = config.WEBHOOK_ALLOW_INSECURE_TARGETS;
   const resolve = deps.options?.resolve;
   let sender: WebhookSender | undefined;
@@ -109,6 +110,8 @@ export async function createWebhooks(deps: WebhooksDeps) {
         logger,
         publicUrl: deps.publicUrl,
         onRecorded: wake,
+        claim: () => sender?.claimAsWritten,
+        onClaimed: (claimed) => sender?.take(claimed),
       });
     },
     /** Sends what is due now and resolves when nothing is (tests). */
