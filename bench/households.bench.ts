@@ -50,8 +50,8 @@ import { openHouseholdDataProtection } from '../services/adviser/src/households/
 import { isSigned, type MemberRow } from '../services/adviser/src/households/household-members';
 import { compareMembers } from '../services/adviser/src/households/household-view/household-view';
 import { ADVISER_RELAY_NAME } from '../services/adviser/src/integration/adviser-relay';
-import { processCpuMs } from './support/cpu-time';
 import { startProduct } from './support/product';
+import { measureRequests } from './support/timed-requests';
 
 const HOUSEHOLDS = 10_000;
 /** The demo adviser is one of these; the others' households are the rest of the records. */
@@ -280,44 +280,6 @@ async function seed(sql: SqlClient): Promise<{ views: string[]; reports: string[
   return { views, reports };
 }
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-/** Timed requests, `concurrency` at a time, each to a random one of `ids`. */
-async function measure(
-  label: string,
-  ids: readonly string[],
-  request: (id: string) => Promise<Response>,
-  concurrency: number,
-  productPid: number,
-): Promise<void> {
-  const one = async () => {
-    const res = await request(pick(ids));
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${label}: ${res.status}`);
-  };
-  for (let i = 0; i < WARM_UP; i++) await one();
-  const durations: number[] = [];
-  const cpuFrom = processCpuMs(productPid);
-  let left = REQUESTS;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (left-- > 0) {
-        const t = performance.now();
-        await one();
-        durations.push(performance.now() - t);
-      }
-    }),
-  );
-  // On a machine shared with other work the latencies wander; the product's CPU per request does not.
-  const cpu = (processCpuMs(productPid) - cpuFrom) / durations.length;
-  durations.sort((a, b) => a - b);
-  const [p50, p95, p99] = [50, 95, 99].map((p) => pct(durations, p).toFixed(1));
-  console.log(
-    `  ${label}, ${concurrency === 1 ? 'one at a time' : `${concurrency} at a time`}: p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms over ${durations.length}; product CPU ${cpu.toFixed(1)} ms a request (target p95 < ${TARGET_MS} ms)`,
-  );
-}
-
 async function signIn(url: string): Promise<string> {
   const res = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
@@ -357,21 +319,22 @@ async function run(
       const cookie = await signIn(product.url);
       const pid = product.child.pid!;
       const get = (path: string) => fetch(`${product.url}${path}`, { headers: { cookie } });
+      const timing = { productPid: pid, pick, warmUp: WARM_UP, requests: REQUESTS, targetMs: TARGET_MS };
       for (const concurrency of [1, CONCURRENCY]) {
-        await measure(
-          'household view',
-          views,
-          (id) => get(`/api/adviser/households/${id}`),
+        await measureRequests({
+          ...timing,
+          label: 'household view',
+          ids: views,
+          request: (id) => get(`/api/adviser/households/${id}`),
           concurrency,
-          pid,
-        );
-        await measure(
-          'household report PDF',
-          reports,
-          (id) => get(`/api/adviser/households/${id}/report.pdf`),
+        });
+        await measureRequests({
+          ...timing,
+          label: 'household report PDF',
+          ids: reports,
+          request: (id) => get(`/api/adviser/households/${id}/report.pdf`),
           concurrency,
-          pid,
-        );
+        });
       }
     } finally {
       await product.stop();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { profileNameSchema } from '../questionnaire/profiles.schema';
-import { questionnaireVersionSchema } from '../questionnaire/versions.schema';
+import { MAX_QUESTIONNAIRE_VERSION, questionnaireVersionSchema } from '../questionnaire/versions.schema';
 import { adviserSlugSchema } from './advisers';
 import { defineEndpoint, errorBodySchema } from './endpoint';
 import { MAX_QUESTION_EVENT_BATCH } from './limits';
@@ -238,7 +238,7 @@ export const analyticsPeriodQuerySchema = z.object({
     .number({ error: VERSION_MESSAGE })
     .int(VERSION_MESSAGE)
     .min(1, VERSION_MESSAGE)
-    .max(65_535, VERSION_MESSAGE)
+    .max(MAX_QUESTIONNAIRE_VERSION, VERSION_MESSAGE)
     .optional(),
 });
 export type AnalyticsPeriodQuery = z.infer<typeof analyticsPeriodQuerySchema>;

@@ -6,6 +6,7 @@ import { QUESTION_COUNT, type QuestionNumber } from './question-numbers';
 import { QUESTIONS, type Question, SECTIONS, type Section } from './questions';
 import { MAX_RISK_SCORE, SCORING_RULES } from './scoring';
 import { CURRENT_QUESTIONNAIRE_VERSION, questionnaireVersionOf } from './version-number';
+import { MAX_QUESTIONNAIRE_VERSION, questionnaireVersionSchema } from './versions.schema';
 
 /*
  * The questionnaire as a versioned record (docs/questionnaire.md, "Versions"). Everything a record's
@@ -87,7 +88,9 @@ export function registerQuestionnaireVersion(definition: QuestionnaireVersion): 
 // What every stored answer and record assumes of any version: the same 18 questions in order with
 // five options scored 1 to 5 each, the same five profiles in group order, and rising score bands.
 function versionProblem(q: QuestionnaireVersion): string | null {
-  if (!Number.isInteger(q.version) || q.version < 1) return 'the version must be a positive integer';
+  if (!questionnaireVersionSchema.safeParse(q.version).success) {
+    return `the version must be a positive integer up to ${MAX_QUESTIONNAIRE_VERSION}`;
+  }
   if (q.questions.length !== QUESTION_COUNT) return `it needs ${QUESTION_COUNT} questions`;
   const badQuestion = q.questions.find(
     (question, index) =>

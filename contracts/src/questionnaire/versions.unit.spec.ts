@@ -21,6 +21,7 @@ import {
   UnknownQuestionnaireVersionError,
   versionQuestion,
 } from './versions';
+import { MAX_QUESTIONNAIRE_VERSION, questionnaireVersionSchema } from './versions.schema';
 
 describe('the registry of questionnaire versions', () => {
   it("holds version 1 as today's questionnaire, unchanged, and makes it current", () => {
@@ -58,6 +59,7 @@ describe('the registry of questionnaire versions', () => {
 
   it.each([
     ['a version that is no positive integer', { version: 0 }, /positive integer/],
+    ['a version above what analytics stores (UInt16)', { version: 65_536 }, /up to 65535/],
     ['a question missing', { questions: QUESTIONNAIRE_V1.questions.slice(1) }, /18 questions/],
     [
       'a question scored twice the same',
@@ -79,6 +81,13 @@ describe('the registry of questionnaire versions', () => {
       error,
     );
     expect(isKnownQuestionnaireVersion(900)).toBe(false);
+  });
+
+  it('takes a version from 1 to 65535, what the analytics column (UInt16) holds', () => {
+    expect(MAX_QUESTIONNAIRE_VERSION).toBe(65_535);
+    expect(questionnaireVersionSchema.parse(1)).toBe(1);
+    expect(questionnaireVersionSchema.parse(65_535)).toBe(65_535);
+    for (const bad of [0, 65_536, 1.5]) expect(questionnaireVersionSchema.safeParse(bad).success).toBe(false);
   });
 });
 

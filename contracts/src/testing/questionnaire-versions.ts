@@ -1,5 +1,6 @@
 import {
   type CompleteResponses,
+  deriveAssessment,
   QUESTIONNAIRE_V1,
   type QuestionnaireVersion,
   registerQuestionnaireVersion,
@@ -34,3 +35,17 @@ export const registerQuestionnaireV2Fixture = (): QuestionnaireVersion =>
  */
 export const responsesScoring44 = (): CompleteResponses =>
   uniformResponses(3, { q1: 4, q2: 4, q4: 4, q5: 4, q8: 4, q10: 4, q11: 4, q12: 4, q13: 4 });
+
+/**
+ * The answers scoring 44 as a page showing `questionnaire` drafts them: that version's score and
+ * recommended profile, kept as the selected one.
+ */
+export function draftAnswersScoring44(questionnaire: QuestionnaireVersion) {
+  const derived = deriveAssessment(responsesScoring44(), questionnaire);
+  return {
+    responses: responsesScoring44(),
+    riskScore: derived.riskScore,
+    originalProfile: derived.originalProfile,
+    selectedProfile: derived.originalProfile,
+  };
+}

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { parseMasterKey } from '../crypto/master-key';
+import { parseSecretKey } from '../crypto/sealed-value';
 
 export class ConfigError extends Error {
   constructor(readonly issues: readonly string[]) {
@@ -90,6 +90,16 @@ function originProblem(entry: string, seen: readonly string[]): string | undefin
   return undefined;
 }
 
+/** Whether a configured key is base64 of 32 random bytes (parseSecretKey), without saying which key. */
+const isSecretKey = (value: string): boolean => {
+  try {
+    parseSecretKey(value, 'the key');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** Reusable field parsers for environment variables (strings in, typed values out). */
 export const env = {
   port: (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback),
@@ -115,14 +125,16 @@ export const env = {
   masterKey: () =>
     z
       .string({ error: 'is required (base64 of 32 random bytes, e.g. `openssl rand -base64 32`)' })
-      .refine((value) => {
-        try {
-          parseMasterKey(value);
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'must be base64 of 32 random bytes (e.g. `openssl rand -base64 32`)'),
+      .refine(isSecretKey, 'must be base64 of 32 random bytes (e.g. `openssl rand -base64 32`)'),
+  /**
+   * A key that seals one feature's secrets at rest (MFA_ENCRYPTION_KEY, WEBHOOK_ENCRYPTION_KEY):
+   * base64 of 32 random bytes when set; unset, the feature cannot be set up (secretBox answers 503).
+   */
+  optionalSecretKey: () =>
+    z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || isSecretKey(value), 'must be base64 of 32 random bytes'),
   /**
    * Proxies trusted to say who the client is (X-Forwarded-For), and so whose address `req.ip`, the
    * rate limits and the recorded signing IP use. Default "false": nobody, the peer's own address.

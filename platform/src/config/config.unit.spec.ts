@@ -102,6 +102,22 @@ describe('loadConfigs', () => {
   });
 });
 
+describe('env.optionalSecretKey', () => {
+  const keys = z.object({ KEY: env.optionalSecretKey() });
+
+  it('takes base64 of 32 bytes, or nothing', () => {
+    const key = Buffer.alloc(32, 1).toString('base64');
+    expect(loadConfig(keys, { KEY: key }).KEY).toBe(key);
+    expect(loadConfig(keys, {}).KEY).toBeUndefined();
+  });
+
+  it('refuses any other value', () => {
+    expect(() => loadConfig(keys, { KEY: Buffer.alloc(16, 1).toString('base64') })).toThrow(
+      /KEY: must be base64 of 32 random bytes/,
+    );
+  });
+});
+
 describe('env.urlList', () => {
   const schema = z.object({ ADVISER_URL: env.urlList('http://localhost:3002') });
 

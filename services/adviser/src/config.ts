@@ -1,18 +1,9 @@
 import { LINK_TOKEN_TTL_DAYS, userRoleSchema } from '@risk-profile/contracts';
-import { env, loadConfig, parseSecretKey } from '@risk-profile/platform';
+import { env, loadConfig } from '@risk-profile/platform';
 import { z } from 'zod';
 import { parseRoleList } from './accounts/mfa/mfa-policy';
 import { oidcConfigIssues } from './accounts/oidc/oidc-config';
 import { MIN_LINK_TOKEN_SECRET_LENGTH } from './links/link-token-signer';
-
-const isSecretKey = (value: string): boolean => {
-  try {
-    parseSecretKey(value, 'MFA_ENCRYPTION_KEY');
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 export const adviserConfigSchema = z
   .object({
@@ -72,10 +63,7 @@ export const adviserConfigSchema = z
      * Seals the TOTP secrets of second factors at rest (AES-256-GCM): base64 of 32 random bytes.
      * The embedded start generates one into DATA_DIR; required with NODE_ENV=production.
      */
-    MFA_ENCRYPTION_KEY: z
-      .string()
-      .optional()
-      .refine((value) => value === undefined || isSecretKey(value), 'must be base64 of 32 random bytes'),
+    MFA_ENCRYPTION_KEY: env.optionalSecretKey(),
     /**
      * The master key (base64 of 32 random bytes) that wraps each household member's data key:
      * their names and contacts in the household's events are sealed under those (ADR 0028). Not

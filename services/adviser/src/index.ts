@@ -9,6 +9,7 @@ import {
   SqlRateLimitStore,
   type Subscription,
   sameOriginWrites,
+  secretBox,
 } from '@risk-profile/platform';
 import { ACCOUNT_MIGRATIONS } from './accounts/accounts.migrations';
 import { adminAccounts } from './accounts/admin-accounts';
@@ -20,7 +21,7 @@ import { mountMfaRoutes } from './accounts/mfa/mfa.routes';
 import type { MfaDeps } from './accounts/mfa/mfa-deps';
 import { mfaRequiredRoles } from './accounts/mfa/mfa-policy';
 import { pendingSignIns } from './accounts/mfa/pending-sign-in';
-import { totpSecretBox } from './accounts/mfa/second-factor-store';
+import { TOTP_SECRETS } from './accounts/mfa/second-factor-store';
 import { OIDC_MIGRATIONS, singleSignOn } from './accounts/oidc/single-sign-on';
 import { PASSKEY_MIGRATIONS } from './accounts/passkeys/passkey.migrations';
 import { passkeyChallenges } from './accounts/passkeys/passkey-challenges';
@@ -106,7 +107,7 @@ export async function createAdviserService(
     cookie: sessions.cookie,
     sessions: sessions.verifier,
     revocations: sessions.revocations,
-    box: totpSecretBox(config.MFA_ENCRYPTION_KEY),
+    box: secretBox(config.MFA_ENCRYPTION_KEY, TOTP_SECRETS),
     pending: pendingSignIns({ sessionSecret: config.SESSION_SECRET, publicUrl, clock }),
     requiredRoles: mfaRequiredRoles(config),
     clock,

@@ -3,19 +3,10 @@ import {
   DEFAULT_RECORD_RETENTION_YEARS,
   DEFAULT_REVIEW_INTERVAL_MONTHS,
 } from '@risk-profile/contracts';
-import { env, parseSecretKey } from '@risk-profile/platform';
+import { env } from '@risk-profile/platform';
 import { z } from 'zod';
 
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
-
-const isSecretKey = (value: string): boolean => {
-  try {
-    parseSecretKey(value, 'WEBHOOK_ENCRYPTION_KEY');
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * The notification service's keys (docs/configuration.md). Without SMTP_URL, email goes to
@@ -81,9 +72,10 @@ const notificationKeys = z.object({
    * Seals webhook endpoints' signing secrets at rest (docs/webhooks.md): base64 of 32 random
    * bytes. The embedded start generates one into DATA_DIR; without it endpoints cannot be added.
    */
-  WEBHOOK_ENCRYPTION_KEY: z
-    .preprocess((value) => (value === '' ? undefined : value), z.string().optional())
-    .refine((value) => value === undefined || isSecretKey(value), 'must be base64 of 32 random bytes'),
+  WEBHOOK_ENCRYPTION_KEY: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    env.optionalSecretKey(),
+  ),
   /** Webhooks to http and to private or loopback addresses: for tests only, refused in production. */
   WEBHOOK_ALLOW_INSECURE_TARGETS: env.bool(false),
   /**

@@ -1,14 +1,11 @@
 import { HOUSEHOLDS_TOPIC } from '@risk-profile/contracts';
 import {
-  type AppendResult,
   DataKeys,
   type DataKeyTable,
   type EventBus,
   type EventStore,
-  type ExpectedVersion,
   MasterKey,
-  type NewEvent,
-  type ReadAllOptions,
+  OpeningEventStore,
   type SqlClient,
   type StoredEvent,
 } from '@risk-profile/platform';
@@ -37,17 +34,15 @@ type Data = Record<string, unknown>;
  * deleted reads as erased), so the decider, the routes and the relay see plain events. Every other
  * stream (links, accounts) and household events stored before sealing pass as they are.
  */
-export class ProtectedHouseholdStore implements EventStore {
+export class ProtectedHouseholdStore extends OpeningEventStore {
   constructor(
-    private readonly inner: EventStore,
+    inner: EventStore,
     private readonly keys: DataKeys,
-  ) {}
+  ) {
+    super(inner);
+  }
 
-  async appendToStream(
-    streamId: string,
-    events: readonly NewEvent[],
-    options: { expectedVersion: ExpectedVersion },
-  ): Promise<AppendResult> {
+  readonly appendToStream: EventStore['appendToStream'] = async (streamId, events, options) => {
     if (!isHouseholdStream(streamId)) return this.inner.appendToStream(streamId, events, options);
     const keys = new Map<string, Buffer>();
     for (const event of events) {
@@ -65,22 +60,10 @@ export class ProtectedHouseholdStore implements EventStore {
         : event,
     );
     return this.inner.appendToStream(streamId, sealed, options);
-  }
-
-  async readStream(streamId: string): Promise<StoredEvent[]> {
-    return this.openAll(await this.inner.readStream(streamId));
-  }
-
-  async readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
-    return this.openAll(await this.inner.readAll(options));
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
-  }
+  };
 
   /** Opens a page of events with one key lookup for every member in it. */
-  private async openAll(events: StoredEvent[]): Promise<StoredEvent[]> {
+  protected async openAll(events: StoredEvent[]): Promise<StoredEvent[]> {
     const ids = new Set<string>();
     for (const event of events) {
       if (plainTypeOfSealed(event.type) === undefined) continue;

@@ -152,3 +152,15 @@ export function viewWhen(
     return view;
   });
 }
+
+/** Erases the first member's assessment, as the assessment service announces it; the view once it shows. */
+export async function eraseFirstMember(
+  server: AdviserTestServer,
+  cookie: string,
+  id: string,
+  member: MemberAssessment,
+  at: Date,
+) {
+  await publishLifecycle(server.bus, erasedEvent(member, at));
+  return viewWhen(server, cookie, id, (v) => v.members[0]!.status === 'erased');
+}

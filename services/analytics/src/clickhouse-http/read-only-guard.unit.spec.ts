@@ -124,15 +124,11 @@ describe('read-only guard: no file system paths', () => {
     'SELECT * FROM (SELECT name FROM system.tables)',
     'SELECT * FROM analytics.assessments WHERE device_type IN (SELECT name FROM system.tables)',
     "SELECT name FROM system.tables WHERE name IN ('assessments', 'sessions')",
-  ])('allows %j', (sql) => {
-    expect(() => check(sql)).not.toThrow();
-  });
-
-  it.each([
+    // Every column, paths included: the engine shows its folder as /proc/self/cwd/….
     'SELECT * FROM system.tables',
     'SELECT * FROM system.databases',
     'SELECT t.* FROM system.tables AS t',
-  ])('allows every column of %j: the engine shows its folder as /proc/self/cwd/…', (sql) => {
+  ])('allows %j', (sql) => {
     expect(() => check(sql)).not.toThrow();
   });
 

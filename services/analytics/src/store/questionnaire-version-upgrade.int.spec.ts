@@ -35,6 +35,12 @@ async function foldedVersions(store: ClickHouseAnalyticsStore, sessions: string[
 const before = assessmentRow({ questionnaireVersion: 2 });
 const after = assessmentRow({ questionnaireVersion: 2 });
 const SESSIONS = { before: `s-${randomUUID()}`, after: `s-${randomUUID()}`, unnamed: `s-${randomUUID()}` };
+/** Each session's version once folded: what was stored before the upgrade, and what named none, is 1. */
+const FOLDED = new Map([
+  [SESSIONS.before, 1],
+  [SESSIONS.after, 2],
+  [SESSIONS.unnamed, 1],
+]);
 
 describe('an analytics store upgraded to questionnaire versions (migration 010)', () => {
   it('reads what was stored before it as version 1, and stores and folds the version from then on', async () => {
@@ -65,13 +71,7 @@ describe('an analytics store upgraded to questionnaire versions (migration 010)'
         ]),
       );
       // The view folds the new column from the first insert after the upgrade.
-      expect(await foldedVersions(store, Object.values(SESSIONS))).toEqual(
-        new Map([
-          [SESSIONS.before, 1],
-          [SESSIONS.after, 2],
-          [SESSIONS.unnamed, 1],
-        ]),
-      );
+      expect(await foldedVersions(store, Object.values(SESSIONS))).toEqual(FOLDED);
     } finally {
       await store.close();
     }
@@ -108,13 +108,7 @@ describe('an analytics store upgraded to questionnaire versions (migration 010)'
       await store.insertQuestionEvents([
         questionEventRow({ sessionId: SESSIONS.after, questionnaireVersion: 2 }),
       ]);
-      expect(await foldedVersions(store, Object.values(SESSIONS))).toEqual(
-        new Map([
-          [SESSIONS.before, 1],
-          [SESSIONS.after, 2],
-          [SESSIONS.unnamed, 1],
-        ]),
-      );
+      expect(await foldedVersions(store, Object.values(SESSIONS))).toEqual(FOLDED);
     } finally {
       await store.close();
     }

@@ -1,11 +1,9 @@
-import type {
-  AppendResult,
-  EventStore,
-  ExpectedVersion,
-  NewEvent,
-  PostgresEventStore,
-  ReadAllOptions,
-  StoredEvent,
+import {
+  type EventStore,
+  type NewEvent,
+  OpeningEventStore,
+  type PostgresEventStore,
+  type StoredEvent,
 } from '@risk-profile/platform';
 import type { AssessmentEvent } from '../domain/assessment.events';
 import type { DataKeys } from './data-keys';
@@ -71,9 +69,9 @@ export function decryptEvent<E extends StoredEvent>(event: E, dataKey: Buffer | 
  * indexAll); the relay applies every event again (idempotently), so an index write lost to a
  * crash after the append is made up.
  */
-export class ProtectedEventStore implements EventStore {
+export class ProtectedEventStore extends OpeningEventStore {
   constructor(
-    private readonly inner: EventStore,
+    inner: EventStore,
     private readonly keys: DataKeys,
     private readonly index: SubjectIndex,
     /**
@@ -81,13 +79,11 @@ export class ProtectedEventStore implements EventStore {
      * tables: a new assessment's key, events and index row are then written by one statement.
      */
     private readonly sameStore?: PostgresEventStore,
-  ) {}
+  ) {
+    super(inner);
+  }
 
-  async appendToStream(
-    streamId: string,
-    events: readonly NewEvent[],
-    options: { expectedVersion: ExpectedVersion },
-  ): Promise<AppendResult> {
+  readonly appendToStream: EventStore['appendToStream'] = async (streamId, events, options) => {
     const assessmentId = assessmentIdOfStream(streamId);
     if (assessmentId === undefined || !events.some((e) => isPersonalEventType(e.type))) {
       const result = await this.inner.appendToStream(streamId, events, options);
@@ -122,22 +118,10 @@ export class ProtectedEventStore implements EventStore {
     const result = await this.inner.appendToStream(streamId, encryptAll(streamId, events, dataKey), options);
     await this.indexAll(events);
     return result;
-  }
-
-  async readStream(streamId: string): Promise<StoredEvent[]> {
-    return this.decryptAll(await this.inner.readStream(streamId));
-  }
-
-  async readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
-    return this.decryptAll(await this.inner.readAll(options));
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
-  }
+  };
 
   /** Decrypts a page of events with one key lookup for every assessment in it. */
-  private async decryptAll(events: StoredEvent[]): Promise<StoredEvent[]> {
+  protected async openAll(events: StoredEvent[]): Promise<StoredEvent[]> {
     const ids = new Set<string>();
     for (const event of events) {
       if (plainTypeOf(event.type) === undefined) continue;

@@ -1,5 +1,5 @@
-import { deriveAssessment, QUESTIONNAIRE_CHANGED_MESSAGE, QUESTIONNAIRE_V1 } from '@risk-profile/contracts';
-import { registerQuestionnaireV2Fixture, responsesScoring44 } from '@risk-profile/contracts/testing';
+import { QUESTIONNAIRE_CHANGED_MESSAGE, QUESTIONNAIRE_V1 } from '@risk-profile/contracts';
+import { draftAnswersScoring44, registerQuestionnaireV2Fixture } from '@risk-profile/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { draftCommand, draftedEvent, signCommand } from '../testing/domain-fixtures';
 import { decide } from './assessment.decider';
@@ -22,12 +22,8 @@ function refusal(attempt: () => unknown): AssessmentError {
 
 /** A draft of the answers scoring 44 as a page showing `questionnaire` sends it, decided by `current`. */
 function draftOf44(page: typeof v2, current: typeof v2) {
-  const derived = deriveAssessment(responsesScoring44(), page);
   return draftCommand({
-    responses: responsesScoring44(),
-    riskScore: derived.riskScore,
-    originalProfile: derived.originalProfile,
-    selectedProfile: derived.originalProfile,
+    ...draftAnswersScoring44(page),
     questionnaireVersion: page.version,
     questionnaire: current,
   });

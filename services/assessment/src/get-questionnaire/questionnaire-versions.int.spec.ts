@@ -1,7 +1,6 @@
 import {
   type AssessmentLifecycleTopicEvent,
   assessmentSchema,
-  deriveAssessment,
   errorBodySchema,
   QUESTIONNAIRE_CHANGED_MESSAGE,
   QUESTIONNAIRE_V1,
@@ -9,9 +8,9 @@ import {
   questionnaireSchema,
 } from '@risk-profile/contracts';
 import {
+  draftAnswersScoring44,
   REWORDED_QUESTION_3,
   registerQuestionnaireV2Fixture,
-  responsesScoring44,
 } from '@risk-profile/contracts/testing';
 import type { BusMessage, SqlClient } from '@risk-profile/platform';
 import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
@@ -27,14 +26,7 @@ const v2 = registerQuestionnaireV2Fixture();
 
 /** The draft a page showing `questionnaire` sends for the answers scoring 44. */
 function bodyOf44(questionnaire: QuestionnaireVersion, version = questionnaire.version) {
-  const derived = deriveAssessment(responsesScoring44(), questionnaire);
-  return yesBody({
-    responses: responsesScoring44(),
-    riskScore: derived.riskScore,
-    originalProfile: derived.originalProfile,
-    selectedProfile: derived.originalProfile,
-    questionnaireVersion: version,
-  });
+  return yesBody({ ...draftAnswersScoring44(questionnaire), questionnaireVersion: version });
 }
 
 const SIGN = { investmentExclusions: '', investmentPreferences: '', confirmed: true };

@@ -120,6 +120,10 @@ export async function recordDeliveries(
 
 const RECORD_CHUNK = 1_000;
 
+/** A new row's first columns, as both inserts list them: id, event_id, recipient_role, kind, channel, recipient. */
+const newRowHead = (d: Pick<NewDelivery, 'eventId' | 'recipientRole' | 'kind' | 'recipient'>) =>
+  [randomUUID(), d.eventId, d.recipientRole, d.kind, channelOf(d.kind), d.recipient] as const;
+
 async function recordChunk(tx: SqlExecutor, deliveries: readonly NewDelivery[], now: Date): Promise<number> {
   // One statement for the lot: a consumer batch records all its events' deliveries at once. A
   // row of parameters per delivery rather than arrays: an array literal would escape every quote
@@ -127,12 +131,7 @@ async function recordChunk(tx: SqlExecutor, deliveries: readonly NewDelivery[], 
   const params: unknown[] = [now.toISOString()];
   const rows = deliveries.map((d) => {
     const n = params.push(
-      randomUUID(),
-      d.eventId,
-      d.recipientRole,
-      d.kind,
-      channelOf(d.kind),
-      d.recipient,
+      ...newRowHead(d),
       recipientKey(d.recipient),
       JSON.stringify(d.content),
       d.assessmentId ?? null,
@@ -174,12 +173,7 @@ export async function recordUndeliverable(
      VALUES ($1, $2, $3, $4, $5, $6, $10, $9, $7, $7, CASE WHEN $9 = 'failed' THEN $7::timestamptz END, $8, $11::uuid)
      ON CONFLICT ON CONSTRAINT notification_deliveries_once DO NOTHING`,
     [
-      randomUUID(),
-      d.eventId,
-      d.recipientRole,
-      d.kind,
-      channelOf(d.kind),
-      d.recipient,
+      ...newRowHead(d),
       now.toISOString(),
       d.reason,
       status,

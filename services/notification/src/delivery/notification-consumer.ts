@@ -8,11 +8,9 @@ import {
 } from '@risk-profile/contracts';
 import {
   type BusMessage,
-  type EventBus,
   type Logger,
   runOnce,
   runOnceEach,
-  type SqlClient,
   type SqlExecutor,
   type Subscription,
 } from '@risk-profile/platform';
@@ -23,6 +21,7 @@ import {
   rewriteTables,
 } from '../erasure/delivery-erasure';
 import { capClientCopies } from './client-copy-cap';
+import type { ConsumerDeps } from './consumer-deps';
 import { recordDeliveries, recordUndeliverable } from './deliveries';
 import {
   type Planned,
@@ -96,11 +95,7 @@ async function record(tx: SqlExecutor, planned: readonly Planned[], now: Date, l
  * the batch fails). Sending is the sender's job; `onRecorded` wakes it.
  */
 export function subscribeNotificationConsumer(
-  deps: {
-    sql: SqlClient;
-    bus: EventBus;
-    clock: () => Date;
-    onRecorded: () => void;
+  deps: ConsumerDeps & {
     /** The outbox folder of this instance: an erasure deletes its files of the erased messages. */
     outboxDir: string;
   } & ConsumerLimits,

@@ -35,6 +35,13 @@ describeTargets(
 
     const publish = (event: IntegrationEvent) => service.publish(event);
     const mailsTo = (address: string) => smtp.received.filter((m) => m.envelope.to.includes(address));
+    /** The message `find` finds, once it has been sent. */
+    const sent = <T>(find: () => T | undefined) =>
+      eventually(async () => {
+        const found = find();
+        if (!found) throw new Error('not sent yet');
+        return found;
+      });
     /** Publishes a later assessment with no adviser and waits for its email: the consumer passed all before. */
     async function passedBy(clientEmail: string) {
       await publish(signedAssessment({ clientEmail, adviser: null, adviserSlug: null }));
@@ -200,11 +207,7 @@ describeTargets(
     it('texts a client who gave only a mobile number their profile', async () => {
       const event = signedAssessment({ clientEmail: null, clientPhone: '0499 111 222' });
       await publish(event);
-      const sms = await eventually(async () => {
-        const found = vonage.requests.find((r) => r.params.to === '61499111222');
-        if (!found) throw new Error('not sent yet');
-        return found;
-      });
+      const sms = await sent(() => vonage.requests.find((r) => r.params.to === '61499111222'));
       expect(sms.params.text).toBe(
         'Hi Jane, your signed Risk Profile is Balanced. Alex Morgan of Harbour Wealth Partners has your report and will be in touch.',
       );
@@ -264,11 +267,7 @@ describeTargets(
     it('emails a questionnaire link with its address', async () => {
       const event = linkRequested({ clientEmail: 'link-client@example.com' });
       await publish(event);
-      const mail = await eventually(async () => {
-        const [found] = mailsTo('link-client@example.com');
-        if (!found) throw new Error('not sent yet');
-        return found;
-      });
+      const mail = await sent(() => mailsTo('link-client@example.com')[0]);
       expect(mail.parsed.subject).toBe('Alex Morgan invites you to complete your Risk Profile');
       // In the adviser's name, from the configured MAIL_FROM address, with replies to the adviser.
       expect(mail.parsed.from?.value).toEqual([
@@ -289,11 +288,7 @@ describeTargets(
         shortUrl,
       });
       await publish(event);
-      const sms = await eventually(async () => {
-        const found = vonage.requests.find((r) => r.params.to === '61499333444');
-        if (!found) throw new Error('not sent yet');
-        return found;
-      });
+      const sms = await sent(() => vonage.requests.find((r) => r.params.to === '61499333444'));
       expect(sms.params.text).toBe(
         `Alex Morgan of Harbour Wealth Partners invites you to complete your Risk Profile: ${shortUrl} Link expires 6 Dec 2026 AEDT.`,
       );
@@ -318,11 +313,7 @@ describeTargets(
         },
       };
       await publish(event);
-      const mail = await eventually(async () => {
-        const [found] = mailsTo('invited-adviser@example.com');
-        if (!found) throw new Error('not sent yet');
-        return found;
-      });
+      const mail = await sent(() => mailsTo('invited-adviser@example.com')[0]);
       expect(mail.parsed.subject).toBe('Your Risk Profile account: set your password');
       expect(mail.parsed.text).toContain(event.data.url);
       expect(mail.parsed.text).toContain('The link works once, until 1 December 2026');

@@ -1,12 +1,10 @@
-import { readdir, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { stat } from 'node:fs/promises';
 import type { Logger } from '@risk-profile/platform';
 import { deleteOutboxFiles } from '../erasure/delivery-erasure';
+import { deleteOutboxFilesWhere } from './outbox-files';
 
 /** The outbox adapters' files: emails, text messages, and the temporaries of an interrupted write. */
 const OUTBOX_FILE = /\.(eml|sms\.json)(\.tmp)?$/;
-
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /**
  * Deletes the outbox files written before `before`; returns how many. The files hold whole
@@ -14,27 +12,11 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
  * message's content. Age is the file's modification time, which the atomic write sets when the
  * message is handed over; a file another process deleted first is not an error.
  */
-export async function purgeOutbox(dir: string, before: Date): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    if (isMissing(error)) return 0;
-    throw error;
-  }
-  let purged = 0;
-  for (const name of names) {
-    if (!OUTBOX_FILE.test(name)) continue;
-    const path = join(dir, name);
-    try {
-      if ((await stat(path)).mtimeMs >= before.getTime()) continue;
-      await unlink(path);
-      purged += 1;
-    } catch (error) {
-      if (!isMissing(error)) throw error;
-    }
-  }
-  return purged;
+export function purgeOutbox(dir: string, before: Date): Promise<number> {
+  return deleteOutboxFilesWhere(
+    dir,
+    async (name, path) => OUTBOX_FILE.test(name) && (await stat(path)).mtimeMs < before.getTime(),
+  );
 }
 
 export interface OutboxPurge {

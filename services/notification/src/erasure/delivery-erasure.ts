@@ -1,6 +1,5 @@
-import { readdir, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import { rewriteErasedTables, type SqlClient, type SqlExecutor } from '@risk-profile/platform';
+import { deleteOutboxFilesWhere } from '../delivery/outbox-files';
 
 /** What an erased delivery's recipient reads: the row stays as the audit trail, nobody in it. */
 export const ERASED_RECIPIENT = '(erased)';
@@ -64,8 +63,6 @@ export async function erasedDeliveriesSince(sql: SqlExecutor, since: Date): Prom
   return rows.map((row) => row.id);
 }
 
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
-
 /**
  * Deletes the outbox files of these deliveries. Every outbox file name holds its delivery's id
  * (an SMS's reference, an email's Message-ID; see outboxFileName), its temporary too. Returns how
@@ -73,26 +70,11 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
  */
 export async function deleteOutboxFiles(dir: string, deliveryIds: readonly string[]): Promise<number> {
   if (deliveryIds.length === 0) return 0;
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    if (isMissing(error)) return 0;
-    throw error;
-  }
   const ids = deliveryIds.map((id) => id.toLowerCase());
-  let deleted = 0;
-  for (const name of names) {
+  return deleteOutboxFilesWhere(dir, (name) => {
     const lower = name.toLowerCase();
-    if (!ids.some((id) => lower.includes(id))) continue;
-    try {
-      await unlink(join(dir, name));
-      deleted += 1;
-    } catch (error) {
-      if (!isMissing(error)) throw error;
-    }
-  }
-  return deleted;
+    return ids.some((id) => lower.includes(id));
+  });
 }
 
 /**

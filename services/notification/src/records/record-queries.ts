@@ -71,6 +71,16 @@ export const recordIdentity = (row: AssessmentRow) => ({
   status: row.status,
 });
 
+/** The questionnaire a record was answered against and the profile it came to, as each view says it. */
+export const recordProfile = (row: AssessmentRow) => ({
+  questionnaireVersion: row.questionnaire_version,
+  riskScore: row.risk_score,
+  riskGroup: row.risk_group,
+  recommendedProfile: row.recommended_profile,
+  selectedProfile: row.selected_profile,
+  profileChanged: row.profile_changed,
+});
+
 interface RecordRow extends AssessmentRow, DeliveryColumns {
   record?: unknown;
   household_id: string | null;
@@ -102,12 +112,7 @@ export class RecordQueries {
     const signedAt = row.signed_at === null ? null : new Date(row.signed_at);
     return {
       ...recordIdentity(row),
-      questionnaireVersion: row.questionnaire_version,
-      riskScore: row.risk_score,
-      riskGroup: row.risk_group,
-      recommendedProfile: row.recommended_profile,
-      selectedProfile: row.selected_profile,
-      profileChanged: row.profile_changed,
+      ...recordProfile(row),
       aboveRecommendation: isAboveRecommendation(row.recommended_profile, row.selected_profile),
       startedAt: iso(row.started_at),
       signedAt: signedAt?.toISOString() ?? null,

@@ -169,6 +169,14 @@ describeTargets(
         await projected(id, status);
         expect(await capacityOf(id)).toEqual(expected);
       };
+      /** Projects the draft of `signed`, then the signing, with the capacity the pages show after each. */
+      const draftThenSign = async (signed: AssessmentSignedV1, asDraft: unknown, asSigned: unknown) => {
+        const id = signed.data.assessmentId;
+        await publish(draftedOf(signed));
+        await projectedWithCapacity(id, 'in_progress', asDraft);
+        await publish(signed);
+        await projectedWithCapacity(id, 'signed', asSigned);
+      };
 
       it('fills the review flag, the warning flag and the record from the events that carry them', async () => {
         const recorded = capacityRecord(outcome, true);
@@ -178,36 +186,18 @@ describeTargets(
           selectedProfile: 'High Growth',
           capacity: recorded,
         });
-        const id = signed.data.assessmentId;
-        await publish(draftedOf(signed));
-        await projectedWithCapacity(id, 'in_progress', {
-          adviserReview: true,
-          capacityWarning: true,
-          capacity: recorded,
-        });
-        await publish(signed);
-        await projectedWithCapacity(id, 'signed', {
-          adviserReview: true,
-          capacityWarning: true,
-          capacity: recorded,
-        });
+        const flagged = { adviserReview: true, capacityWarning: true, capacity: recorded };
+        await draftThenSign(signed, flagged, flagged);
       });
 
       it('recomputes a signed record from its answers when its events carry no capacity, and leaves such a draft without', async () => {
         const signed = signedFor(ALPHA, { ...client, responses, selectedProfile: 'High Growth' });
         const id = signed.data.assessmentId;
-        await publish(draftedOf(signed));
-        await projectedWithCapacity(id, 'in_progress', {
-          adviserReview: false,
-          capacityWarning: false,
-          capacity: null,
-        });
-        await publish(signed);
-        await projectedWithCapacity(id, 'signed', {
-          adviserReview: true,
-          capacityWarning: true,
-          capacity: capacityRecord(outcome, false),
-        });
+        await draftThenSign(
+          signed,
+          { adviserReview: false, capacityWarning: false, capacity: null },
+          { adviserReview: true, capacityWarning: true, capacity: capacityRecord(outcome, false) },
+        );
         // A record projected before the capacity column was filled: the page still shows it.
         await sql.query('UPDATE records_assessments SET capacity = NULL WHERE assessment_id = $1', [id]);
         expect((await capacityOf(id)).capacity).toEqual(capacityRecord(outcome, false));

@@ -2,7 +2,7 @@ import type { AssessmentSignedV1, DataSubject } from '@risk-profile/contracts';
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import { renderReportPdf, reportPdfFileName } from '../rendering';
 import { csvRow, UTF8_BOM } from './csv';
-import { parseRecord } from './record-queries';
+import { parseRecord, recordProfile } from './record-queries';
 import { iso } from './record-time';
 import type { SubjectHousehold } from './subject-households';
 import {
@@ -88,13 +88,8 @@ export async function subjectExportZip({
     const link = links.find((l) => l.link_id === row.link_id);
     assessments.push({
       ...subjectAssessment(row, retention),
-      // The questionnaire the client answered: its wording is the report's.
-      questionnaireVersion: row.questionnaire_version,
-      riskScore: row.risk_score,
-      riskGroup: row.risk_group,
-      recommendedProfile: row.recommended_profile,
-      selectedProfile: row.selected_profile,
-      profileChanged: row.profile_changed,
+      // The questionnaire the client answered (its wording is the report's), and the profile.
+      ...recordProfile(row),
       supersededByALaterSignature: row.superseded,
       adviserReview: row.adviser_review,
       capacityWarning: row.capacity_warning,
@@ -148,12 +143,7 @@ function eventsOf(
         clientName: row.client_name,
         clientEmail: row.client_email,
         clientPhone: row.client_phone,
-        questionnaireVersion: row.questionnaire_version,
-        riskScore: row.risk_score,
-        riskGroup: row.risk_group,
-        recommendedProfile: row.recommended_profile,
-        selectedProfile: row.selected_profile,
-        profileChanged: row.profile_changed,
+        ...recordProfile(row),
       },
     },
     ...(signed

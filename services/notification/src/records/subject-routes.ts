@@ -49,15 +49,12 @@ export function mountSubjectRoutes(app: Express, deps: SubjectRouteDeps): void {
     const rows = await subjectRows(deps.sql, subject);
     if (rows.length === 0) throw httpError.notFound(NO_MATCHING_ASSESSMENTS_MESSAGE);
     const now = deps.clock();
-    const links = await linksOf(deps.sql, rows);
-    const deliveries = await deliveriesOf(deps.sql, rows);
-    const households = await householdsOf(deps.sql, rows);
     const zip = await subjectExportZip({
       subject,
       rows,
-      links,
-      deliveries,
-      households,
+      links: await linksOf(deps.sql, rows),
+      deliveries: await deliveriesOf(deps.sql, rows),
+      households: await householdsOf(deps.sql, rows),
       now,
       timeZone: deps.timeZone,
       retention: deps.retention,

@@ -75,6 +75,21 @@ function agreedOf(event: HouseholdProfileAgreedV1 | HouseholdConfirmedV1) {
   return { profile, basis, flagged, agreedAt };
 }
 
+/** What the agreed and the confirmed household's webhooks both say, in the order their bodies have it. */
+function settledHousehold<S extends string>(
+  event: HouseholdProfileAgreedV1 | HouseholdConfirmedV1,
+  status: S,
+) {
+  const h = event.data;
+  return { householdId: h.householdId, adviserSlug: h.adviser.slug, status, agreed: agreedOf(event) };
+}
+
+const settledMember = (m: (HouseholdProfileAgreedV1 | HouseholdConfirmedV1)['data']['members'][number]) => ({
+  memberId: m.memberId,
+  assessmentId: m.assessmentId,
+  profile: m.profile,
+});
+
 /** The webhook an integration event asks for, or null for events integrators are not told of. */
 export function planWebhook(event: IntegrationEvent, publicUrl: string): PlannedWebhook | null {
   const plan = (webhook: WebhookEvent, orderingKey: string, assessmentId: string | null = null) => ({
@@ -123,21 +138,16 @@ export function planWebhook(event: IntegrationEvent, publicUrl: string): Planned
       return plan({ type: 'household.created', timestamp, data }, `household:${h.householdId}`);
     }
     case 'HouseholdProfileAgreed': {
-      const h = event.data;
-      const data = {
-        householdId: h.householdId,
-        adviserSlug: h.adviser.slug,
-        status: 'awaiting_confirmations' as const,
-        agreed: agreedOf(event),
-        members: h.members.map((m) => ({
-          memberId: m.memberId,
-          assessmentId: m.assessmentId,
-          profile: m.profile,
-          riskGroup: m.riskGroup,
-          riskScore: m.riskScore,
-        })),
-      };
-      return plan({ type: 'household.profile_agreed', timestamp, data }, `household:${h.householdId}`);
+      const members = event.data.members.map((m) => ({
+        ...settledMember(m),
+        riskGroup: m.riskGroup,
+        riskScore: m.riskScore,
+      }));
+      const data = { ...settledHousehold(event, 'awaiting_confirmations'), members };
+      return plan(
+        { type: 'household.profile_agreed', timestamp, data },
+        `household:${event.data.householdId}`,
+      );
     }
     case 'HouseholdMemberConfirmed': {
       const { householdId, memberId, confirmedAt } = event.data;
@@ -145,21 +155,9 @@ export function planWebhook(event: IntegrationEvent, publicUrl: string): Planned
       return plan({ type: 'household.member_confirmed', timestamp, data }, `household:${householdId}`);
     }
     case 'HouseholdConfirmed': {
-      const h = event.data;
-      const data = {
-        householdId: h.householdId,
-        adviserSlug: h.adviser.slug,
-        status: 'confirmed' as const,
-        agreed: agreedOf(event),
-        members: h.members.map((m) => ({
-          memberId: m.memberId,
-          assessmentId: m.assessmentId,
-          profile: m.profile,
-          confirmedAt: m.confirmedAt,
-        })),
-        confirmedAt: h.confirmedAt,
-      };
-      return plan({ type: 'household.confirmed', timestamp, data }, `household:${h.householdId}`);
+      const members = event.data.members.map((m) => ({ ...settledMember(m), confirmedAt: m.confirmedAt }));
+      const data = { ...settledHousehold(event, 'confirmed'), members, confirmedAt: event.data.confirmedAt };
+      return plan({ type: 'household.confirmed', timestamp, data }, `household:${event.data.householdId}`);
     }
     default:
       return null;

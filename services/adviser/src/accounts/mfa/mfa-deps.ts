@@ -1,6 +1,7 @@
 import type { UserRole } from '@risk-profile/contracts';
 import {
   HttpError,
+  type SecretBox,
   type SessionCookie,
   type SessionRevocations,
   type SessionTokens,
@@ -9,7 +10,6 @@ import {
 } from '@risk-profile/platform';
 import { ACCOUNT_LOCKED_MESSAGE } from '../auth.routes';
 import type { PendingSignIns } from './pending-sign-in';
-import type { TotpSecretBox } from './second-factor-store';
 
 /** What the second-factor use cases run on. */
 export interface MfaDeps {
@@ -18,7 +18,7 @@ export interface MfaDeps {
   cookie: SessionCookie;
   sessions: SessionVerifier;
   revocations: SessionRevocations;
-  box: TotpSecretBox;
+  box: SecretBox;
   pending: PendingSignIns;
   /** MFA_REQUIRED_ROLES (mfa-policy.ts). */
   requiredRoles: ReadonlySet<UserRole>;

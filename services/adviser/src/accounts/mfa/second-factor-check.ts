@@ -1,15 +1,10 @@
 import type { SignInMethod } from '@risk-profile/contracts';
-import type { SqlClient, SqlExecutor } from '@risk-profile/platform';
+import type { SecretBox, SqlClient, SqlExecutor } from '@risk-profile/platform';
 import { type AuditEvent, recordAudit } from '../audit';
 import { type LockStatus, lockStatus, recordFailure } from '../lockout';
 import { emailKey, findUserAndTotpLockingAttempts, type UserRecord } from '../user-repository';
 import { recoveryCodeHash } from './recovery-codes';
-import {
-  type TotpFactor,
-  type TotpSecretBox,
-  takeStepUnlessLocked,
-  useRecoveryCode,
-} from './second-factor-store';
+import { type TotpFactor, takeStepUnlessLocked, useRecoveryCode } from './second-factor-store';
 import { checkTotp } from './totp';
 
 /** What proves the second factor: a code from the app, or (signing in only) a recovery code. */
@@ -33,7 +28,7 @@ export type SecondFactorCheck<T> =
  */
 export async function withSecondFactor<T>(deps: {
   sql: SqlClient;
-  box: TotpSecretBox;
+  box: SecretBox;
   userId: string;
   proof: SecondFactorProof;
   ip: string;
@@ -119,7 +114,7 @@ async function takeProof(
 }
 
 interface TakeProofCommand {
-  box: TotpSecretBox;
+  box: SecretBox;
   user: UserRecord;
   /** The app as read with the account, before the lock was granted: takeStepUnlessLocked sees the newest row. */
   totp: TotpFactor | null;

@@ -1,29 +1,17 @@
-import { deriveKey, HttpError, open, parseSecretKey, type SqlExecutor, seal } from '@risk-profile/platform';
+import type { SecretBoxUse, SqlExecutor } from '@risk-profile/platform';
 import { type LockStatus, lockStatusCte, lockStatusOf, WHILE_UNLOCKED } from '../lockout';
-
-export const MFA_UNAVAILABLE_MESSAGE =
-  'Two-step sign-in cannot be set up on this server yet: its MFA_ENCRYPTION_KEY is not configured.';
 
 /**
  * Seals TOTP secrets at rest under a key derived from MFA_ENCRYPTION_KEY, bound to the account
  * (a sealed secret copied onto another account's row does not open). Without the key nothing can
  * be sealed or opened: setting up answers 503, and so does a code check of an existing factor.
  */
-export function totpSecretBox(configuredKey: string | undefined) {
-  const key = configuredKey
-    ? deriveKey(parseSecretKey(configuredKey, 'MFA_ENCRYPTION_KEY'), 'totp secret v1')
-    : null;
-  const required = (): Buffer => {
-    if (!key) throw new HttpError(503, MFA_UNAVAILABLE_MESSAGE, 'MFA_UNAVAILABLE');
-    return key;
-  };
-  return {
-    seal: (userId: string, base32: string) => seal(required(), Buffer.from(base32, 'utf8'), `totp:${userId}`),
-    open: (userId: string, sealed: string) => open(required(), sealed, `totp:${userId}`).toString('utf8'),
-  };
-}
-
-export type TotpSecretBox = ReturnType<typeof totpSecretBox>;
+export const TOTP_SECRETS: SecretBoxUse = {
+  keyName: 'MFA_ENCRYPTION_KEY',
+  context: 'totp',
+  feature: 'Two-step sign-in',
+  code: 'MFA_UNAVAILABLE',
+};
 
 /** Runs a conditional write: whether it changed a row (its statement says RETURNING). */
 const wrote = async (sql: SqlExecutor, text: string, params: unknown[]): Promise<boolean> =>

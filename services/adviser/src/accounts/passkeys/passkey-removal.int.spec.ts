@@ -39,6 +39,13 @@ describeTargets(
       return passkeys.verify(`${SIGN_IN}/verify`, [challenge], device.assert(options!));
     };
 
+    /** The demo adviser signed in with a password, and a passkey of theirs on a new device. */
+    const adviserWithPasskey = async (name: string) => {
+      const adviser = await session(ADVISER.email, ADVISER.password);
+      const { passkey } = await passkeys.register(softAuthenticator(TEST_PUBLIC_URL), adviser.cookie, name);
+      return { adviser, passkey };
+    };
+
     const adminDevice = softAuthenticator(TEST_PUBLIC_URL);
     let adminSession = '';
     const idOf = async (cookie: string) =>
@@ -83,12 +90,7 @@ describeTargets(
     });
 
     it('lets an account whose role needs no second factor remove its last passkey (its password remains)', async () => {
-      const adviser = await session(ADVISER.email, ADVISER.password);
-      const { passkey } = await passkeys.register(
-        softAuthenticator(TEST_PUBLIC_URL),
-        adviser.cookie,
-        'Phone',
-      );
+      const { adviser, passkey } = await adviserWithPasskey('Phone');
       expect(await remove(adviser.cookie, passkey.id)).toEqual({
         status: 200,
         body: { message: 'Passkey removed.' },
@@ -134,12 +136,7 @@ describeTargets(
     });
 
     it('keeps the last passkey of an account without a password', async () => {
-      const adviser = await session(ADVISER.email, ADVISER.password);
-      const { passkey } = await passkeys.register(
-        softAuthenticator(TEST_PUBLIC_URL),
-        adviser.cookie,
-        'Only key',
-      );
+      const { adviser, passkey } = await adviserWithPasskey('Only key');
       await suite.sql.query('UPDATE users SET password_hash = NULL WHERE id = $1', [
         await idOf(adviser.cookie),
       ]);
