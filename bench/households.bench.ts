@@ -123,6 +123,7 @@ function household(n: number, adviser: ReportAdviser, at: Date): Seeded {
       capacityForLoss: signed ? capacity.capacityForLoss : null,
       maxGroupForCapacity: signed ? capacity.maxGroupForCapacity : null,
       responses: signed ? kept : null,
+      questionnaireVersion: 1,
     };
   });
   const name = `The ${surname} household ${n}`;

@@ -25,7 +25,7 @@ describe('the assessment configuration', () => {
       loadAssessmentConfig({ DATA_ENCRYPTION_KEY: KEY, QUESTIONNAIRE_VERSION: '2' }).QUESTIONNAIRE_VERSION,
     ).toBe(2);
     expect(() => loadAssessmentConfig({ DATA_ENCRYPTION_KEY: KEY, QUESTIONNAIRE_VERSION: '99' })).toThrow(
-      /QUESTIONNAIRE_VERSION: must be a known questionnaire version \(1, 2\)/,
+      /QUESTIONNAIRE_VERSION: must be a known questionnaire version \(1, 2[,)]/,
     );
     expect(() => loadAssessmentConfig({ DATA_ENCRYPTION_KEY: KEY, QUESTIONNAIRE_VERSION: '0' })).toThrow(
       /QUESTIONNAIRE_VERSION/,

@@ -36,6 +36,8 @@ export interface MemberRow {
   capacityForLoss: CapacityForLoss | null;
   maxGroupForCapacity: RiskGroup | null;
   responses: Responses | null;
+  /** The questionnaire version the member answered (their answers are in its words). */
+  questionnaireVersion: number;
 }
 
 /** A signed member's results, as the rules and the agreement compare them. */
@@ -159,6 +161,7 @@ interface MemberDbRow {
   capacity_for_loss: string | null;
   max_group_for_capacity: number | null;
   responses: Responses | string | null;
+  questionnaire_version: number;
 }
 
 const toMember = (row: MemberDbRow): MemberRow => ({
@@ -178,6 +181,7 @@ const toMember = (row: MemberDbRow): MemberRow => ({
   capacityForLoss: row.capacity_for_loss as CapacityForLoss | null,
   maxGroupForCapacity: row.max_group_for_capacity as RiskGroup | null,
   responses: typeof row.responses === 'string' ? (JSON.parse(row.responses) as Responses) : row.responses,
+  questionnaireVersion: row.questionnaire_version,
 });
 
 /** The members of these households, each household's in the order the adviser entered them. */

@@ -5,6 +5,7 @@ import {
   HOUSEHOLDS_TOPIC,
   type IntegrationEvent,
   parseIntegrationEvent,
+  questionnaireOf,
 } from '@risk-profile/contracts';
 import {
   type PlatformDeps,
@@ -151,12 +152,13 @@ async function project(tx: SqlExecutor, event: IntegrationEvent): Promise<Erased
  * carries none), which also gives the highest group it can bear.
  */
 async function recordSignature(tx: SqlExecutor, data: AssessmentSignedV1['data']): Promise<void> {
-  const capacity = deriveCapacity(data.responses);
+  const questionnaire = questionnaireOf(data);
+  const capacity = deriveCapacity(data.responses, questionnaire.capacity);
   const responses = Object.fromEntries(Object.entries(data.responses).filter(([key]) => key !== 'q18'));
   await tx.query(
     `UPDATE household_members SET status = 'signed', assessment_id = $2, signed_at = $3,
        risk_score = $4, risk_group = $5, recommended_profile = $6, profile = $7,
-       capacity_for_loss = $8, max_group_for_capacity = $9, responses = $10
+       capacity_for_loss = $8, max_group_for_capacity = $9, responses = $10, questionnaire_version = $11
      WHERE link_id = $1 AND status IN ('link_sent', 'in_progress', 'signed')
        AND (signed_at IS NULL OR signed_at < $3)`,
     [
@@ -170,6 +172,7 @@ async function recordSignature(tx: SqlExecutor, data: AssessmentSignedV1['data']
       capacity.capacityForLoss,
       capacity.maxGroupForCapacity,
       JSON.stringify(responses),
+      questionnaire.version,
     ],
   );
 }

@@ -56,4 +56,10 @@ export const HOUSEHOLD_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The questionnaire version each member answered (ADR 0029): their answers are shown in its
+    // words and their capacity read by its rules. Members signed before versions existed answered 1.
+    id: '003-member-questionnaire-version',
+    sql: 'ALTER TABLE household_members ADD COLUMN questionnaire_version int NOT NULL DEFAULT 1;',
+  },
 ];

@@ -5,6 +5,7 @@ import {
   type HouseholdConfirmedV1,
   type HouseholdProfileAgreedV1,
   type IntegrationEvent,
+  questionnaireVersionOf,
   type WebhookEvent,
 } from '@risk-profile/contracts';
 
@@ -20,15 +21,6 @@ export interface PlannedWebhook {
 }
 
 export const webhookId = (eventId: string): string => `msg_${eventId}`;
-
-/**
- * The questionnaire version a signed assessment was answered against: events published before
- * versions were recorded carry none, and were all answered against the first.
- */
-function questionnaireVersionOf(data: AssessmentSignedV1['data']): number {
-  const version = (data as { questionnaireVersion?: unknown }).questionnaireVersion;
-  return typeof version === 'number' && Number.isInteger(version) && version >= 1 ? version : 1;
-}
 
 function signedWebhook(event: AssessmentSignedV1, publicUrl: string): WebhookEvent {
   const a = event.data;

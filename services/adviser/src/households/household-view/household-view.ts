@@ -7,7 +7,8 @@ import {
   householdFlags,
   QUESTION_SHORT_LABELS,
   type QuestionNumber,
-  questionByNumber,
+  questionnaireVersion,
+  versionQuestion,
 } from '@risk-profile/contracts';
 import type { HouseholdState } from '../household.decider';
 import {
@@ -20,14 +21,15 @@ import {
 
 type Comparison = Pick<HouseholdConfirmedV1['data'], 'differences' | 'flags'>;
 
-/** The answer a score stands for, in the words the member chose it from. */
-function answerText(question: QuestionNumber, score: number): string {
-  const { options, scoring } = questionByNumber(question);
+/** The answer a score stands for, in the words the member chose it from (their version's). */
+function answerText(question: QuestionNumber, score: number, version: number): string {
+  const { options, scoring } = versionQuestion(questionnaireVersion(version), question);
   return options[scoring.indexOf(score as (typeof scoring)[number])] ?? String(score);
 }
 
 /** The questions answered furthest apart and the flags, among the members who signed. */
 export function compareMembers(signed: readonly SignedMember[]): Comparison {
+  const versionOf = new Map(signed.map((member) => [member.memberId, member.questionnaireVersion]));
   return {
     differences: answerDifferences(signed).map((difference) => ({
       question: difference.question,
@@ -36,7 +38,11 @@ export function compareMembers(signed: readonly SignedMember[]): Comparison {
       answers: difference.answers.map((answer) => ({
         memberId: answer.memberId,
         score: answer.score,
-        answer: answerText(difference.question as QuestionNumber, answer.score),
+        answer: answerText(
+          difference.question as QuestionNumber,
+          answer.score,
+          versionOf.get(answer.memberId) ?? 1,
+        ),
       })),
     })),
     flags: householdFlags(signed),
