@@ -208,9 +208,10 @@ export async function createNotificationService(
         logger,
         erasedSince: (since) => erasedDeliveriesSince(sql, since),
       });
-      // The records read model and the households are consumer groups of their own. The groups
-      // join side by side: on Kafka each join may wait for a rebalance, and in turn the waits add up.
-      const [deliveriesJoin, recordsJoin, householdsJoin] = await Promise.allSettled([
+      // The records read model, the households and the webhooks are consumer groups of their own.
+      // The groups join side by side: on Kafka each join may wait for a rebalance, and in turn the
+      // waits add up.
+      const [deliveriesJoin, recordsJoin, householdsJoin, webhooksJoin] = await Promise.allSettled([
         subscription ??
           subscribeNotificationConsumer({
             sql,
@@ -231,15 +232,15 @@ export async function createNotificationService(
             onRecorded: () => sender?.wake(),
             outboxDir: outboxDir(config),
           }),
+        webhooks.start(),
       ]);
       // Keep whichever joined, so stop() ends it even when another failed the start.
       if (deliveriesJoin.status === 'fulfilled') subscription = deliveriesJoin.value;
       if (recordsJoin.status === 'fulfilled') records = recordsJoin.value;
       if (householdsJoin.status === 'fulfilled') households = householdsJoin.value;
-      for (const join of [deliveriesJoin, recordsJoin, householdsJoin]) {
+      for (const join of [deliveriesJoin, recordsJoin, householdsJoin, webhooksJoin]) {
         if (join.status === 'rejected') throw join.reason;
       }
-      await webhooks.start();
       logger.info(
         {
           mail: transports.mailer.describe,
