@@ -1,3 +1,4 @@
+import { replaceName } from '@risk-profile/contracts';
 import { open, type Sealed, seal } from '@risk-profile/platform';
 import type { HouseholdEvent } from './household.events';
 
@@ -115,7 +116,7 @@ export function sealHouseholdEvent(
     .filter((member) => member.name !== '')
     .sort((a, b) => b.name.length - a.name.length);
   const templated = mapTexts(stripped, (text) =>
-    names.reduce((out, member) => out.split(member.name).join(placeholder(member.memberId)), text),
+    names.reduce((out, member) => replaceName(out, member.name, placeholder(member.memberId)), text),
   );
   const sealed: Record<string, Sealed> = {};
   for (const [memberId, values] of personal) {

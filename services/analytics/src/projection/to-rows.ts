@@ -2,12 +2,24 @@ import {
   type AssessmentSnapshotEvent,
   capacityRecordOf,
   type HouseholdCreatedV1,
+  isKnownQuestionnaireVersion,
   type QuestionEventRecordedV1,
+  questionnaireVersion,
   questionnaireVersionOf,
 } from '@risk-profile/contracts';
 import type { AssessmentRow, HouseholdLinkRow, QuestionEventRow } from '../store/analytics-store.port';
 
 const ms = (iso: string): number => Date.parse(iso);
+
+/**
+ * The capacity rules of the event's version, for an event that recorded no capacity of its own
+ * (one published before capacity was recorded); a version this build does not know yet leaves
+ * the recorded capacity, which every versioned event carries, to speak.
+ */
+function capacityRulesOf(data: { questionnaireVersion?: number | null }) {
+  const version = questionnaireVersionOf(data);
+  return isKnownQuestionnaireVersion(version) ? questionnaireVersion(version).capacity : undefined;
+}
 
 /** A question event as stored: ids, answer and timings only (nothing that names a person). */
 export function questionEventRow(event: QuestionEventRecordedV1): QuestionEventRow {
@@ -51,7 +63,7 @@ export function assessmentRow(event: AssessmentSnapshotEvent): AssessmentRow {
     // A draft carries no answers, so without its capacity record the flag is not known.
     capacityWarning:
       event.type === 'AssessmentSigned'
-        ? capacityRecordOf(event.data).warnings.length > 0
+        ? capacityRecordOf(event.data, capacityRulesOf(event.data)).warnings.length > 0
         : d.capacity === undefined
           ? null
           : d.capacity.warnings.length > 0,

@@ -224,6 +224,8 @@ describeTargets(
           [gus, hal].map((m) => ({ ...householdMember(m.name, emailOf(m)), assessmentId: m.assessmentId })),
           'The Exports',
         );
+        // The adviser's reason names the other member: the export says "another member" instead.
+        confirmed.data.agreed.reason = 'Hal Export wants the cautious side; Gus agrees.';
         await publish(confirmed);
         await eventually(async () => {
           const { rows } = await sql.query('SELECT 1 FROM records_households WHERE household_id = $1', [
@@ -248,7 +250,7 @@ describeTargets(
             assessmentId: gus.assessmentId,
             agreed: {
               profile: 'Moderately Conservative',
-              reason: confirmed.data.agreed.reason,
+              reason: 'another member wants the cautious side; Gus agrees.',
               basis: 'average',
               flagged: false,
               agreedBy: ADVISER.email,

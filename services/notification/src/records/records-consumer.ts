@@ -20,6 +20,7 @@ import {
   type Subscription,
 } from '@risk-profile/platform';
 import { muteDeliveries, rewriteTables } from '../erasure/delivery-erasure';
+import { isLinkErased, rememberErasedLink } from './erased-links';
 import { forgetHouseholdName, projectHouseholdCreated } from './household-links';
 import { projectDrafts, projectSignatures } from './records-batch';
 
@@ -51,8 +52,7 @@ const ERASED_TABLES = ['records_assessments', 'records_links', 'records_househol
 async function projectLink(tx: SqlExecutor, event: QuestionnaireLinkRequestedV1): Promise<void> {
   const d = event.data;
   // A request arriving after its link's erasure (it comes on another topic) stays forgotten.
-  const erased = await tx.query('SELECT 1 FROM records_erased_links WHERE link_id = $1', [d.linkId]);
-  if (erased.rows.length > 0) return;
+  if (await isLinkErased(tx, d.linkId)) return;
   await tx.query(
     `INSERT INTO records_links
        (link_id, adviser_slug, client_name, client_email, client_phone, method, requested_at, expires_at, event_id)
@@ -83,10 +83,7 @@ async function projectErased(tx: SqlExecutor, event: AssessmentErasedV1): Promis
   if (d.linkId === null) return;
   await tx.query('DELETE FROM records_links WHERE link_id = $1', [d.linkId]);
   await forgetHouseholdName(tx, d.linkId);
-  await tx.query(
-    `INSERT INTO records_erased_links (link_id, erased_at) VALUES ($1, $2) ON CONFLICT (link_id) DO NOTHING`,
-    [d.linkId, d.erasedAt],
-  );
+  await rememberErasedLink(tx, d.linkId, d.erasedAt);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { replaceName } from '@risk-profile/contracts';
 import type { SqlExecutor } from '@risk-profile/platform';
 import { householdSnapshotSchema, isErased } from '../households/household-snapshot';
 import { iso, type Time } from './record-time';
@@ -34,7 +35,7 @@ interface HouseholdRow {
   confirmed_at: Time | null;
 }
 
-/** The households of these assessments (by the link each came by), oldest assessment first. */
+/** The households of these assessments (by the link each came by), earliest confirmed first. */
 export async function householdsOf(
   sql: SqlExecutor,
   rows: readonly SubjectRow[],
@@ -44,7 +45,8 @@ export async function householdsOf(
   const { rows: found } = await sql.query<HouseholdRow>(
     `SELECT l.link_id, l.household_id::text, l.household_name, h.snapshot, h.confirmed_at
      FROM records_household_links l LEFT JOIN records_households h ON h.household_id = l.household_id
-     WHERE l.link_id = ANY($1::text[])`,
+     WHERE l.link_id = ANY($1::text[])
+     ORDER BY h.confirmed_at NULLS LAST, l.household_id`,
     [[...byLink.keys()]],
   );
   return found.map((row) => {
@@ -57,6 +59,11 @@ export async function householdsOf(
           );
     const mine = snapshot?.members.find((m) => !isErased(m) && m.assessmentId === assessmentId);
     const agreed = snapshot?.agreed;
+    // The adviser's reason may name the other members: their names are theirs, not in this export.
+    const others = (snapshot?.members ?? []).flatMap((m) => (isErased(m) || m === mine ? [] : [m.name]));
+    const reason = agreed
+      ? others.reduce((text, name) => replaceName(text, name, 'another member'), agreed.reason)
+      : '';
     return {
       householdId: row.household_id,
       // The name the lists show: once any member is erased, a short id instead (household-links.ts).
@@ -65,7 +72,7 @@ export async function householdsOf(
       agreed: agreed
         ? {
             profile: agreed.profile,
-            reason: agreed.reason,
+            reason,
             basis: agreed.basis,
             flagged: agreed.flagged,
             agreedBy: agreed.agreedBy,

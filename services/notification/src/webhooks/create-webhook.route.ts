@@ -18,7 +18,8 @@ export function mountCreateWebhook(app: Express, deps: WebhookAdminDeps): void {
       [id, url, body.events, body.description, deps.box.seal(id, secret), now],
     );
     deps.logger.info(
-      { endpoint: id, url, events: body.events, by: sessionUserOf(req).email },
+      // The origin only: a receiver's path or query may carry its own token.
+      { endpoint: id, origin: new URL(url).origin, events: body.events, by: sessionUserOf(req).email },
       'webhook endpoint added',
     );
     res.setHeader('Cache-Control', 'no-store');

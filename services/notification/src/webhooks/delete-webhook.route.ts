@@ -8,7 +8,10 @@ export function mountDeleteWebhook(app: Express, deps: WebhookAdminDeps): void {
   app.delete(deleteWebhookEndpoint.path, requireAccess(deps.sessions, 'admin'), async (req, res) => {
     const { id, url } = await endpointOr404(deps, String(req.params.id));
     await deps.sql.query('DELETE FROM webhook_endpoints WHERE id = $1::uuid', [id]);
-    deps.logger.info({ endpoint: id, url, by: sessionUserOf(req).email }, 'webhook endpoint deleted');
+    deps.logger.info(
+      { endpoint: id, origin: new URL(url).origin, by: sessionUserOf(req).email },
+      'webhook endpoint deleted',
+    );
     res.json({ message: 'The webhook endpoint was deleted.' });
   });
 }

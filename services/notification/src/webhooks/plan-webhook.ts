@@ -9,7 +9,7 @@ import {
   type WebhookEvent,
 } from '@risk-profile/contracts';
 
-/** One event to deliver to every active endpoint subscribed to its type. */
+/** One event to deliver to every endpoint subscribed to its type. */
 export interface PlannedWebhook {
   /** The `webhook-id`: `msg_` + the integration event's id, the same for every endpoint. */
   id: string;

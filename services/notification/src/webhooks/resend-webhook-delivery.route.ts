@@ -11,8 +11,8 @@ export const DISABLED_ENDPOINT_MESSAGE = 'Enable the endpoint before sending a d
 
 /**
  * POST …/:id/deliveries/:deliveryId/resend ("send again"): the delivery is due now, with the same
- * `webhook-id` and the same body, as a new attempt beyond the schedule; if it fails it is failed
- * again (it is not rescheduled), and can be sent again.
+ * `webhook-id` and the same body, as one more attempt; if it fails, it is retried on the schedule
+ * from its attempt count (one past the last attempt is failed again), and can be sent again.
  */
 export function mountResendWebhookDelivery(app: Express, deps: WebhookAdminDeps): void {
   app.post(resendWebhookDeliveryEndpoint.path, requireAccess(deps.sessions, 'admin'), async (req, res) => {

@@ -13,6 +13,7 @@ import {
   type Subscription,
 } from '@risk-profile/platform';
 import type { ConsumerDeps } from '../delivery/consumer-deps';
+import { isLinkErased, rememberErasedLink } from '../records/erased-links';
 import { planWebhook } from './plan-webhook';
 import {
   type ClaimAsWritten,
@@ -41,9 +42,15 @@ export interface WebhookConsumerDeps extends ConsumerDeps {
  */
 async function apply(tx: SqlExecutor, event: IntegrationEvent, deps: WebhookConsumerDeps, now: Date) {
   let erased = 0;
-  if (event.type === 'AssessmentErased') erased = await eraseWebhookBodies(tx, event.data);
+  if (event.type === 'AssessmentErased') {
+    erased = await eraseWebhookBodies(tx, event.data);
+    if (event.data.linkId !== null) await rememberErasedLink(tx, event.data.linkId, event.data.erasedAt);
+  }
   if (event.type === 'AssessmentProcessingRestricted')
     await muteWebhookDeliveries(tx, event.data.assessmentId);
+  // A link whose client was erased before its request came (another topic) is not announced.
+  if (event.type === 'QuestionnaireLinkRequested' && (await isLinkErased(tx, event.data.linkId)))
+    return { erased, recorded: 0, claimed: [] };
   const planned = planWebhook(event, deps.publicUrl());
   const written = planned
     ? await recordWebhookDeliveries(tx, planned, now, { claim: deps.claim() })

@@ -18,7 +18,8 @@ export interface ClaimAsWritten {
 }
 
 /**
- * One delivery of `planned` per active endpoint subscribed to its type, due now; in the caller's
+ * One delivery of `planned` per endpoint subscribed to its type, due now (a disabled endpoint's
+ * wait, in order, until it is enabled: disabling pauses, it loses nothing); in the caller's
  * transaction. A redelivered event adds nothing (the id is the key, with the endpoint). With
  * `claim`, a delivery no earlier one of its assessment waits before is written claimed, its first
  * attempt counted, and returned to be attempted at once: the sender then reads nothing back.
@@ -43,10 +44,10 @@ export async function recordWebhookDeliveries(
          CASE WHEN c.claim THEN $6::timestamptz END
        FROM webhook_endpoints e
        CROSS JOIN LATERAL (
-         SELECT $8::uuid IS NOT NULL AND NOT EXISTS (
+         SELECT $8::uuid IS NOT NULL AND e.state = 'active' AND NOT EXISTS (
            SELECT 1 FROM webhook_deliveries b
            WHERE b.endpoint_id = e.id AND b.ordering_key = $3 AND b.status = 'pending') AS claim) c
-       WHERE e.state = 'active' AND $2 = ANY (e.events) AND ($7::timestamptz IS NULL OR e.created_at <= $7::timestamptz)
+       WHERE $2 = ANY (e.events) AND ($7::timestamptz IS NULL OR e.created_at <= $7::timestamptz)
        ORDER BY e.created_at
        ON CONFLICT (endpoint_id, id) DO NOTHING
        RETURNING endpoint_id, id, body, attempts, claimed_by)

@@ -137,3 +137,23 @@ export async function settleAttempt(
   const since = rows[0]?.failing_since ?? null;
   return since === null ? null : new Date(since);
 }
+
+/**
+ * Of these deliveries handed over as they were written, the ones still to send: pending, held by
+ * this instance, with their body, to an endpoint still active. One statement for a round's worth.
+ */
+export async function stillClaimed(
+  sql: SqlExecutor,
+  by: string,
+  handed: readonly ClaimedWebhook[],
+): Promise<ClaimedWebhook[]> {
+  const { rows } = await sql.query<{ endpoint_id: string; id: string }>(
+    `SELECT d.endpoint_id::text, d.id FROM webhook_deliveries d
+     JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.state = 'active'
+     JOIN unnest($1::uuid[], $2::text[]) AS h(endpoint_id, id) ON d.endpoint_id = h.endpoint_id AND d.id = h.id
+     WHERE d.claimed_by = $3::uuid AND d.status = 'pending' AND d.body IS NOT NULL`,
+    [handed.map((h) => h.endpointId), handed.map((h) => h.id), by],
+  );
+  const kept = new Set(rows.map((row) => `${row.endpoint_id}/${row.id}`));
+  return handed.filter((h) => kept.has(`${h.endpointId}/${h.id}`));
+}

@@ -25,6 +25,7 @@ import {
   type Settlement,
   settleAttempt,
   settleDelivered,
+  stillClaimed,
 } from './webhook-queue';
 import type { WebhookSecretBox } from './webhook-secret-box';
 
@@ -164,7 +165,10 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
         onlyIfActive: true,
       });
       if (!disabled) return false;
-      logger.warn({ endpoint: claimed.endpointId, url: disabled.url, reason }, 'webhook endpoint disabled');
+      logger.warn(
+        { endpoint: claimed.endpointId, origin: new URL(disabled.url).origin, reason },
+        'webhook endpoint disabled',
+      );
       const alert = { endpointId: disabled.id, url: disabled.url, reason, disabledAt: now.toISOString() };
       return (await recordEndpointDisabledAlerts(tx, alert, options.alertRecipients, now)) > 0;
     });
@@ -216,13 +220,17 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
     const recorded = await recordDelivered();
     let free = stopping ? 0 : concurrency - underway.size;
     let started = 0;
-    while (free > 0 && handed.length > 0) {
+    const taken: ClaimedWebhook[] = [];
+    while (taken.length < free && handed.length > 0) {
       const next = handed.shift()!;
       // Waited half its claim for a place: left to run out, and the table's next read takes it.
-      if (next.until < Date.now()) continue;
-      begin(next.claimed);
-      free -= 1;
-      started += 1;
+      if (next.until >= Date.now()) taken.push(next.claimed);
+    }
+    if (taken.length > 0) {
+      // Erased, restricted, disabled or deleted since it was written: not sent.
+      for (const claimed of await stillClaimed(sql, instance, taken)) begin(claimed);
+      free -= taken.length;
+      started += taken.length;
     }
     if (free > 0 && lookInTable) {
       lookInTable = false;
