@@ -9,7 +9,7 @@ import {
   integrationEventKey,
 } from '@risk-profile/contracts';
 import { uniformResponses } from '@risk-profile/contracts/testing';
-import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
+import { describeTargets, sqlTargets, storedEventCount } from '@risk-profile/platform/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../demo/seed';
 import { adviserServerSuite, DEMO_ENV } from '../testing/adviser-test-server';
@@ -45,7 +45,7 @@ describeTargets(
       at: now,
     });
     const stored = async () => ({
-      events: (await suite.server.store.readAll({ limit: 10_000 })).length,
+      events: await storedEventCount(suite.sql),
       households: (await suite.sql.query('SELECT 1 FROM households')).rows.length,
     });
 

@@ -9,7 +9,7 @@ import {
   verifiedLinkSchema,
 } from '@risk-profile/contracts';
 import type { BusMessage } from '@risk-profile/platform';
-import { describeTargets, eventually, sqlTargets } from '@risk-profile/platform/testing';
+import { describeTargets, eventually, sqlTargets, storedEventCount } from '@risk-profile/platform/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_ADVISER } from '../demo/seed';
 import { adviserServerSuite, DEMO_ENV, TEST_PUBLIC_URL } from '../testing/adviser-test-server';
@@ -44,14 +44,14 @@ describeTargets(
     });
 
     it('answers 401 without a session and 403 for an administrator, storing nothing', async () => {
-      const before = (await suite.server.store.readAll({ limit: 1000 })).length;
+      const before = await storedEventCount(suite.sql);
       const anonymous = await send({ ...CLIENT, method: 'email' }, '');
       expect(anonymous.status).toBe(401);
       errorBodySchema.parse(await anonymous.json());
       const admin = await send({ ...CLIENT, method: 'email' }, adminCookie);
       expect(admin.status).toBe(403);
       errorBodySchema.parse(await admin.json());
-      expect((await suite.server.store.readAll({ limit: 1000 })).length).toBe(before);
+      expect(await storedEventCount(suite.sql)).toBe(before);
     });
 
     it.each([
@@ -65,12 +65,12 @@ describeTargets(
       ['an unknown method', { ...CLIENT, method: 'fax' }, undefined],
       ['a bad email', { ...CLIENT, clientEmail: 'not-an-email', method: 'email' }, undefined],
     ])('answers 400 for %s and stores nothing', async (_, body, message) => {
-      const before = (await suite.server.store.readAll({ limit: 1000 })).length;
+      const before = await storedEventCount(suite.sql);
       const res = await send(body);
       expect(res.status).toBe(400);
       const error = errorBodySchema.parse(await res.json());
       if (message) expect(JSON.stringify(error)).toContain(message);
-      expect((await suite.server.store.readAll({ limit: 1000 })).length).toBe(before);
+      expect(await storedEventCount(suite.sql)).toBe(before);
     });
 
     it('records the request and publishes a link to the adviser page that pre-fills the client', async () => {

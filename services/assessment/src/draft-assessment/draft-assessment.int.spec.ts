@@ -6,7 +6,7 @@ import {
   MESSAGES,
 } from '@risk-profile/contracts';
 import type { SqlClient } from '@risk-profile/platform';
-import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
+import { describeTargets, sqlTargets, storedEventCount } from '@risk-profile/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AssessmentTestServer, startAssessmentServer } from '../testing/assessment-test-server';
 import { YES_PATH_DRAFT } from '../testing/domain-fixtures';
@@ -37,7 +37,7 @@ describeTargets(
       await sql?.close();
     });
 
-    const storedEventCount = async () => (await server.store.readAll({ limit: 10_000 })).length;
+    const eventCount = () => storedEventCount(sql);
 
     async function create(body: unknown, headers?: Record<string, string>) {
       const response = await server.post('/api/assessments', body, headers);
@@ -46,13 +46,13 @@ describeTargets(
 
     /** A refusal answers with the contract's error body and leaves the store untouched. */
     async function expectRefused(body: unknown, status: number, error: string | RegExp) {
-      const before = await storedEventCount();
+      const before = await eventCount();
       const result = await create(body);
       expect(result.response.status).toBe(status);
       const parsed = errorBodySchema.parse(result.body);
       if (typeof error === 'string') expect(parsed.error).toBe(error);
       else expect(parsed.error).toMatch(error);
-      expect(await storedEventCount()).toBe(before);
+      expect(await eventCount()).toBe(before);
       return parsed;
     }
 

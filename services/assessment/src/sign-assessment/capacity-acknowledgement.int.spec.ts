@@ -9,7 +9,7 @@ import {
 } from '@risk-profile/contracts';
 import { uniformResponses } from '@risk-profile/contracts/testing';
 import type { BusMessage } from '@risk-profile/platform';
-import { describeTargets, sqlTargets } from '@risk-profile/platform/testing';
+import { describeTargets, sqlTargets, storedEventCount } from '@risk-profile/platform/testing';
 import { expect, it } from 'vitest';
 import type { AssessmentDrafted } from '../domain/assessment.events';
 import { assessmentServerSuite, waitUntil } from '../testing/assessment-test-server';
@@ -27,7 +27,7 @@ describeTargets(
     const received: BusMessage<AssessmentLifecycleTopicEvent>[] = [];
     const suite = assessmentServerSuite(target, { background: true, collect: received });
 
-    const storedEventCount = async () => (await suite.server.store.readAll({ limit: 100_000 })).length;
+    const eventCount = () => storedEventCount(suite.sql);
     const about = (id: string) => received.filter((message) => message.key === id);
     // The capacity of each drafted or signed event published about `id`, in order.
     const publishedCapacity = (id: string) =>
@@ -49,12 +49,12 @@ describeTargets(
     }
 
     async function expectRefused(path: string, body: unknown, code: string, message: string) {
-      const before = await storedEventCount();
+      const before = await eventCount();
       const published = received.length;
       const response = await suite.server.post(path, body);
       expect(response.status).toBe(422);
       expect(errorBodySchema.parse(await response.json())).toMatchObject({ error: message, code });
-      expect(await storedEventCount()).toBe(before);
+      expect(await eventCount()).toBe(before);
       await expectNothingPublishedSince(published);
     }
 
@@ -136,14 +136,14 @@ describeTargets(
     });
 
     it('refuses (400) a contradiction note about questions outside its rule, and stores nothing', async () => {
-      const before = await storedEventCount();
+      const before = await eventCount();
       const response = await suite.server.post(
         '/api/assessments',
         yesBody({ consistencyNotes: [{ id: 'managing-vs-staying-invested', changedQuestions: [6] }] }),
       );
       expect(response.status).toBe(400);
       expect(errorBodySchema.parse(await response.json()).error).toBeTruthy();
-      expect(await storedEventCount()).toBe(before);
+      expect(await eventCount()).toBe(before);
     });
 
     it('refuses (422) to sign a draft stored before the rule without the acknowledgement, then signs with it', async () => {
