@@ -1,8 +1,8 @@
-import { afterAll, beforeAll } from "vitest";
-import { PgSqlClient } from "../sql/pg-client.adapter";
-import { PgliteSqlClient } from "../sql/pglite-client.adapter";
-import type { SqlClient } from "../sql/sql-client.port";
-import type { TestTarget } from "./targets";
+import { afterAll, beforeAll } from 'vitest';
+import { PgSqlClient } from '../sql/pg-client.adapter';
+import { PgliteSqlClient } from '../sql/pglite-client.adapter';
+import type { SqlClient } from '../sql/sql-client.port';
+import type { TestTarget } from './targets';
 
 export interface SqlTarget extends TestTarget {
   /** A fresh, empty database for one test file. */
@@ -16,21 +16,17 @@ export interface SqlTarget extends TestTarget {
 export function sqlTargets(): SqlTarget[] {
   const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   return [
-    { name: "PGlite", open: () => PgliteSqlClient.open() },
+    { name: 'PGlite', open: () => PgliteSqlClient.open() },
     {
-      name: "PostgreSQL server",
-      skipReason: url
-        ? undefined
-        : "no PostgreSQL server configured (set TEST_DATABASE_URL)",
+      name: 'PostgreSQL server',
+      skipReason: url ? undefined : 'no PostgreSQL server configured (set TEST_DATABASE_URL)',
       open: async () => {
         const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
         const admin = PgSqlClient.open(url!, { max: 1 });
         await admin.exec(`CREATE SCHEMA ${schema}`);
         await admin.close();
-        const sep = url!.includes("?") ? "&" : "?";
-        return PgSqlClient.open(
-          `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-        );
+        const sep = url!.includes('?') ? '&' : '?';
+        return PgSqlClient.open(`${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`);
       },
     },
   ];
@@ -44,8 +40,7 @@ export function secondConnection(target: SqlTarget): TestTarget {
   return {
     name: `${target.name}, second connection`,
     skipReason:
-      target.skipReason ??
-      (target.name === "PGlite" ? "PGlite has a single connection" : undefined),
+      target.skipReason ?? (target.name === 'PGlite' ? 'PGlite has a single connection' : undefined),
   };
 }
 
@@ -79,8 +74,6 @@ export function freshDatabase<T extends object>(
  * file's transaction can hold it back at any moment, so a count through readAll may come up short.
  */
 export async function storedEventCount(sql: SqlClient): Promise<number> {
-  const { rows } = await sql.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM es_events",
-  );
+  const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM es_events');
   return rows[0]!.n;
 }
