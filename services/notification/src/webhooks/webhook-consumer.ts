@@ -14,7 +14,7 @@ import {
 } from '@risk-profile/platform';
 import type { ConsumerDeps } from '../delivery/consumer-deps';
 import { isLinkErased, rememberErasedLink } from '../records/erased-links';
-import { planWebhook } from './plan-webhook';
+import { type PlannedWebhook, planWebhook } from './plan-webhook';
 import {
   type ClaimAsWritten,
   eraseWebhookBodies,
@@ -34,13 +34,19 @@ export interface WebhookConsumerDeps extends ConsumerDeps {
   onClaimed: (claimed: readonly ClaimedWebhook[]) => void;
 }
 
+/** An event integrators are told of, with its webhook. */
+interface Relevant {
+  event: IntegrationEvent;
+  planned: PlannedWebhook;
+}
+
 /**
  * What one fresh event does, in the transaction that marks it processed: its erasure or
  * restriction settles the deliveries already written (an assessment's events come in order, so
  * its signing's deliveries are there first), then its own webhook is written for every subscribed
  * endpoint. Returns how many bodies it erased and deliveries it wrote.
  */
-async function apply(tx: SqlExecutor, event: IntegrationEvent, deps: WebhookConsumerDeps, now: Date) {
+async function apply(tx: SqlExecutor, { event, planned }: Relevant, deps: WebhookConsumerDeps, now: Date) {
   let erased = 0;
   if (event.type === 'AssessmentErased') {
     erased = await eraseWebhookBodies(tx, event.data);
@@ -51,11 +57,12 @@ async function apply(tx: SqlExecutor, event: IntegrationEvent, deps: WebhookCons
   // A link whose client was erased before its request came (another topic) is not announced.
   if (event.type === 'QuestionnaireLinkRequested' && (await isLinkErased(tx, event.data.linkId)))
     return { erased, recorded: 0, claimed: [] };
-  const planned = planWebhook(event, deps.publicUrl());
-  const written = planned
-    ? await recordWebhookDeliveries(tx, planned, now, { claim: deps.claim() })
-    : { recorded: 0, claimed: [] };
-  return { erased, ...written };
+  return {
+    erased,
+    ...(await recordWebhookDeliveries(tx, planned, now, {
+      claim: deps.claim(),
+    })),
+  };
 }
 
 /**
@@ -65,9 +72,15 @@ async function apply(tx: SqlExecutor, event: IntegrationEvent, deps: WebhookCons
  */
 export function subscribeWebhookConsumer(deps: WebhookConsumerDeps): Promise<Subscription> {
   const consume = async (messages: readonly BusMessage[]) => {
-    const events = new Map(
-      messages.map((message) => [message.id, parseIntegrationEvent(message.topic, message.value)]),
-    );
+    // Events no webhook is planned for (drafts, analytics) change nothing here, so they are not
+    // marked processed either: most of the lifecycle topic costs no transaction.
+    const events = new Map<string, Relevant>();
+    for (const message of messages) {
+      const event = parseIntegrationEvent(message.topic, message.value);
+      const planned = planWebhook(event, deps.publicUrl());
+      if (planned) events.set(message.id, { event, planned });
+    }
+    if (events.size === 0) return;
     let erased = 0;
     let recorded = 0;
     let claimed: ClaimedWebhook[] = [];
