@@ -83,6 +83,9 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // What a page shows after a request and a lazily loaded chunk can take longer than
+          // expect.poll's default second on a loaded machine: the poll checks what, not how fast.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
