@@ -23,6 +23,16 @@ export function useCurrentUser() {
   return useQuery(currentUserQueryOptions());
 }
 
+/**
+ * After the session itself changed (a second factor turned on or off, a passkey added: a session
+ * limited to setting one up comes back a full one), every cached answer is asked again: the
+ * admin area's `['admin', 'me']` too, which a hovered link may have cached as refused before.
+ */
+export function useSessionChanged() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries();
+}
+
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({

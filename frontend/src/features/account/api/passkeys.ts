@@ -2,6 +2,7 @@ import { buildPath, ENDPOINT_ROUTES, type Passkey, type RegisterPasskeyBody } fr
 import { startRegistration } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client';
+import { useSessionChanged } from '../../../lib/auth';
 
 const PASSKEYS_KEY = ['auth', 'passkeys'] as const;
 type CreationOptions = Parameters<typeof startRegistration>[0]['optionsJSON'];
@@ -20,7 +21,7 @@ export function usePasskeys() {
  * under `name`. A session limited to setting up a second factor comes back a full one.
  */
 export function useAddPasskey() {
-  const queryClient = useQueryClient();
+  const sessionChanged = useSessionChanged();
   return useMutation<Passkey, Error, string>({
     mutationFn: async (name) => {
       const optionsJSON = (await callEndpoint('passkeyRegistrationOptions')) as unknown as CreationOptions;
@@ -28,7 +29,7 @@ export function useAddPasskey() {
       const response = (await startRegistration({ optionsJSON })) as RegisterPasskeyBody['response'];
       return (await callEndpoint('registerPasskey', { body: { name, response } })).passkey;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['auth'] }),
+    onSuccess: () => sessionChanged(),
   });
 }
 

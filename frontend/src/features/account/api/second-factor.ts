@@ -1,6 +1,7 @@
 import type { TotpSetup } from '@risk-profile/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client';
+import { useSessionChanged } from '../../../lib/auth';
 import { mfaStatusQueryOptions } from '../../../lib/mfa-status';
 
 export function useMfaStatus() {
@@ -12,15 +13,9 @@ export function useSetupTotp() {
   return useMutation<TotpSetup, Error, void>({ mutationFn: () => callEndpoint('setupTotp') });
 }
 
-/** Every change to the factor changes the status and, when a limited session was replaced, who is signed in. */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['auth'] });
-}
-
 /** Turns the app on with its first code: the recovery codes, shown only now. */
 export function useConfirmTotp() {
-  const refresh = useRefresh();
+  const refresh = useSessionChanged();
   return useMutation<string[], Error, string>({
     mutationFn: async (code) => (await callEndpoint('confirmTotp', { body: { code } })).recoveryCodes,
     onSuccess: () => refresh(),
@@ -28,7 +23,7 @@ export function useConfirmTotp() {
 }
 
 export function useDisableTotp() {
-  const refresh = useRefresh();
+  const refresh = useSessionChanged();
   return useMutation<unknown, Error, string>({
     mutationFn: (code) => callEndpoint('disableTotp', { body: { code } }),
     onSuccess: () => refresh(),
