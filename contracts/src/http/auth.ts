@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { defineEndpoint, errorBodySchema } from './endpoint';
 import { INVALID_EMAIL_MESSAGE, MAX_EMAIL_LENGTH } from './limits';
+import { USER_ROLES } from './roles';
 
-export const USER_ROLES = ['adviser', 'admin', 'analyst'] as const;
 export const userRoleSchema = z.enum(USER_ROLES);
-export type UserRole = z.infer<typeof userRoleSchema>;
 
 export const userSchema = z.object({
   id: z.string().min(1),
@@ -21,10 +20,6 @@ export const userSchema = z.object({
   analystAccess: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
-
-/** Whether a user may query the analytics store: the analyst role, or an admin given it. */
-export const hasAnalystAccess = (user: { role: UserRole; analystAccess?: boolean }): boolean =>
-  user.role === 'analyst' || user.analystAccess === true;
 
 export const userResponseSchema = z.object({ user: userSchema });
 

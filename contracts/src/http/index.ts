@@ -22,9 +22,12 @@ export * from './passkeys';
 export * from './primitives';
 export * from './questionnaire';
 export * from './questionnaire-links';
+export * from './record-lists';
 export * from './records';
 export * from './reserved-segments';
+export * from './roles';
 export * from './routes';
+export * from './sign-in-pages';
 export * from './storable-text';
 export * from './webhooks';
 

@@ -9,6 +9,13 @@ import { riskScoreSchema } from './assessments';
 import { defineEndpoint, errorBodySchema, REFUSED_RESPONSES } from './endpoint';
 import { isoDateTimeSchema, messageBodySchema, sha256HexSchema } from './primitives';
 import { linkMethodSchema } from './questionnaire-links';
+import {
+  ACCESS_LOG_ACTIONS,
+  MAX_RECORD_PAGE_SIZE,
+  MAX_RECORD_SEARCH_LENGTH,
+  RECORD_PAGE_SIZE,
+  RECORD_STATUSES,
+} from './record-lists';
 
 /**
  * The adviser's workspace and the admin's view of every adviser's assessments: the records read
@@ -18,13 +25,7 @@ import { linkMethodSchema } from './questionnaire-links';
 
 /** A signed profile older than this many months is due for review, unless configured otherwise. */
 export const DEFAULT_REVIEW_INTERVAL_MONTHS = 12;
-export const RECORD_PAGE_SIZE = 25;
-export const MAX_RECORD_PAGE_SIZE = 100;
-export const MAX_RECORD_SEARCH_LENGTH = 200;
-
-export const RECORD_STATUSES = ['in_progress', 'signed'] as const;
 export const recordStatusSchema = z.enum(RECORD_STATUSES);
-export type RecordStatus = z.infer<typeof recordStatusSchema>;
 
 /**
  * `saved`: written as a file to the outbox folder on the server (no mail server or SMS provider
@@ -229,18 +230,7 @@ export const sentLinkListSchema = z.object({
 });
 export type SentLinkList = z.infer<typeof sentLinkListSchema>;
 
-export const ACCESS_LOG_ACTIONS = [
-  'record-view',
-  'report-download',
-  'report-resend',
-  'export',
-  /** Everything held about one client, as a ZIP (a data subject's request). */
-  'subject-export',
-  /** A household's members side by side (the adviser service's household view). */
-  'household-view',
-] as const;
 export const accessLogActionSchema = z.enum(ACCESS_LOG_ACTIONS);
-export type AccessLogAction = z.infer<typeof accessLogActionSchema>;
 
 export const accessLogEntrySchema = z.object({
   id: z.string(),

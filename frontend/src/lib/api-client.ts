@@ -77,6 +77,11 @@ export interface CallOptions<N extends EndpointName> {
   signal?: AbortSignal;
   /** Lets the request outlive the page, for analytics sent while it unloads. */
   keepalive?: boolean;
+  /**
+   * The caller expects a success that the page waits on (a link's details, the adviser's banner):
+   * the response schemas download alongside the request instead of after the answer.
+   */
+  checkAhead?: boolean;
 }
 
 /** Fetches the response schemas ahead of the first answer that needs them. */
@@ -103,6 +108,8 @@ export async function callEndpoint<N extends EndpointName>(
   }
   if (options.signal) init.signal = options.signal;
   if (options.keepalive) init.keepalive = true;
+  // A failed download is ignored here: the import below, which needs the schemas, reports it.
+  if (options.checkAhead) preloadResponseChecks().catch(() => undefined);
 
   const response = await fetch(options.path ?? route.path, init);
   const text = await response.text().catch(() => '');

@@ -1,9 +1,9 @@
-import { signInSearchSchema } from '@risk-profile/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { LoginPage } from '../features/auth/components/login-page';
+import { parseSignInSearch } from '../features/auth/model/sign-in-search';
 
 export const Route = createFileRoute('/login')({
-  validateSearch: (search: Record<string, unknown>) => signInSearchSchema.parse(search),
+  validateSearch: parseSignInSearch,
   component: LoginRoute,
 });
 

@@ -1,9 +1,9 @@
-import { signInSearchSchema } from '@risk-profile/contracts';
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminLoginPage } from '../../features/auth/components/admin-login-page';
+import { parseSignInSearch } from '../../features/auth/model/sign-in-search';
 
 export const Route = createFileRoute('/admin/login')({
-  validateSearch: (search: Record<string, unknown>) => signInSearchSchema.parse(search),
+  validateSearch: parseSignInSearch,
   component: AdminLoginRoute,
 });
 

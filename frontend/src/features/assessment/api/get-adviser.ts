@@ -12,7 +12,10 @@ export function isAdviserSegment(segment: string | undefined): segment is string
 /** The adviser, or null when there is none at this address (404). Other failures throw. */
 export async function fetchAdviser(slug: string): Promise<Adviser | null> {
   try {
-    return await callEndpoint('getAdviser', { path: buildPath(ENDPOINT_ROUTES.getAdviser, { slug }) });
+    return await callEndpoint('getAdviser', {
+      path: buildPath(ENDPOINT_ROUTES.getAdviser, { slug }),
+      checkAhead: true,
+    });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -4,7 +4,7 @@ import { callEndpoint } from '../../../lib/api-client';
 
 /** Checks a link token's signature and expiry on the server; throws when invalid or expired. */
 export function verifyLinkToken(token: string): Promise<VerifiedLink> {
-  return callEndpoint('verifyQuestionnaireLink', { body: { token } });
+  return callEndpoint('verifyQuestionnaireLink', { body: { token }, checkAhead: true });
 }
 
 export function useVerifyLinkToken() {

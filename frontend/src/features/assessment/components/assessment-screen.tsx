@@ -32,15 +32,15 @@ import { useLinkToken } from '../hooks/use-link-token';
 import { useQuestionAnalytics } from '../hooks/use-question-analytics';
 import { type AssessmentEvent, assessmentReducer, initialAssessmentState } from '../model/assessment-state';
 import { fromSavedProgress, type SavedProgress } from '../model/saved-progress';
-import { STEP_LABELS } from '../model/steps';
+import { isAutosaveStep, STEP_LABELS } from '../model/steps';
 import { clearProgress, loadProgress } from '../storage/progress-storage';
 import '../assessment.css';
 import { Spinner } from '../../../components/ui/spinner';
 import { reportOnSigning } from '../model/report-recipients';
 import { AdviserBanner } from './adviser-banner';
 import { AssessmentProgress } from './assessment-progress';
-import { AutosaveStatus } from './autosave-status';
 import {
+  LazyAutosaveStatus,
   LazyConfirmationStep,
   LazyQuestionnaireStep,
   LazyResultsStep,
@@ -197,7 +197,6 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
       />
       <div className="page page--assessment">
         <AdviserBanner lookup={lookup} signed={state.step === 'success'} />
-        <AutosaveStatus step={state.step} autosave={autosave} />
         {state.step === 'welcome' ? (
           <WelcomeStep
             client={state.client}
@@ -209,6 +208,8 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
           />
         ) : null}
         <Suspense fallback={<Spinner label="Loading..." />}>
+          {/* Loaded with the later steps: the welcome step keeps no progress, so shows no autosave. */}
+          {isAutosaveStep(state.step) ? <LazyAutosaveStatus step={state.step} autosave={autosave} /> : null}
           {state.step === 'questionnaire' ? (
             <LazyQuestionnaireStep
               responses={state.responses}

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { preloadResponseChecks } from '../../../lib/api-client';
+import { whenIdle } from '../../../lib/when-idle';
 
 /*
  * Everything after the welcome step loads in its own chunk, so the first screen of the client's
@@ -12,6 +13,8 @@ const loaders = {
   confirmation: () => import('./confirmation-step'),
   success: () => import('./success-step'),
   resume: () => import('./resume-dialog'),
+  // Shown from the questionnaire on; its dialog and the firm's zone are not needed before.
+  autosave: () => import('./autosave-status'),
   sendLink: () => import('../../../components/send-link/send-link-dialog'),
 };
 
@@ -23,6 +26,7 @@ export const LazyConfirmationStep = lazy(() =>
   loaders.confirmation().then((m) => ({ default: m.ConfirmationStep })),
 );
 export const LazySuccessStep = lazy(() => loaders.success().then((m) => ({ default: m.SuccessStep })));
+export const LazyAutosaveStatus = lazy(() => loaders.autosave().then((m) => ({ default: m.AutosaveStatus })));
 export const LazyResumeDialog = lazy(() => loaders.resume().then((m) => ({ default: m.ResumeDialog })));
 export const LazySendLinkDialog = lazy(() => loaders.sendLink().then((m) => ({ default: m.SendLinkDialog })));
 
@@ -37,15 +41,11 @@ export function preloadSteps(): () => void {
       loaders.results,
       loaders.confirmation,
       loaders.success,
+      loaders.autosave,
       preloadResponseChecks,
     ]) {
       loader().catch((error: unknown) => console.warn('Could not preload a step', error));
     }
   };
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(load, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(load, 500);
-  return () => window.clearTimeout(handle);
+  return whenIdle(load);
 }
