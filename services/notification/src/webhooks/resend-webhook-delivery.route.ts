@@ -27,9 +27,11 @@ export function mountResendWebhookDelivery(app: Express, deps: WebhookAdminDeps)
     if (found.body === null) throw httpError.conflict(ERASED_DELIVERY_MESSAGE, 'DELIVERY_ERASED');
     if (endpoint.state !== 'active') throw httpError.conflict(DISABLED_ENDPOINT_MESSAGE, 'ENDPOINT_DISABLED');
     const now = deps.clock();
-    // A claim under way keeps its attempt; the resend is the attempt after it.
+    // The claim is let go: an attempt still under way (or delivered and not yet recorded) would
+    // otherwise settle over the resend and it would never be made; its own outcome is dropped.
     const updated = await deps.sql.query<WebhookDeliveryRow>(
-      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $3::timestamptz
+      `UPDATE webhook_deliveries
+       SET status = 'pending', next_attempt_at = $3::timestamptz, claimed_by = NULL, claim_expires_at = NULL
        WHERE endpoint_id = $1::uuid AND id = $2 AND body IS NOT NULL
        RETURNING ${DELIVERY_COLUMNS}`,
       [endpoint.id, deliveryId, now.toISOString()],
