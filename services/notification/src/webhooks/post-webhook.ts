@@ -32,8 +32,10 @@ export class WebhookAgents {
     const Agent = target.url.protocol === 'https:' ? HttpsAgent : HttpAgent;
     const agent = new Agent({
       keepAlive: true,
+      // As many kept as may be open: a sender's attempts at once would otherwise close and
+      // reopen connections to a busy receiver on every round.
       maxSockets: 8,
-      maxFreeSockets: 2,
+      maxFreeSockets: 8,
       lookup: pinnedLookup(target),
     });
     this.agents.set(key, agent);

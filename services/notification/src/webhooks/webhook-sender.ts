@@ -69,6 +69,14 @@ export interface WebhookSender extends AttemptingWorker {
 
 // Longer than an attempt can take (its timeout), so a live attempt's claim never runs out.
 const CLAIM_MARGIN_MS = 45_000;
+/*
+ * Delivered attempts are recorded together, at most this long after the first of them or once
+ * this many wait: each recording is a commit, synced to disk on the embedded database's one
+ * thread, and recording every round's few would cost more than the attempts themselves. A crash
+ * meanwhile sends them again with the same id (at-least-once), as any crash mid-attempt does.
+ */
+const SETTLE_WAIT_MS = 250;
+const SETTLE_BATCH = 100;
 
 export const GONE_REASON = 'The receiver answered 410 Gone: it asked for no more deliveries.';
 export const FAILING_REASON = 'Every delivery failed for 5 days.';
@@ -97,6 +105,10 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
   // also starts.
   let lookInTable = true;
   let stopping = false;
+  /** A drain (tests, tools) records what was delivered at once. */
+  let flushing = false;
+  /** When the delivered attempts waiting to be recorded are due to be (0: none waits). */
+  let settleBy = 0;
 
   const nextTry = (attempts: number, failedAt: Date, retryAfter: string | undefined): Date | null => {
     if (options.retryDelaysMs) {
@@ -148,8 +160,12 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
           ? { outcome: 'retry', status, error, nextAttemptAt: next }
           : { outcome: 'failed', status, error };
     if (settlement.outcome === 'delivered') {
-      // Recorded with the others delivered meanwhile, by the next round, in one statement.
+      // Recorded with the others delivered meanwhile, in one statement (SETTLE_WAIT_MS).
       delivered.push({ endpointId: claimed.endpointId, id: claimed.id, status: settlement.status });
+      if (settleBy === 0) {
+        settleBy = Date.now() + SETTLE_WAIT_MS;
+        setTimeout(() => worker.wake(), SETTLE_WAIT_MS).unref();
+      }
       return;
     }
     const alerted = await sql.transaction(async (tx) => {
@@ -201,15 +217,19 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
   }
 
   /**
-   * Records the attempts delivered since the last round, and says whether there were any; kept
-   * for the next round if that fails.
+   * Records the attempts delivered since the last recording once they are due to be (above), and
+   * says whether it recorded any; kept for a later round if that fails.
    */
   async function recordDelivered(): Promise<boolean> {
+    const due = stopping || flushing || delivered.length >= SETTLE_BATCH || Date.now() >= settleBy;
+    if (!due || delivered.length === 0) return false;
+    settleBy = 0;
     const batch = delivered.splice(0);
     try {
       await settleDelivered(sql, instance, batch);
     } catch (error) {
       delivered.unshift(...batch);
+      settleBy = Date.now();
       throw error;
     }
     for (const d of batch) logger.debug({ endpoint: d.endpointId, delivery: d.id }, 'webhook delivered');
@@ -267,7 +287,14 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
     },
     async drain() {
       lookInTable = true;
-      await sender.drain();
+      flushing = true;
+      try {
+        // An attempt that ends as the last round finds nothing is recorded by one more.
+        do await sender.drain();
+        while (delivered.length > 0);
+      } finally {
+        flushing = false;
+      }
     },
     claimAsWritten: { by: instance, claimMs },
     take(claimed) {
