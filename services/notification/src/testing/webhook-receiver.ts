@@ -18,6 +18,8 @@ export interface WebhookReceiver {
   answerNext(...answers: ReceiverAnswer[]): void;
   /** The requests received carrying this webhook-id. */
   withId(id: string): ReceivedWebhook[];
+  /** Answers the oldest request left hanging, at last, with `status`. */
+  release(status: number): void;
   stop(): Promise<void>;
 }
 
@@ -46,6 +48,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     received,
     answerNext: (...next) => answers.push(...next),
     withId: (id) => received.filter((r) => r.headers['webhook-id'] === id),
+    release: (status) => {
+      const res = hanging.shift();
+      if (!res) throw new Error('no request is hanging');
+      res.writeHead(status, { 'content-type': 'text/plain' }).end('late');
+    },
     stop: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

@@ -27,8 +27,9 @@ export function mountResendWebhookDelivery(app: Express, deps: WebhookAdminDeps)
     if (found.body === null) throw httpError.conflict(ERASED_DELIVERY_MESSAGE, 'DELIVERY_ERASED');
     if (endpoint.state !== 'active') throw httpError.conflict(DISABLED_ENDPOINT_MESSAGE, 'ENDPOINT_DISABLED');
     const now = deps.clock();
-    // The claim is let go: an attempt still under way (or delivered and not yet recorded) would
-    // otherwise settle over the resend and it would never be made; its own outcome is dropped.
+    // The claim is let go, so the resend is claimed at once as the next attempt; an attempt still
+    // under way (or delivered and not yet recorded) settles only its own claim, so its outcome is
+    // dropped rather than settled over the resend's (webhook-queue.ts).
     const updated = await deps.sql.query<WebhookDeliveryRow>(
       `UPDATE webhook_deliveries
        SET status = 'pending', next_attempt_at = $3::timestamptz, claimed_by = NULL, claim_expires_at = NULL

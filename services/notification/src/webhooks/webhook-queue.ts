@@ -66,30 +66,43 @@ export function claimedWebhook(row: ClaimedRow): ClaimedWebhook {
   return { endpointId: endpoint.id, id: row.id, body: row.body, attempts: row.attempts, endpoint };
 }
 
+/*
+ * An attempt settles only the claim it was made under: this instance's, at its attempt count.
+ * "Send again" lets go of a claim and the next claim counts one more attempt, so an earlier
+ * attempt still under way (or delivered and not yet recorded) cannot settle over the resend's.
+ */
+
 /**
- * Settles delivered attempts together, in one statement: each delivery this instance still holds
+ * Settles delivered attempts together, in one statement: each delivery still held by the attempt
  * is marked delivered, and its endpoint's failure clock stops (a row written only where it ran).
  * Failures take `settleAttempt`, one by one: they may disable an endpoint. Returns how many settled.
  */
 export async function settleDelivered(
   sql: SqlExecutor,
   by: string,
-  delivered: readonly { endpointId: string; id: string; status: number }[],
+  delivered: readonly { endpointId: string; id: string; attempts: number; status: number }[],
 ): Promise<number> {
   if (delivered.length === 0) return 0;
   const { rows } = await sql.query<{ settled: number }>(
     `WITH settled AS (
        UPDATE webhook_deliveries d
        SET status = 'delivered', response_code = s.code, last_error = NULL, claimed_by = NULL, claim_expires_at = NULL
-       FROM unnest($1::uuid[], $2::text[], $3::int[]) AS s(endpoint_id, id, code)
+       FROM unnest($1::uuid[], $2::text[], $3::int[], $5::int[]) AS s(endpoint_id, id, code, attempts)
        WHERE d.endpoint_id = s.endpoint_id AND d.id = s.id AND d.claimed_by = $4::uuid AND d.status = 'pending'
+         AND d.attempts = s.attempts
        RETURNING d.endpoint_id
      ), running AS (
        UPDATE webhook_endpoints e SET failing_since = NULL
        WHERE e.id IN (SELECT endpoint_id FROM settled) AND e.failing_since IS NOT NULL
      )
      SELECT count(*)::int AS settled FROM settled`,
-    [delivered.map((d) => d.endpointId), delivered.map((d) => d.id), delivered.map((d) => d.status), by],
+    [
+      delivered.map((d) => d.endpointId),
+      delivered.map((d) => d.id),
+      delivered.map((d) => d.status),
+      by,
+      delivered.map((d) => d.attempts),
+    ],
   );
   return rows[0]?.settled ?? 0;
 }
@@ -106,7 +119,7 @@ export type Settlement =
  */
 export async function settleAttempt(
   tx: SqlExecutor,
-  claimed: Pick<ClaimedWebhook, 'endpointId' | 'id'>,
+  claimed: Pick<ClaimedWebhook, 'endpointId' | 'id' | 'attempts'>,
   by: string,
   settlement: Settlement,
   now: Date,
@@ -116,7 +129,8 @@ export async function settleAttempt(
     `UPDATE webhook_deliveries
      SET status = $4, response_code = $5, last_error = $6,
          next_attempt_at = COALESCE($7::timestamptz, next_attempt_at), claimed_by = NULL, claim_expires_at = NULL
-     WHERE endpoint_id = $1::uuid AND id = $2 AND claimed_by = $3::uuid AND status = 'pending'`,
+     WHERE endpoint_id = $1::uuid AND id = $2 AND claimed_by = $3::uuid AND status = 'pending'
+       AND attempts = $8`,
     [
       claimed.endpointId,
       claimed.id,
@@ -125,6 +139,7 @@ export async function settleAttempt(
       settlement.status,
       settlement.outcome === 'delivered' ? null : settlement.error,
       settlement.outcome === 'retry' ? settlement.nextAttemptAt.toISOString() : null,
+      claimed.attempts,
     ],
   );
   if (rowCount === 0) return undefined;
@@ -150,9 +165,10 @@ export async function stillClaimed(
   const { rows } = await sql.query<{ endpoint_id: string; id: string }>(
     `SELECT d.endpoint_id::text, d.id FROM webhook_deliveries d
      JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.state = 'active'
-     JOIN unnest($1::uuid[], $2::text[]) AS h(endpoint_id, id) ON d.endpoint_id = h.endpoint_id AND d.id = h.id
+     JOIN unnest($1::uuid[], $2::text[], $4::int[]) AS h(endpoint_id, id, attempts)
+       ON d.endpoint_id = h.endpoint_id AND d.id = h.id AND d.attempts = h.attempts
      WHERE d.claimed_by = $3::uuid AND d.status = 'pending' AND d.body IS NOT NULL`,
-    [handed.map((h) => h.endpointId), handed.map((h) => h.id), by],
+    [handed.map((h) => h.endpointId), handed.map((h) => h.id), by, handed.map((h) => h.attempts)],
   );
   const kept = new Set(rows.map((row) => `${row.endpoint_id}/${row.id}`));
   return handed.filter((h) => kept.has(`${h.endpointId}/${h.id}`));

@@ -39,7 +39,11 @@ export interface WebhookSenderTuning {
   pollIntervalMs?: number;
   /** Attempts under way at once in this process. */
   concurrency?: number;
-  /** How long an attempt's claim lasts: what a crashed instance's attempt waits before it is made again. */
+  /**
+   * How long an attempt's claim lasts: what a crashed instance's attempt waits before it is made
+   * again. Longer than `timeoutMs` and the wait to record a delivery (SETTLE_WAIT_MS), or an
+   * attempt still under way or unrecorded is claimed again.
+   */
   claimMs?: number;
   timeoutMs?: number;
 }
@@ -96,7 +100,7 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   let nextPoll = 0;
   const underway = new Map<string, Promise<void>>();
-  const delivered: { endpointId: string; id: string; status: number }[] = [];
+  const delivered: { endpointId: string; id: string; attempts: number; status: number }[] = [];
   const agents = new WebhookAgents();
   /** Deliveries written claimed by the consumer, each with the time its claim is still safe to use. */
   const handed: { claimed: ClaimedWebhook; until: number }[] = [];
@@ -107,8 +111,9 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
   let stopping = false;
   /** A drain (tests, tools) records what was delivered at once. */
   let flushing = false;
-  /** When the delivered attempts waiting to be recorded are due to be (0: none waits). */
-  let settleBy = 0;
+  /** Delivered attempts wait to be recorded (a timer is set), and whether their time has come. */
+  let settleWaiting = false;
+  let settleDue = false;
 
   const nextTry = (attempts: number, failedAt: Date, retryAfter: string | undefined): Date | null => {
     if (options.retryDelaysMs) {
@@ -161,10 +166,14 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
           : { outcome: 'failed', status, error };
     if (settlement.outcome === 'delivered') {
       // Recorded with the others delivered meanwhile, in one statement (SETTLE_WAIT_MS).
-      delivered.push({ endpointId: claimed.endpointId, id: claimed.id, status: settlement.status });
-      if (settleBy === 0) {
-        settleBy = Date.now() + SETTLE_WAIT_MS;
-        setTimeout(() => worker.wake(), SETTLE_WAIT_MS).unref();
+      const { endpointId, id, attempts } = claimed;
+      delivered.push({ endpointId, id, attempts, status: settlement.status });
+      if (!settleWaiting) {
+        settleWaiting = true;
+        setTimeout(() => {
+          settleDue = true;
+          worker.wake();
+        }, SETTLE_WAIT_MS).unref();
       }
       return;
     }
@@ -202,7 +211,8 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
   }
 
   function begin(claimed: ClaimedWebhook): void {
-    const key = `${claimed.endpointId}/${claimed.id}`;
+    // With the attempt: a resend's attempt may start while the one before it is still under way.
+    const key = `${claimed.endpointId}/${claimed.id}/${claimed.attempts}`;
     const settled = attempt(claimed)
       .catch((error: unknown) =>
         // Not recorded: the claim has it due again once it runs out.
@@ -221,18 +231,20 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
    * says whether it recorded any; kept for a later round if that fails.
    */
   async function recordDelivered(): Promise<boolean> {
-    const due = stopping || flushing || delivered.length >= SETTLE_BATCH || Date.now() >= settleBy;
+    const due = stopping || flushing || settleDue || delivered.length >= SETTLE_BATCH;
     if (!due || delivered.length === 0) return false;
-    settleBy = 0;
+    [settleWaiting, settleDue] = [false, false];
     const batch = delivered.splice(0);
     try {
       await settleDelivered(sql, instance, batch);
     } catch (error) {
       delivered.unshift(...batch);
-      settleBy = Date.now();
+      [settleWaiting, settleDue] = [true, true];
       throw error;
     }
     for (const d of batch) logger.debug({ endpoint: d.endpointId, delivery: d.id }, 'webhook delivered');
+    // A delivery written behind one of these (its assessment's next event) is due now.
+    lookInTable = true;
     return batch.length > 0;
   }
 

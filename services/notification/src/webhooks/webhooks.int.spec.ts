@@ -176,12 +176,15 @@ describeTargets(
         });
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(receiver.withId(`msg_${signed.id}`)).toHaveLength(1);
-        const [row] = (await deliveriesOf(endpoint.id)).filter((d) => d.id === `msg_${signed.id}`);
-        expect(row).toMatchObject({
-          status: 'delivered',
-          attempts: 1,
-          responseCode: 200,
-          eventType: 'assessment.signed',
+        // Recorded with the others delivered meanwhile, a moment later.
+        await eventually(async () => {
+          const [row] = (await deliveriesOf(endpoint.id)).filter((d) => d.id === `msg_${signed.id}`);
+          expect(row).toMatchObject({
+            status: 'delivered',
+            attempts: 1,
+            responseCode: 200,
+            eventType: 'assessment.signed',
+          });
         });
       });
 
@@ -211,6 +214,31 @@ describeTargets(
         const [, again] = await delivered(signed, 2);
         expect(again!.body).toBe(first!.body);
         verify(endpoint.secret, again!);
+      });
+
+      it('lets a resend stand when the attempt before it fails later: no third attempt, delivered', async () => {
+        receiver.answerNext('hang', 'hang');
+        const signed = signedAssessment();
+        await publish(signed);
+        await delivered(signed);
+        const res = await call(
+          'POST',
+          `/api/admin/webhooks/${endpoint.id}/deliveries/msg_${signed.id}/resend`,
+          admin,
+        );
+        expect(res.status).toBe(200);
+        await delivered(signed, 2);
+        // The first attempt fails while the resend's is under way: it must not settle over it
+        // (as a retry, which would make a third attempt and drop the resend's outcome).
+        receiver.release(500);
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        receiver.release(200);
+        await eventually(async () => {
+          const [row] = (await deliveriesOf(endpoint.id)).filter((d) => d.id === `msg_${signed.id}`);
+          expect(row).toMatchObject({ status: 'delivered', attempts: 2, responseCode: 200 });
+        });
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect(receiver.withId(`msg_${signed.id}`)).toHaveLength(2);
       });
 
       it('signs with both secrets for a day after a rotation', async () => {
