@@ -59,7 +59,10 @@ export const oidcCallbackEndpoint = defineEndpoint({
   responses: redirectResponses,
 });
 
-/** The sign-in pages' search: a refusal of single sign-on to show. Anything else is ignored. */
+/**
+ * The sign-in pages' search: a refusal of single sign-on to show. Anything else is ignored. The
+ * pages parse it without zod (frontend's parseSignInSearch, tested against this schema).
+ */
 export const signInSearchSchema = z.object({
   ssoError: z.enum(SSO_REFUSALS).optional().catch(undefined),
 });

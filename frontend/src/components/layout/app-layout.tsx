@@ -17,6 +17,8 @@ function useToasterWanted(): boolean {
   useEffect(() => {
     if (wanted) return;
     const want = () => setWanted(true);
+    // A toast from a child's mount effect came before this effect could subscribe.
+    if (toastStore.getSnapshot().length > 0) return want();
     const unsubscribe = toastStore.subscribe(want);
     const cancel = whenIdle(want);
     return () => {

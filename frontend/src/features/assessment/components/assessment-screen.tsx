@@ -207,9 +207,14 @@ export function AssessmentScreen({ adviserSlug: routeSlug = null }: AssessmentSc
             headingRef={headingRef}
           />
         ) : null}
+        {/* Loaded with the later steps (the welcome step keeps no progress), in a boundary of its
+            own so that a step still loading never hides it or its open dialog. */}
+        {isAutosaveStep(state.step) ? (
+          <Suspense fallback={null}>
+            <LazyAutosaveStatus autosave={autosave} />
+          </Suspense>
+        ) : null}
         <Suspense fallback={<Spinner label="Loading..." />}>
-          {/* Loaded with the later steps: the welcome step keeps no progress, so shows no autosave. */}
-          {isAutosaveStep(state.step) ? <LazyAutosaveStatus step={state.step} autosave={autosave} /> : null}
           {state.step === 'questionnaire' ? (
             <LazyQuestionnaireStep
               responses={state.responses}

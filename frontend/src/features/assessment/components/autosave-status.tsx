@@ -3,13 +3,12 @@ import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useDates } from '../../../lib/time-zone';
 import type { Autosave } from '../hooks/use-autosave';
-import { isAutosaveStep, type Step } from '../model/steps';
 
-export function AutosaveStatus({ step, autosave }: { step: Step; autosave: Autosave }) {
+/** Shown only on the steps that keep progress (the screen checks `isAutosaveStep` before loading it). */
+export function AutosaveStatus({ autosave }: { autosave: Autosave }) {
   const { enabled, lastSavedAt } = autosave;
   // The firm's zone, named, as every date on the pages: never the device's own.
   const dates = useDates();
-  if (!isAutosaveStep(step)) return null;
   return (
     <>
       <p className="autosave-status" data-testid="autosave-status">
